@@ -1,0 +1,36 @@
+//===--- DistlockModule.cpp - the distlock clang-tidy module --------------===//
+//
+// Registers the distlock checks with clang-tidy, both when linked into the
+// locklint driver and when loaded into stock clang-tidy with --load.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RedisConstantTokenCheck.h"
+#include "RedisSetWithoutExpiryCheck.h"
+#include "RedisSetWithoutNxCheck.h"
+#include "RedisUncheckedExtendCheck.h"
+#include "RedisUncheckedReleaseCheck.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/ClangTidyModuleRegistry.h"
+
+namespace clang::tidy::distlock {
+
+class DistlockModule : public ClangTidyModule {
+public:
+  void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<RedisConstantTokenCheck>("distlock-redis-constant-token");
+    Factories.registerCheck<RedisSetWithoutExpiryCheck>("distlock-redis-set-without-expiry");
+    Factories.registerCheck<RedisSetWithoutNxCheck>("distlock-redis-set-without-nx");
+    Factories.registerCheck<RedisUncheckedExtendCheck>("distlock-redis-unchecked-extend");
+    Factories.registerCheck<RedisUncheckedReleaseCheck>("distlock-redis-unchecked-release");
+  }
+};
+
+static ClangTidyModuleRegistry::Add<DistlockModule>
+    Registration("distlock-module", "Finds distributed-locking bugs.");
+
+// The driver references this symbol so that the linker keeps the registration.
+// NOLINTNEXTLINE(misc-use-internal-linkage)
+volatile int DistlockModuleAnchorSource = 0;
+
+} // namespace clang::tidy::distlock

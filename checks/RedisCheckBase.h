@@ -1,0 +1,54 @@
+//===--- RedisCheckBase.h - shared plumbing of the Redis checks -*- C++ -*-===//
+//
+// Every Redis lock check needs the same thing: all Redis commands of the
+// translation unit, normalized through the client model, and the lock-key
+// index over them. This base collects them with one matcher and hands the
+// finished index to the check at the end of the translation unit.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_REDISCHECKBASE_H
+#define LOCKLINT_CHECKS_REDISCHECKBASE_H
+
+#include "model/ClientModel.h"
+#include "model/LockIndex.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include <optional>
+
+namespace clang::tidy::distlock {
+
+/// Base of the checks that read Redis commands. A derived check implements
+/// checkCommands() and reports through diag().
+class RedisCheckBase : public ClangTidyCheck {
+public:
+  RedisCheckBase(StringRef Name, ClangTidyContext *Context);
+
+  void registerMatchers(ast_matchers::MatchFinder *Finder) final;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) final;
+  void onEndOfTranslationUnit() final;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  std::optional<TraversalKind> getCheckTraversalKind() const override {
+    return TK_IgnoreUnlessSpelledInSource;
+  }
+
+protected:
+  /// Called once per translation unit with every Redis command in it.
+  virtual void checkCommands(const locklint::model::LockIndex &Index) = 0;
+
+  /// The diagnostic location for \p Command: where its call begins.
+  static SourceLocation locationOf(const locklint::model::RedisCommand &Command);
+
+private:
+  const std::string LockKeyPattern;
+  const std::string ModelFiles;
+  locklint::model::WordMatcher KeyWords;
+  std::optional<locklint::model::ClientModel> Model;
+  std::vector<locklint::model::RedisCommand> Commands;
+  /// Inner links of `<<` chains, whose outermost call stands for the chain.
+  llvm::DenseSet<const Expr *> InnerStreamCalls;
+  ASTContext *Context = nullptr;
+};
+
+} // namespace clang::tidy::distlock
+
+#endif

@@ -1,0 +1,59 @@
+//===--- RedisConstantTokenCheck.cpp - locklint ---------------------------===//
+
+#include "RedisConstantTokenCheck.h"
+#include "model/ExprText.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace locklint::model;
+
+namespace clang::tidy::distlock {
+namespace {
+
+/// True when \p E is made only of constants and of the key itself, as in
+/// `key + ":owner"`: every acquirer of that key computes the same value.
+bool isDerivedFromConstantsAndKey(const Expr *E, StringRef KeyId, const LockIndex &Index) {
+  E = stripStringWrappers(E);
+  if (constantText(E, Index.context()))
+    return true;
+  if (!KeyId.empty() && "{" + expressionIdentity(E, Index.context()) + "}" == KeyId)
+    return true;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Plus && Op->getNumArgs() == 2)
+    return isDerivedFromConstantsAndKey(Op->getArg(0), KeyId, Index) &&
+           isDerivedFromConstantsAndKey(Op->getArg(1), KeyId, Index);
+  return false;
+}
+
+} // namespace
+
+RedisConstantTokenCheck::RedisConstantTokenCheck(StringRef Name, ClangTidyContext *Context)
+    : RedisCheckBase(Name, Context) {}
+
+void RedisConstantTokenCheck::checkCommands(const LockIndex &Index) {
+  for (const RedisCommand *Command : Index.commands()) {
+    if (!LockIndex::isAcquire(*Command) || Command->Args.size() < 2 ||
+        !Index.isLockKey(*Command))
+      continue;
+    const CommandWord &Value = Command->Args[1];
+    std::string KeyId = Index.keyIdentity(Command->Args[0]);
+    bool Constant = Value.text().has_value();
+    if (!Constant && !Value.Pieces.empty()) {
+      Constant = llvm::all_of(Value.Pieces, [&](const CommandWord::Piece &Piece) {
+        return Piece.Text ||
+               (Piece.Source && Piece.Conversion != 'b' &&
+                isDerivedFromConstantsAndKey(Piece.Source, KeyId, Index));
+      });
+    }
+    if (!Constant)
+      continue;
+    diag(locationOf(*Command), "lock '%0' is acquired with the constant value '%1': every "
+                               "holder writes the same value, so a release cannot tell its "
+                               "own lock from another process's")
+        << Index.keyDisplay(Command->Args[0]) << Index.keyDisplay(Value);
+    diag(locationOf(*Command), "write a value unique to this acquisition, such as a random "
+                               "128-bit token, and compare it when releasing",
+         DiagnosticIDs::Note);
+  }
+}
+
+} // namespace clang::tidy::distlock

@@ -1,0 +1,29 @@
+//===--- RedisSetWithoutExpiryCheck.h - locklint -------------------------------------*- C++ -*-===//
+
+#ifndef LOCKLINT_CHECKS_REDISSETWITHOUTEXPIRYCHECK_H
+#define LOCKLINT_CHECKS_REDISSETWITHOUTEXPIRYCHECK_H
+
+#include "RedisCheckBase.h"
+
+namespace clang::tidy::distlock {
+
+/// Finds Redis lock acquires that give the key no expiry, so a crashed holder keeps the lock forever.
+///
+/// For the user-facing documentation see docs/checks/distlock-redis-set-without-expiry.md
+class RedisSetWithoutExpiryCheck : public RedisCheckBase {
+public:
+  RedisSetWithoutExpiryCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+
+private:
+  void checkCommands(const locklint::model::LockIndex &Index) override;
+
+  void reportSetNx(const locklint::model::LockIndex &Index,
+                   const locklint::model::RedisCommand &Command);
+
+  const std::string DefaultTtlMs;
+};
+
+} // namespace clang::tidy::distlock
+
+#endif

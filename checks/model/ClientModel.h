@@ -1,0 +1,120 @@
+//===--- ClientModel.h - which client functions issue which commands -*- C++ -*-===//
+//
+// The Redis client APIs as data. Each entry says how a call of one function
+// becomes a Redis command: a hiredis format string, an argv array, a list of
+// words, or fixed parameters with a role each. Built-in models ship for
+// hiredis, redis-plus-plus, cpp_redis and POCO; users add their own wrappers
+// with the same JSON schema (docs/models.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_CLIENTMODEL_H
+#define LOCKLINT_CHECKS_MODEL_CLIENTMODEL_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace locklint::model {
+
+/// How the arguments of a call spell the command.
+enum class CallForm {
+  /// A hiredis format string followed by its variadic arguments.
+  Format,
+  /// An argc/argv pair whose elements are the command's words.
+  Argv,
+  /// Every argument from FirstArg on is one word, the first the command name.
+  Variadic,
+  /// One argument holds a braced list of words.
+  WordList,
+  /// A chain of `<<` onto a command object (POCO's Array and Command).
+  Stream,
+  /// The function issues `Command`, each parameter playing its ParamSpec role.
+  Fixed,
+};
+
+/// What one parameter of a Fixed-form function contributes to the command.
+struct ParamSpec {
+  enum Role {
+    /// The argument is one word of the command.
+    Word,
+    /// A braced list or container whose elements are words.
+    WordList,
+    /// A list of keys: emits their count, then the keys (EVAL's numkeys).
+    KeyList,
+    /// A duration; emits `Option <value>` unless it is zero or defaulted.
+    Ttl,
+    /// A boolean; emits `Option` when it equals `When`.
+    Flag,
+    /// An enumerator; emits the option that `Values` maps it to.
+    Enum,
+    /// Contributes nothing (callbacks, counts that are derived).
+    Skip,
+  };
+  Role ParamRole = Word;
+  /// The Redis option this parameter controls ("NX", "PX").
+  std::string Option;
+  /// For Flag: the value that turns the option on.
+  bool When = true;
+  /// For Flag: the parameter holding the option's value (cpp_redis ex_sec).
+  std::optional<unsigned> ValueParam;
+  /// For Enum: enumerator name to option.
+  std::map<std::string, std::string> Values;
+  /// Source text of the parameter's default, used when a fix-it must spell
+  /// out parameters the call left to their defaults.
+  std::optional<std::string> Default;
+  /// Source text that turns the option on; `{ttl_ms}` stands for the TTL.
+  std::map<std::string, std::string> Set;
+};
+
+/// One modeled function (or a family of overloads told apart by ParamTypes).
+struct FunctionSpec {
+  /// Fully qualified names, e.g. "sw::redis::Redis::set", "::redisCommand".
+  std::vector<std::string> Names;
+  std::string Client;
+  CallForm Form = CallForm::Fixed;
+  /// For Fixed: the command issued.
+  std::string Command;
+  std::vector<ParamSpec> Params;
+  /// For Format/Argv/Variadic/WordList: argument positions.
+  unsigned FormatArg = 0;
+  unsigned ArgvArg = 0;
+  unsigned FirstArg = 0;
+  /// Selects an overload: the parameter count, and substrings that the named
+  /// parameters' types must contain.
+  std::optional<unsigned> ParamCount;
+  std::map<unsigned, std::string> ParamTypes;
+  /// Replacement for `name(args)` that releases the lock with a
+  /// compare-and-delete script; placeholders {argN}, {script}, {key}, {token}.
+  std::optional<std::string> ReleaseFix;
+};
+
+/// All modeled functions, looked up by qualified name.
+class ClientModel {
+public:
+  /// Parses one model file; \p SourceName names it in errors.
+  llvm::Error addJson(llvm::StringRef Text, llvm::StringRef SourceName);
+  /// Reads and parses a model file from disk.
+  llvm::Error addFile(llvm::StringRef Path);
+
+  /// The candidate specs for a function name (overloads included).
+  llvm::ArrayRef<FunctionSpec> lookup(llvm::StringRef QualifiedName) const;
+  /// Every qualified name the model knows, for building matchers.
+  std::vector<std::string> names() const;
+
+private:
+  std::vector<FunctionSpec> Specs;
+  llvm::StringMap<std::vector<FunctionSpec>> ByName;
+};
+
+/// The models compiled into locklint, followed by the user files named in
+/// \p UserFiles (separated by ';' or ',').
+llvm::Expected<ClientModel> loadClientModel(llvm::StringRef UserFiles);
+
+} // namespace locklint::model
+
+#endif

@@ -1,0 +1,402 @@
+//===--- CommandExtractor.cpp - from a client call to a Redis command -----===//
+
+#include "CommandExtractor.h"
+#include "ExprText.h"
+#include "FormatString.h"
+#include "LuaScript.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+
+using namespace clang;
+
+namespace locklint::model {
+namespace {
+
+/// The arguments of a call as the callee's parameters see them: without the
+/// object of an operator call on a method.
+llvm::ArrayRef<const Expr *> callArguments(const CallExpr *Call) {
+  llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
+    if (isa_and_nonnull<CXXMethodDecl>(Op->getDirectCallee()))
+      return Args.drop_front();
+  return Args;
+}
+
+bool isDefaulted(const Expr *Arg) { return isa<CXXDefaultArgExpr>(Arg); }
+
+/// The elements of a braced list, however it reaches the parameter
+/// (std::initializer_list, std::vector built from a list).
+std::optional<std::vector<const Expr *>> listElements(const Expr *E) {
+  for (int Depth = 0; E && Depth < 8; ++Depth) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E)) {
+      E = Cleanups->getSubExpr();
+    } else if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = Temp->getSubExpr();
+    } else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = Bind->getSubExpr();
+    } else if (const auto *Std = dyn_cast<CXXStdInitializerListExpr>(E)) {
+      E = Std->getSubExpr();
+    } else if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+      if (Construct->isListInitialization() && Construct->getNumArgs() != 1)
+        return std::vector<const Expr *>(Construct->arg_begin(), Construct->arg_end());
+      if (Construct->getNumArgs() == 0)
+        return std::nullopt;
+      E = Construct->getArg(0);
+    } else if (const auto *List = dyn_cast<InitListExpr>(E)) {
+      return std::vector<const Expr *>(List->inits().begin(), List->inits().end());
+    } else {
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+/// Builds a command from the model entry that fits the callee.
+class Builder {
+public:
+  Builder(const FunctionSpec &Spec, const CallExpr *Call, const ASTContext &Context)
+      : Spec(Spec), Call(Call), Context(Context), Args(callArguments(Call)) {}
+
+  std::optional<RedisCommand> build() {
+    Command.Call = Call;
+    Command.Spec = &Spec;
+    bool Built = false;
+    switch (Spec.Form) {
+    case CallForm::Format:
+      Built = buildFormat();
+      break;
+    case CallForm::Argv:
+      Built = Spec.ArgvArg < Args.size() && buildWords(argvElements(Args[Spec.ArgvArg]));
+      break;
+    case CallForm::Variadic:
+      Built = Spec.FirstArg < Args.size() &&
+              buildWords(std::vector<const Expr *>(Args.begin() + Spec.FirstArg, Args.end()));
+      break;
+    case CallForm::WordList:
+      Built = Spec.FirstArg < Args.size() && buildWords(listElements(Args[Spec.FirstArg]));
+      break;
+    case CallForm::Stream:
+      Built = buildStream();
+      break;
+    case CallForm::Fixed:
+      Built = buildFixed();
+      break;
+    }
+    if (!Built || Command.Name.empty())
+      return std::nullopt;
+    if (Command.is("EVAL"))
+      expandScript();
+    return std::move(Command);
+  }
+
+private:
+  CommandWord word(const Expr *E) const {
+    CommandWord Word;
+    Word.Pieces.push_back({constantText(E, Context), E, 0});
+    return Word;
+  }
+
+  bool buildFormat() {
+    if (Spec.FormatArg >= Args.size())
+      return false;
+    const Expr *FormatExpr = Args[Spec.FormatArg];
+    std::optional<std::string> Format = constantText(FormatExpr, Context);
+    if (!Format)
+      return false;
+    std::optional<FormatCommand> Tokens = tokenizeFormat(*Format);
+    if (!Tokens || Tokens->Tokens.empty())
+      return false;
+    const auto *Literal = dyn_cast<StringLiteral>(FormatExpr->IgnoreParenImpCasts());
+    if (Literal && Literal->getBeginLoc().isFileID())
+      Command.FormatLiteral = Literal;
+
+    // A va_list form (redisvCommand) binds no conversion to an expression.
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    bool Variadic = Callee && Callee->isVariadic();
+    size_t FirstVararg = Spec.FormatArg + 1;
+    if (Variadic && FirstVararg + Tokens->ArgsConsumed > Args.size())
+      return false;
+
+    std::vector<CommandWord> Words;
+    for (const FormatToken &Token : Tokens->Tokens) {
+      CommandWord Word;
+      for (const FormatPiece &Piece : Token.Pieces) {
+        if (!Piece.Conversion) {
+          Word.Pieces.push_back({Piece.Text, nullptr, 0});
+          continue;
+        }
+        const Expr *Arg = Variadic ? Args[FirstVararg + Piece.ArgIndex] : nullptr;
+        std::optional<std::string> Text;
+        // %b passes a pointer and a length: its text is not the pointee.
+        if (Arg && Piece.Conversion != 'b')
+          Text = constantText(Arg, Context);
+        Word.Pieces.push_back({Text, Arg, Piece.Conversion});
+      }
+      Words.push_back(std::move(Word));
+    }
+    return setWords(std::move(Words));
+  }
+
+  /// The elements of a local array initialized with a braced list.
+  std::optional<std::vector<const Expr *>> argvElements(const Expr *E) const {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!Var || !Var->getInit())
+      return std::nullopt;
+    return listElements(Var->getInit());
+  }
+
+  bool buildWords(const std::optional<std::vector<const Expr *>> &Elements) {
+    if (!Elements)
+      return false;
+    std::vector<CommandWord> Words;
+    for (const Expr *E : *Elements)
+      Words.push_back(word(E));
+    return setWords(std::move(Words));
+  }
+
+  /// The first word names the command; it must be known.
+  bool setWords(std::vector<CommandWord> Words) {
+    if (Words.empty())
+      return false;
+    std::optional<std::string> Name = Words.front().text();
+    if (!Name)
+      return false;
+    Command.Name = llvm::StringRef(*Name).upper();
+    Command.Args.assign(std::make_move_iterator(Words.begin() + 1),
+                        std::make_move_iterator(Words.end()));
+    return true;
+  }
+
+  /// `Command("SET") << key << value` or `array << "SET" << key << value`:
+  /// collects the chain from its root.
+  bool buildStream() {
+    std::vector<const Expr *> Streamed;
+    const Expr *Current = Call;
+    while (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Current->IgnoreParenImpCasts())) {
+      if (Op->getOperator() != OO_LessLess || Op->getNumArgs() != 2)
+        return false;
+      Streamed.push_back(Op->getArg(1));
+      Current = Op->getArg(0);
+    }
+    std::reverse(Streamed.begin(), Streamed.end());
+    std::vector<const Expr *> Elements;
+    if (const Expr *Name = streamRootName(Current))
+      Elements.push_back(Name);
+    Elements.insert(Elements.end(), Streamed.begin(), Streamed.end());
+    return buildWords(Elements);
+  }
+
+  /// The command name given to the Command constructor at the chain's root.
+  const Expr *streamRootName(const Expr *Root) const {
+    Root = Root->IgnoreParenImpCasts();
+    if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(Root))
+      Root = Temp->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Root))
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+        Root = Var->getInit() ? Var->getInit()->IgnoreParenImpCasts() : nullptr;
+    if (const auto *Cleanups = dyn_cast_or_null<ExprWithCleanups>(Root))
+      Root = Cleanups->getSubExpr()->IgnoreParenImpCasts();
+    const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Root);
+    if (!Construct || Construct->getNumArgs() != 1 ||
+        Construct->getConstructor()->isCopyOrMoveConstructor())
+      return nullptr;
+    return Construct->getArg(0);
+  }
+
+  bool buildFixed() {
+    Command.Name = Spec.Command;
+    for (size_t I = 0; I < Spec.Params.size() && I < Args.size(); ++I) {
+      const ParamSpec &Param = Spec.Params[I];
+      const Expr *Arg = Args[I];
+      switch (Param.ParamRole) {
+      case ParamSpec::Word:
+        Command.Args.push_back(word(Arg));
+        break;
+      case ParamSpec::WordList:
+        if (auto Elements = listElements(Arg)) {
+          for (const Expr *E : *Elements)
+            Command.Args.push_back(word(E));
+        } else if (Arg->getType()->isRecordType() && !isStringLike(Arg)) {
+          return false; // A container variable: its keys are unknown.
+        } else {
+          Command.Args.push_back(word(Arg));
+        }
+        break;
+      case ParamSpec::KeyList: {
+        auto Elements = listElements(Arg);
+        if (!Elements)
+          return false;
+        CommandWord Count;
+        Count.Pieces.push_back({std::to_string(Elements->size()), nullptr, 0});
+        Command.Args.push_back(std::move(Count));
+        for (const Expr *E : *Elements)
+          Command.Args.push_back(word(E));
+        break;
+      }
+      case ParamSpec::Ttl:
+        if (!isDefaulted(Arg) && constantText(Arg, Context) != "0")
+          addOption(Param.Option, Arg);
+        break;
+      case ParamSpec::Flag:
+        applyFlag(Param, Arg);
+        break;
+      case ParamSpec::Enum:
+        applyEnum(Param, Arg);
+        break;
+      case ParamSpec::Skip:
+        break;
+      }
+    }
+    return true;
+  }
+
+  static bool isStringLike(const Expr *E) {
+    std::string Type = E->getType().getCanonicalType().getAsString();
+    return llvm::StringRef(Type).contains("basic_string") ||
+           llvm::StringRef(Type).contains("StringView");
+  }
+
+  void addOption(const std::string &Option, const Expr *Value) {
+    CommandWord Word;
+    Word.Pieces.push_back({Option, nullptr, 0});
+    Command.Args.push_back(std::move(Word));
+    if (Value)
+      Command.Args.push_back(word(Value));
+  }
+
+  void applyFlag(const ParamSpec &Param, const Expr *Arg) {
+    std::optional<bool> Value;
+    if (isDefaulted(Arg)) {
+      Value = Param.Default ? std::optional<bool>(*Param.Default == "true") : false;
+    } else {
+      bool Result;
+      if (!Arg->isValueDependent() && Arg->EvaluateAsBooleanCondition(Result, Context))
+        Value = Result;
+    }
+    if (!Value) {
+      Command.UnknownOptions.insert(Param.Option);
+      return;
+    }
+    if (*Value != Param.When)
+      return;
+    const Expr *OptionValue = nullptr;
+    if (Param.ValueParam && *Param.ValueParam < Args.size())
+      OptionValue = Args[*Param.ValueParam];
+    addOption(Param.Option, OptionValue);
+  }
+
+  void applyEnum(const ParamSpec &Param, const Expr *Arg) {
+    if (isDefaulted(Arg))
+      return;
+    const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+    const auto *Enumerator = Ref ? dyn_cast<EnumConstantDecl>(Ref->getDecl()) : nullptr;
+    if (!Enumerator) {
+      for (const auto &[Name, Option] : Param.Values)
+        Command.UnknownOptions.insert(Option);
+      return;
+    }
+    auto It = Param.Values.find(Enumerator->getNameAsString());
+    if (It != Param.Values.end())
+      addOption(It->second, nullptr);
+  }
+
+  /// Binds KEYS and ARGV of a literal script to the EVAL's words.
+  void expandScript() {
+    const CommandWord *Script = Command.arg(0);
+    const CommandWord *KeyCount = Command.arg(1);
+    std::optional<std::string> Text = Script ? Script->text() : std::nullopt;
+    std::optional<std::string> CountText = KeyCount ? KeyCount->text() : std::nullopt;
+    unsigned NumKeys = 0;
+    if (!Text || !CountText || llvm::StringRef(*CountText).getAsInteger(10, NumKeys))
+      return;
+    LuaScriptFacts Facts = classifyLuaScript(*Text);
+    for (const LuaCall &Lua : Facts.Calls) {
+      RedisCommand Inner;
+      Inner.Name = Lua.Command;
+      Inner.Call = Call;
+      Inner.Spec = &Spec;
+      Inner.InScript = true;
+      Inner.ScriptChecksOwner = Facts.ComparesKeyWithArgv;
+      for (const LuaArg &Arg : Lua.Args)
+        Inner.Args.push_back(bindScriptArg(Arg, NumKeys));
+      Command.ScriptCommands.push_back(std::move(Inner));
+    }
+  }
+
+  CommandWord bindScriptArg(const LuaArg &Arg, unsigned NumKeys) const {
+    size_t Index = 0;
+    switch (Arg.ArgKind) {
+    case LuaArg::Key:
+      Index = Arg.Index <= NumKeys ? 1 + Arg.Index : 0;
+      break;
+    case LuaArg::Argv:
+      Index = 1 + NumKeys + Arg.Index;
+      break;
+    case LuaArg::Literal: {
+      CommandWord Word;
+      Word.Pieces.push_back({Arg.Text, nullptr, 0});
+      return Word;
+    }
+    case LuaArg::Other:
+      break;
+    }
+    if (Index && Index < Command.Args.size() && Index >= 2)
+      return Command.Args[Index];
+    CommandWord Unknown;
+    Unknown.Pieces.push_back({std::nullopt, nullptr, 0});
+    return Unknown;
+  }
+
+  const FunctionSpec &Spec;
+  const CallExpr *Call;
+  const ASTContext &Context;
+  llvm::ArrayRef<const Expr *> Args;
+  RedisCommand Command;
+};
+
+/// True when \p Spec's overload constraints accept \p Callee.
+bool fitsOverload(const FunctionSpec &Spec, const FunctionDecl *Callee) {
+  if (Spec.ParamCount && Callee->getNumParams() != *Spec.ParamCount)
+    return false;
+  for (const auto &[Index, TypeText] : Spec.ParamTypes) {
+    if (Index >= Callee->getNumParams())
+      return false;
+    std::string Type = Callee->getParamDecl(Index)->getType().getAsString();
+    if (!llvm::StringRef(Type).contains(TypeText))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+std::optional<RedisCommand> CommandExtractor::extract(const CallExpr *Call) const {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return std::nullopt;
+  // Template instantiations carry the name of their pattern.
+  if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
+    Callee = Pattern;
+  for (const FunctionSpec &Spec : Model.lookup(Callee->getQualifiedNameAsString()))
+    if (fitsOverload(Spec, Callee))
+      return Builder(Spec, Call, Context).build();
+  return std::nullopt;
+}
+
+const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Context) {
+  DynTypedNodeList Parents = Context.getParents(*S);
+  while (!Parents.empty()) {
+    const DynTypedNode &Parent = Parents[0];
+    if (const auto *Lambda = Parent.get<LambdaExpr>())
+      return Lambda->getCallOperator();
+    if (const auto *Function = Parent.get<FunctionDecl>())
+      return Function;
+    Parents = Context.getParents(Parent);
+  }
+  return nullptr;
+}
+
+} // namespace locklint::model

@@ -1,0 +1,43 @@
+//===--- CommandExtractor.h - from a client call to a Redis command -*- C++ -*-===//
+//
+// Applies the client model to one call expression. This is the only place
+// that knows how client APIs spell commands; checks see RedisCommand only.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_COMMANDEXTRACTOR_H
+#define LOCKLINT_CHECKS_MODEL_COMMANDEXTRACTOR_H
+
+#include "ClientModel.h"
+#include "RedisCommand.h"
+#include "clang/AST/ASTContext.h"
+#include <optional>
+
+namespace locklint::model {
+
+/// Turns calls into commands with one model.
+///
+///   CommandExtractor Extractor(Model, Context);
+///   if (auto Command = Extractor.extract(Call)) ...
+class CommandExtractor {
+public:
+  CommandExtractor(const ClientModel &Model, const clang::ASTContext &Context)
+      : Model(Model), Context(Context) {}
+
+  /// The command \p Call issues, or std::nullopt when the callee is not
+  /// modeled or the command cannot be known at compile time.
+  std::optional<RedisCommand> extract(const clang::CallExpr *Call) const;
+
+private:
+  const ClientModel &Model;
+  const clang::ASTContext &Context;
+};
+
+/// The function whose body holds \p S: a function, a method, or the call
+/// operator of a lambda.
+const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,
+                                             clang::ASTContext &Context);
+
+} // namespace locklint::model
+
+#endif

@@ -1,0 +1,151 @@
+//===--- ExprText.cpp - what an expression spells -------------------------===//
+
+#include "ExprText.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace locklint::model {
+
+namespace {
+
+bool isStringAccessor(const CXXMemberCallExpr *Call) {
+  const CXXMethodDecl *Method = Call->getMethodDecl();
+  if (!Method || Call->getNumArgs() != 0 || !Method->getIdentifier())
+    return false;
+  StringRef Name = Method->getName();
+  return Name == "c_str" || Name == "data";
+}
+
+/// True for a constructor taking one value (plus defaults): the conversion
+/// from a string-like argument to std::string, StringView and friends.
+bool isConvertingConstruct(const CXXConstructExpr *Construct) {
+  if (Construct->getNumArgs() == 0)
+    return false;
+  for (unsigned I = 1; I < Construct->getNumArgs(); ++I)
+    if (!isa<CXXDefaultArgExpr>(Construct->getArg(I)))
+      return false;
+  const CXXConstructorDecl *Ctor = Construct->getConstructor();
+  return !Ctor->isCopyOrMoveConstructor() ||
+         Construct->getArg(0)->getType()->isRecordType();
+}
+
+} // namespace
+
+const Expr *stripStringWrappers(const Expr *E) {
+  while (E) {
+    const Expr *Next = E->IgnoreParenImpCasts();
+    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Next))
+      Next = Cleanups->getSubExpr();
+    else if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(Next))
+      Next = Temp->getSubExpr();
+    else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(Next))
+      Next = Bind->getSubExpr();
+    else if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Next))
+      Next = Cast->getSubExpr();
+    else if (const auto *Construct = dyn_cast<CXXConstructExpr>(Next);
+             Construct && !isa<CXXTemporaryObjectExpr>(Construct) &&
+             isConvertingConstruct(Construct))
+      Next = Construct->getArg(0);
+    else if (const auto *Temporary = dyn_cast<CXXTemporaryObjectExpr>(Next);
+             Temporary && Temporary->getNumArgs() == 1)
+      Next = Temporary->getArg(0);
+    else if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Next);
+             Member && isStringAccessor(Member))
+      Next = Member->getImplicitObjectArgument();
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
+std::optional<std::string> constantText(const Expr *E, const ASTContext &Context) {
+  E = stripStringWrappers(E);
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  if (const auto *Literal = dyn_cast<StringLiteral>(E)) {
+    if (Literal->getCharByteWidth() != 1)
+      return std::nullopt;
+    return Literal->getString().str();
+  }
+  if (const auto *Char = dyn_cast<CharacterLiteral>(E))
+    return std::string(1, static_cast<char>(Char->getValue()));
+  if (E->getType()->isIntegralOrEnumerationType() && !E->getType()->isBooleanType()) {
+    Expr::EvalResult Result;
+    if (E->EvaluateAsInt(Result, Context))
+      return llvm::toString(Result.Val.getInt(), 10, Result.Val.getInt().isSigned());
+    return std::nullopt;
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!Var || !Var->getAnyInitializer())
+      return std::nullopt;
+    QualType Type = Var->getType();
+    bool Constant = Type.isConstQualified() || Var->isConstexpr();
+    // `const char *kName = "..."` is treated as a constant: the pointer could
+    // be reassigned, but code that names a key this way does not.
+    bool PointerToConst = Type->isPointerType() && Type->getPointeeType().isConstQualified();
+    if (!Constant && !PointerToConst)
+      return std::nullopt;
+    return constantText(Var->getAnyInitializer(), Context);
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Plus && Op->getNumArgs() == 2) {
+    auto Left = constantText(Op->getArg(0), Context);
+    auto Right = Left ? constantText(Op->getArg(1), Context) : std::nullopt;
+    if (Left && Right)
+      return *Left + *Right;
+    return std::nullopt;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (Callee && Call->getNumArgs() == 1 && Callee->getQualifiedNameAsString() == "std::to_string")
+      return constantText(Call->getArg(0), Context);
+  }
+  return std::nullopt;
+}
+
+std::string sourceText(const Expr *E, const ASTContext &Context) {
+  const SourceManager &SM = Context.getSourceManager();
+  CharSourceRange Range = CharSourceRange::getTokenRange(E->getSourceRange());
+  Range = Lexer::makeFileCharRange(Range, SM, Context.getLangOpts());
+  if (Range.isInvalid())
+    return "";
+  return Lexer::getSourceText(Range, SM, Context.getLangOpts()).str();
+}
+
+std::string expressionIdentity(const Expr *E, const ASTContext &Context) {
+  E = stripStringWrappers(E);
+  if (auto Constant = constantText(E, Context))
+    return "=" + *Constant;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return llvm::formatv("decl:{0}", static_cast<const void *>(Ref->getDecl()->getCanonicalDecl())).str();
+  if (const auto *Member = dyn_cast<MemberExpr>(E)) {
+    std::string Base = isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts())
+                           ? ""
+                           : expressionIdentity(Member->getBase(), Context) + ".";
+    return llvm::formatv("{0}member:{1}", Base, static_cast<const void *>(Member->getMemberDecl())).str();
+  }
+  std::string Text = sourceText(E, Context);
+  llvm::erase_if(Text, [](char C) { return std::isspace(static_cast<unsigned char>(C)); });
+  return "expr:" + Text;
+}
+
+std::string expressionName(const Expr *E) {
+  E = stripStringWrappers(E);
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return Ref->getDecl()->getNameAsString();
+  if (const auto *Member = dyn_cast<MemberExpr>(E))
+    return Member->getMemberDecl()->getNameAsString();
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      return Callee->getNameAsString();
+  return "";
+}
+
+} // namespace locklint::model

@@ -1,0 +1,45 @@
+//===--- ExprText.h - what an expression spells ----------------*- C++ -*-===//
+//
+// Reads string and integer values that are fixed at compile time (literals,
+// constants, macros, concatenations), the source text of an expression, and
+// the "identity" of a key expression used to tell whether two calls name the
+// same key.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_EXPRTEXT_H
+#define LOCKLINT_CHECKS_MODEL_EXPRTEXT_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include <optional>
+#include <string>
+
+namespace locklint::model {
+
+/// Looks through parentheses, implicit conversions, temporaries and the
+/// conversions between string types (std::string, string views, c_str()).
+const clang::Expr *stripStringWrappers(const clang::Expr *E);
+
+/// The value of \p E when it is fixed at compile time: a string or character
+/// literal, an integer constant, a const variable initialized with one, or a
+/// concatenation or std::to_string of such values.
+std::optional<std::string> constantText(const clang::Expr *E,
+                                        const clang::ASTContext &Context);
+
+/// The source text of \p E as written, or empty inside a macro argument that
+/// cannot be recovered.
+std::string sourceText(const clang::Expr *E, const clang::ASTContext &Context);
+
+/// A name for what \p E refers to: the variable, field, function or member
+/// chain, so that `key_` in two methods is the same key and two locals named
+/// `key` in two functions are not.
+std::string expressionIdentity(const clang::Expr *E, const clang::ASTContext &Context);
+
+/// The identifier a human would use for \p E (the variable, field or called
+/// function name), used for matching lock words.
+std::string expressionName(const clang::Expr *E);
+
+} // namespace locklint::model
+
+#endif

@@ -1,0 +1,179 @@
+//===--- LockIndex.cpp - the Redis commands of a translation unit ---------===//
+
+#include "LockIndex.h"
+#include "ExprText.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace locklint::model {
+namespace {
+
+/// Commands whose first word is the key they act on.
+bool actsOnKey(const RedisCommand &Command) {
+  static const char *const Names[] = {"SET",    "SETNX",   "SETEX",    "PSETEX",
+                                      "GET",    "DEL",     "UNLINK",   "EXPIRE",
+                                      "PEXPIRE", "EXPIREAT", "PEXPIREAT"};
+  return llvm::is_contained(Names, Command.Name) && !Command.Args.empty();
+}
+
+/// Words in a function or class name that mean it takes or frees locks.
+bool isLockVerb(llvm::StringRef Word) {
+  return Word == "acquire" || Word == "unlock";
+}
+
+} // namespace
+
+LockIndex::LockIndex(std::vector<RedisCommand> Collected, const WordMatcher &KeyWords,
+                     ASTContext &Context)
+    : Commands(std::move(Collected)), KeyWords(KeyWords), Context(Context) {
+  const SourceManager &SM = Context.getSourceManager();
+  llvm::sort(Commands,
+                   [&](const RedisCommand &A, const RedisCommand &B) {
+                     return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(),
+                                                         B.Call->getBeginLoc());
+                   });
+  for (const RedisCommand &Command : Commands) {
+    Flat.push_back(&Command);
+    for (const RedisCommand &Inner : Command.ScriptCommands)
+      Flat.push_back(&Inner);
+  }
+
+  for (const RedisCommand *Command : Flat) {
+    if (!actsOnKey(*Command))
+      continue;
+    const CommandWord &Key = Command->Args[0];
+    std::string Id = keyIdentity(Key);
+    if (Id.empty())
+      continue;
+    bool OwnerChecked = Command->InScript && Command->ScriptChecksOwner;
+    bool ExpiringAcquire = isAcquire(*Command) && setsExpiry(*Command);
+    if (keyWordsSayLock(Key) || OwnerChecked || ExpiringAcquire ||
+        contextSaysLock(*Command))
+      LockKeys.insert(Id);
+  }
+}
+
+std::string LockIndex::keyIdentity(const CommandWord &Word) const {
+  std::string Id;
+  for (const CommandWord::Piece &Piece : Word.Pieces) {
+    if (Piece.Text)
+      Id += *Piece.Text;
+    else if (Piece.Source)
+      Id += "{" + expressionIdentity(Piece.Source, Context) + "}";
+    else
+      return "";
+  }
+  return Id;
+}
+
+std::string LockIndex::keyDisplay(const CommandWord &Word) const {
+  if (const Expr *Sole = Word.soleExpression(); Sole && !Word.text())
+    return sourceText(Sole, Context);
+  std::string Display;
+  for (const CommandWord::Piece &Piece : Word.Pieces) {
+    if (Piece.Text)
+      Display += *Piece.Text;
+    else if (Piece.Source)
+      Display += "{" + sourceText(Piece.Source, Context) + "}";
+    else
+      Display += "{?}";
+  }
+  return Display;
+}
+
+bool LockIndex::keyWordsSayLock(const CommandWord &Word) const {
+  for (const CommandWord::Piece &Piece : Word.Pieces) {
+    if (Piece.Text && KeyWords.matchesAnyWord(*Piece.Text))
+      return true;
+    if (Piece.Source && KeyWords.matchesAnyWord(expressionName(Piece.Source)))
+      return true;
+  }
+  return false;
+}
+
+bool LockIndex::contextSaysLock(const RedisCommand &Command) const {
+  const FunctionDecl *Function = Command.Function;
+  if (!Function || !Function->getIdentifier())
+    return false;
+  llvm::StringRef Name = Function->getName();
+  if (KeyWords.matchesAnyWord(Name) || llvm::any_of(splitWords(Name), isLockVerb))
+    return true;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Function))
+    if (const CXXRecordDecl *Class = Method->getParent(); Class && Class->getIdentifier())
+      return KeyWords.matchesAnyWord(Class->getName());
+  return false;
+}
+
+bool LockIndex::isLockKey(const RedisCommand &Command, size_t ArgIndex) const {
+  const CommandWord *Key = Command.arg(ArgIndex);
+  if (!Key)
+    return false;
+  if (keyWordsSayLock(*Key))
+    return true;
+  std::string Id = keyIdentity(*Key);
+  return !Id.empty() && LockKeys.contains(Id);
+}
+
+bool LockIndex::isAcquire(const RedisCommand &Command) {
+  return Command.is("SETNX") || (Command.is("SET") && Command.hasOption("NX"));
+}
+
+bool LockIndex::setsExpiry(const RedisCommand &Command) {
+  if (Command.is("SETEX") || Command.is("PSETEX"))
+    return true;
+  for (llvm::StringRef Option : {"EX", "PX", "EXAT", "PXAT"})
+    if (Command.hasOption(Option) || Command.mayHaveOption(Option))
+      return true;
+  return false;
+}
+
+bool LockIndex::isBefore(const RedisCommand &A, const RedisCommand &B) const {
+  return Context.getSourceManager().isBeforeInTranslationUnit(A.Call->getBeginLoc(),
+                                                              B.Call->getBeginLoc());
+}
+
+const RedisCommand *LockIndex::findAcquire(llvm::StringRef KeyId,
+                                           const FunctionDecl *Function) const {
+  const RedisCommand *Found = nullptr;
+  for (const RedisCommand *Command : Flat) {
+    if (!isAcquire(*Command) || Command->Args.empty() ||
+        keyIdentity(Command->Args[0]) != KeyId)
+      continue;
+    if (Command->Function == Function)
+      return Command;
+    if (!Found)
+      Found = Command;
+  }
+  return Found;
+}
+
+const RedisCommand *LockIndex::findEarlier(const RedisCommand &Command,
+                                           llvm::ArrayRef<llvm::StringRef> Names,
+                                           llvm::StringRef KeyId) const {
+  const RedisCommand *Found = nullptr;
+  for (const RedisCommand *Other : Flat) {
+    if (Other->Call == Command.Call || !isBefore(*Other, Command))
+      continue;
+    if (Other->Function == Command.Function && llvm::is_contained(Names, Other->Name) &&
+        !Other->Args.empty() && keyIdentity(Other->Args[0]) == KeyId)
+      Found = Other;
+  }
+  return Found;
+}
+
+const RedisCommand *LockIndex::findLater(const RedisCommand &Command,
+                                         llvm::ArrayRef<llvm::StringRef> Names,
+                                         llvm::StringRef KeyId) const {
+  for (const RedisCommand *Other : Flat) {
+    if (Other->Call == Command.Call || !isBefore(Command, *Other))
+      continue;
+    if (Other->Function == Command.Function && llvm::is_contained(Names, Other->Name) &&
+        !Other->Args.empty() && keyIdentity(Other->Args[0]) == KeyId)
+      return Other;
+  }
+  return nullptr;
+}
+
+} // namespace locklint::model

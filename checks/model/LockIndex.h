@@ -1,0 +1,79 @@
+//===--- LockIndex.h - the Redis commands of a translation unit -*- C++ -*-===//
+//
+// Every Redis command the translation unit issues, in source order, with the
+// answer to the question all Redis lock checks ask first: does this command
+// touch a lock key? A key is a lock key when its words match LockKeyPattern,
+// when the same key is acquired with SET NX and an expiry or owner-checked by
+// a script, or when a function or class named for locking touches it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_LOCKINDEX_H
+#define LOCKLINT_CHECKS_MODEL_LOCKINDEX_H
+
+#include "LockWords.h"
+#include "RedisCommand.h"
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/StringSet.h"
+#include <deque>
+
+namespace locklint::model {
+
+/// The Redis commands of one translation unit.
+///
+///   LockIndex Index(std::move(Commands), KeyWords, Context);
+///   for (const RedisCommand *Command : Index.commands())
+///     if (Command->is("DEL") && Index.isLockKey(*Command)) ...
+class LockIndex {
+public:
+  LockIndex(std::vector<RedisCommand> Commands, const WordMatcher &KeyWords,
+            clang::ASTContext &Context);
+
+  /// All commands in source order, those read out of EVAL scripts included
+  /// (right after their EVAL).
+  llvm::ArrayRef<const RedisCommand *> commands() const { return Flat; }
+
+  clang::ASTContext &context() const { return Context; }
+
+  /// A name for the key word \p Word, equal for two words that name the same
+  /// key; empty when the word's value is unknown.
+  std::string keyIdentity(const CommandWord &Word) const;
+  /// The key as the user would read it: "lock:{name}".
+  std::string keyDisplay(const CommandWord &Word) const;
+
+  /// True when word \p ArgIndex of \p Command is a lock key.
+  bool isLockKey(const RedisCommand &Command, size_t ArgIndex = 0) const;
+
+  /// True for SET ... NX and SETNX.
+  static bool isAcquire(const RedisCommand &Command);
+  /// True when the command gives the key an expiry, or may.
+  static bool setsExpiry(const RedisCommand &Command);
+
+  /// The first acquire of key \p KeyId, preferring one in \p Function.
+  const RedisCommand *findAcquire(llvm::StringRef KeyId,
+                                  const clang::FunctionDecl *Function) const;
+  /// The last command named one of \p Names on key \p KeyId in the same
+  /// function as \p Command and before it.
+  const RedisCommand *findEarlier(const RedisCommand &Command,
+                                  llvm::ArrayRef<llvm::StringRef> Names,
+                                  llvm::StringRef KeyId) const;
+  /// The first such command after \p Command.
+  const RedisCommand *findLater(const RedisCommand &Command,
+                                llvm::ArrayRef<llvm::StringRef> Names,
+                                llvm::StringRef KeyId) const;
+
+private:
+  bool keyWordsSayLock(const CommandWord &Word) const;
+  bool contextSaysLock(const RedisCommand &Command) const;
+  bool isBefore(const RedisCommand &A, const RedisCommand &B) const;
+
+  std::vector<RedisCommand> Commands;
+  std::vector<const RedisCommand *> Flat;
+  const WordMatcher &KeyWords;
+  clang::ASTContext &Context;
+  llvm::StringSet<> LockKeys;
+};
+
+} // namespace locklint::model
+
+#endif

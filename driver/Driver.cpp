@@ -1,0 +1,254 @@
+//===--- Driver.cpp - the locklint command line ---------------------------===//
+
+#include "Driver.h"
+#include "CheckSelection.h"
+#include "model/ClientModel.h"
+#include "model/LockWords.h"
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace clang;
+using namespace clang::tidy;
+using namespace llvm;
+
+namespace clang::tidy::distlock {
+// Defined next to the module registration; referencing it keeps the linker
+// from dropping the registration object.
+extern volatile int DistlockModuleAnchorSource;
+} // namespace clang::tidy::distlock
+
+namespace locklint {
+namespace {
+
+cl::OptionCategory LocklintCategory("locklint options");
+
+cl::opt<std::string> ChecksOption(
+    "checks",
+    cl::desc("Comma-separated globs of checks to run, as in clang-tidy;\n"
+             "'-' removes. Default: distlock-* (or what .clang-tidy says)."),
+    cl::cat(LocklintCategory));
+cl::opt<std::string> ConfigFile(
+    "config-file",
+    cl::desc("Read the configuration from this file instead of the\n"
+             ".clang-tidy files found next to each source file."),
+    cl::value_desc("path"), cl::cat(LocklintCategory));
+cl::opt<bool> Fix("fix", cl::desc("Apply the fix-its of findings to the files."),
+                  cl::cat(LocklintCategory));
+cl::opt<bool> FixNotes(
+    "fix-notes",
+    cl::desc("Also apply fix-its attached to notes. These change\n"
+             "behaviour (a release becomes a script), so review them."),
+    cl::cat(LocklintCategory));
+cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the suggested fixes to a YAML file that\n"
+             "clang-apply-replacements accepts."),
+    cl::value_desc("file"), cl::cat(LocklintCategory));
+cl::opt<bool> ListChecks("list-checks", cl::desc("List the enabled checks and exit."),
+                         cl::cat(LocklintCategory));
+
+cl::extrahelp ExitCodesHelp(R"(
+Exit codes:
+  0  no findings
+  1  findings were reported
+  2  usage or input error (missing file, bad compile database, bad
+     configuration or model file); nothing was analyzed
+  3  a translation unit failed to compile; the others were analyzed
+)");
+
+/// An error that ends the run with ExitUsageError.
+int usageError(const Twine &Message) {
+  WithColor::error(errs(), "locklint") << Message << "\n";
+  return ExitUsageError;
+}
+
+/// The first line of a possibly multi-line message from a library.
+std::string firstLine(StringRef Message) {
+  return Message.trim().split('\n').first.trim().str();
+}
+
+/// Adds clang's resource directory to every compile command, so builtin
+/// headers are found wherever the locklint binary is installed.
+class ResourceDirCompilations : public tooling::CompilationDatabase {
+public:
+  explicit ResourceDirCompilations(const tooling::CompilationDatabase &Base) : Base(Base) {}
+
+  std::vector<tooling::CompileCommand> getCompileCommands(StringRef File) const override {
+    return adjust(Base.getCompileCommands(File));
+  }
+  std::vector<std::string> getAllFiles() const override { return Base.getAllFiles(); }
+  std::vector<tooling::CompileCommand> getAllCompileCommands() const override {
+    return adjust(Base.getAllCompileCommands());
+  }
+
+private:
+  static std::vector<tooling::CompileCommand>
+  adjust(std::vector<tooling::CompileCommand> Commands) {
+    for (tooling::CompileCommand &Command : Commands) {
+      auto &Args = Command.CommandLine;
+      bool HasResourceDir = llvm::any_of(
+          Args, [](const std::string &Arg) { return StringRef(Arg).starts_with("-resource-dir"); });
+      if (!HasResourceDir && !Args.empty())
+        Args.insert(Args.begin() + 1, "-resource-dir=" LOCKLINT_RESOURCE_DIR);
+    }
+    return Commands;
+  }
+
+  const tooling::CompilationDatabase &Base;
+};
+
+/// The options provider: a --config-file, or .clang-tidy files near each source.
+Expected<std::unique_ptr<ClangTidyOptionsProvider>>
+makeOptionsProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS) {
+  ClangTidyGlobalOptions Global;
+  ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
+  Defaults.Checks = "-*,distlock-*";
+  ClangTidyOptions Overrides;
+  if (ChecksOption.getNumOccurrences())
+    Overrides.Checks = ChecksOption;
+  if (ConfigFile.empty())
+    return std::make_unique<FileOptionsProvider>(Global, Defaults, Overrides, FS);
+
+  auto Text = MemoryBuffer::getFile(ConfigFile);
+  if (!Text)
+    return createStringError(Text.getError(), "cannot read config file '%s': %s",
+                             ConfigFile.c_str(), Text.getError().message().c_str());
+  auto Parsed = parseConfiguration(**Text);
+  if (!Parsed)
+    return createStringError(Parsed.getError(), "invalid config file '%s': %s",
+                             ConfigFile.c_str(), Parsed.getError().message().c_str());
+  return std::make_unique<ConfigOptionsProvider>(Global, Defaults, std::move(*Parsed),
+                                                 Overrides, FS);
+}
+
+/// Checks the options the checks would otherwise report once per file, so a
+/// bad model file or pattern stops the run before any work.
+Error validateCheckOptions(const ClangTidyOptions &Options) {
+  for (const auto &Entry : Options.CheckOptions) {
+    StringRef Key = Entry.getKey();
+    StringRef Value = Entry.getValue().Value;
+    if (Key.ends_with("RedisModelFiles")) {
+      if (auto Model = locklint::model::loadClientModel(Value); !Model)
+        return Model.takeError();
+    } else if (Key.ends_with("LockKeyPattern")) {
+      std::string Error;
+      if (!locklint::model::WordMatcher(Value).isValid(Error))
+        return createStringError(inconvertibleErrorCode(), "invalid %s '%s': %s",
+                                 Key.str().c_str(), Value.str().c_str(), Error.c_str());
+    }
+  }
+  return Error::success();
+}
+
+/// Every check registered in this binary.
+std::vector<std::string> knownChecks() {
+  ClangTidyOptions All;
+  All.Checks = "*";
+  return getCheckNames(All, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+}
+
+Error validateInputs(ArrayRef<std::string> Files) {
+  for (const std::string &File : Files) {
+    sys::fs::file_status Status;
+    if (std::error_code EC = sys::fs::status(File, Status))
+      return createStringError(EC, "cannot open '%s': %s", File.c_str(), EC.message().c_str());
+    if (sys::fs::is_directory(Status))
+      return createStringError(inconvertibleErrorCode(),
+                               "'%s' is a directory; name the source files to analyze",
+                               File.c_str());
+  }
+  return Error::success();
+}
+
+/// The exit code for what the run reported.
+int exitCodeFor(ArrayRef<ClangTidyError> Errors) {
+  bool Findings = false;
+  bool Failed = false;
+  for (const ClangTidyError &Error : Errors) {
+    if (Error.DiagnosticName == "clang-diagnostic-error")
+      Failed = true;
+    else if (Error.DiagLevel != ClangTidyError::Remark)
+      Findings = true;
+  }
+  if (Failed)
+    return ExitTranslationUnitFailed;
+  return Findings ? ExitFindings : ExitClean;
+}
+
+int run(int Argc, const char **Argv) {
+  (void)clang::tidy::distlock::DistlockModuleAnchorSource;
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "locklint " LOCKLINT_VERSION " (distlock checks on clang-tidy " LLVM_VERSION_STRING
+          ")\n";
+  });
+  auto Parser = tooling::CommonOptionsParser::create(
+      Argc, Argv, LocklintCategory, cl::ZeroOrMore,
+      "Finds distributed-locking bugs in C and C++ code.\n\n"
+      "  locklint [options] <source>... [-- <compile flags>]\n");
+  if (!Parser)
+    return usageError(firstLine(toString(Parser.takeError())));
+
+  if (auto Err = validateCheckGlobs(ChecksOption, knownChecks()))
+    return usageError(toString(std::move(Err)));
+
+  auto BaseFS = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+  auto Provider = makeOptionsProvider(BaseFS);
+  if (!Provider)
+    return usageError(toString(Provider.takeError()));
+
+  std::vector<std::string> Files = Parser->getSourcePathList();
+  std::string FirstFile = Files.empty() ? "dummy.cpp" : Files.front();
+  ClangTidyOptions Effective = (*Provider)->getOptions(FirstFile);
+  std::vector<std::string> Enabled = getCheckNames(Effective, false);
+  if (ListChecks) {
+    outs() << "Enabled checks:\n";
+    for (const std::string &Name : Enabled)
+      outs() << "    " << Name << "\n";
+    return ExitClean;
+  }
+  if (Files.empty())
+    return usageError("no input files; run 'locklint --help' for usage");
+  if (Enabled.empty())
+    return usageError("no checks enabled; pass --checks=distlock-* or see .clang-tidy");
+  if (auto Err = validateInputs(Files))
+    return usageError(toString(std::move(Err)));
+  if (auto Err = validateCheckOptions(Effective))
+    return usageError(toString(std::move(Err)));
+
+  ClangTidyContext Context(std::move(*Provider));
+  ResourceDirCompilations Compilations(Parser->getCompilations());
+  bool WantsFixes = Fix || FixNotes || !ExportFixes.empty();
+  std::vector<ClangTidyError> Errors =
+      runClangTidy(Context, Compilations, Files, BaseFS, WantsFixes);
+
+  FixBehaviour Behaviour = FixNotes ? FB_FixNotes : Fix ? FB_Fix : FB_NoFix;
+  unsigned WarningsAsErrors = 0;
+  handleErrors(Errors, Context, Behaviour, WarningsAsErrors, BaseFS);
+
+  if (!ExportFixes.empty()) {
+    std::error_code EC;
+    raw_fd_ostream OS(ExportFixes, EC, sys::fs::OF_None);
+    if (EC)
+      return usageError("cannot write '" + ExportFixes + "': " + EC.message());
+    exportReplacements(FirstFile, Errors, OS);
+  }
+  if (WarningsAsErrors)
+    return ExitFindings;
+  return exitCodeFor(Errors);
+}
+
+} // namespace
+
+int runLocklint(int Argc, const char **Argv) {
+  InitLLVM Init(Argc, Argv);
+  return run(Argc, Argv);
+}
+
+} // namespace locklint

@@ -1,0 +1,5 @@
+//===--- LocklintMain.cpp - the locklint executable -----------------------===//
+
+#include "Driver.h"
+
+int main(int argc, const char **argv) { return locklint::runLocklint(argc, argv); }
