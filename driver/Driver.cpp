@@ -34,6 +34,11 @@ cl::opt<std::string> ChecksOption(
     cl::desc("Comma-separated globs of checks to run, as in clang-tidy;\n"
              "'-' removes. Default: distlock-* (or what .clang-tidy says)."),
     cl::cat(LocklintCategory));
+cl::opt<std::string> Config(
+    "config",
+    cl::desc("Configuration in YAML, as in a .clang-tidy file, e.g.\n"
+             "--config=\"{CheckOptions: {LockKeyPattern: '^lease$'}}\""),
+    cl::cat(LocklintCategory));
 cl::opt<std::string> ConfigFile(
     "config-file",
     cl::desc("Read the configuration from this file instead of the\n"
@@ -113,17 +118,28 @@ makeOptionsProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS) {
   ClangTidyOptions Overrides;
   if (ChecksOption.getNumOccurrences())
     Overrides.Checks = ChecksOption;
-  if (ConfigFile.empty())
+  if (!Config.empty() && !ConfigFile.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "--config and --config-file cannot be used together");
+  if (Config.empty() && ConfigFile.empty())
     return std::make_unique<FileOptionsProvider>(Global, Defaults, Overrides, FS);
 
-  auto Text = MemoryBuffer::getFile(ConfigFile);
-  if (!Text)
-    return createStringError(Text.getError(), "cannot read config file '%s': %s",
-                             ConfigFile.c_str(), Text.getError().message().c_str());
-  auto Parsed = parseConfiguration(**Text);
+  std::unique_ptr<MemoryBuffer> Text;
+  std::string Source = "--config";
+  if (!ConfigFile.empty()) {
+    auto File = MemoryBuffer::getFile(ConfigFile);
+    if (!File)
+      return createStringError(File.getError(), "cannot read config file '%s': %s",
+                               ConfigFile.c_str(), File.getError().message().c_str());
+    Text = std::move(*File);
+    Source = "config file '" + ConfigFile + "'";
+  } else {
+    Text = MemoryBuffer::getMemBuffer(Config, "--config");
+  }
+  auto Parsed = parseConfiguration(*Text);
   if (!Parsed)
-    return createStringError(Parsed.getError(), "invalid config file '%s': %s",
-                             ConfigFile.c_str(), Parsed.getError().message().c_str());
+    return createStringError(Parsed.getError(), "invalid %s: %s", Source.c_str(),
+                             Parsed.getError().message().c_str());
   return std::make_unique<ConfigOptionsProvider>(Global, Defaults, std::move(*Parsed),
                                                  Overrides, FS);
 }

@@ -39,10 +39,14 @@ std::optional<std::vector<const Expr *>> listElements(const Expr *E) {
     } else if (const auto *Std = dyn_cast<CXXStdInitializerListExpr>(E)) {
       E = Std->getSubExpr();
     } else if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
-      if (Construct->isListInitialization() && Construct->getNumArgs() != 1)
-        return std::vector<const Expr *>(Construct->arg_begin(), Construct->arg_end());
+      // std::vector<std::string>{...} reaches its initializer_list
+      // constructor as the first argument; other arguments are defaults.
       if (Construct->getNumArgs() == 0)
         return std::nullopt;
+      const Expr *First = Construct->getArg(0)->IgnoreImplicit();
+      bool FromList = isa<CXXStdInitializerListExpr, InitListExpr>(First);
+      if (Construct->isListInitialization() && !FromList)
+        return std::vector<const Expr *>(Construct->arg_begin(), Construct->arg_end());
       E = Construct->getArg(0);
     } else if (const auto *List = dyn_cast<InitListExpr>(E)) {
       return std::vector<const Expr *>(List->inits().begin(), List->inits().end());
@@ -358,13 +362,15 @@ private:
 };
 
 /// True when \p Spec's overload constraints accept \p Callee.
-bool fitsOverload(const FunctionSpec &Spec, const FunctionDecl *Callee) {
+bool fitsOverload(const FunctionSpec &Spec, const FunctionDecl *Callee,
+                  const ASTContext &Context) {
   if (Spec.ParamCount && Callee->getNumParams() != *Spec.ParamCount)
     return false;
   for (const auto &[Index, TypeText] : Spec.ParamTypes) {
     if (Index >= Callee->getNumParams())
       return false;
-    std::string Type = Callee->getParamDecl(Index)->getType().getAsString();
+    std::string Type =
+        Callee->getParamDecl(Index)->getType().getAsString(Context.getPrintingPolicy());
     if (!llvm::StringRef(Type).contains(TypeText))
       return false;
   }
@@ -381,7 +387,7 @@ std::optional<RedisCommand> CommandExtractor::extract(const CallExpr *Call) cons
   if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
     Callee = Pattern;
   for (const FunctionSpec &Spec : Model.lookup(Callee->getQualifiedNameAsString()))
-    if (fitsOverload(Spec, Callee))
+    if (fitsOverload(Spec, Callee, Context))
       return Builder(Spec, Call, Context).build();
   return std::nullopt;
 }

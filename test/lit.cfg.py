@@ -1,0 +1,41 @@
+# lit configuration for locklint: check tests, driver tests and examples.
+import os
+import lit.formats
+
+# The build writes the paths of its tools to a site file; ctest names it
+# with --param locklint_site=<file>.
+site = lit_config.params.get("locklint_site")
+if not site:
+    lit_config.fatal("run through ctest, or pass --param locklint_site=<build>/test/lit.site.cfg.py")
+lit_config.load_config(config, site)
+
+config.name = "locklint"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".cpp", ".c", ".test"]
+config.excludes = ["Inputs", "unit", "check_distlock.py", "lit.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.locklint_binary_dir, "test")
+
+inputs = os.path.join(config.test_source_root, "Inputs")
+stub_include = os.path.join(inputs, "include")
+runner = os.path.join(config.test_source_root, "check_distlock.py")
+
+config.environment["LOCKLINT"] = config.locklint
+config.environment["LOCKLINT_PLUGIN"] = config.locklint_plugin
+config.environment["LOCKLINT_CLANG_TIDY"] = config.clang_tidy
+config.environment["LOCKLINT_FILECHECK"] = config.filecheck
+config.environment["LOCKLINT_CXX"] = config.clangxx
+config.environment["LOCKLINT_CC"] = config.clang
+# Diagnostics must not depend on the terminal lit runs in.
+config.environment.pop("TERM", None)
+
+config.substitutions.append(("%check_distlock", f"{config.python} {runner}"))
+config.substitutions.append(("%locklint", config.locklint))
+config.substitutions.append(("%plugin", config.locklint_plugin))
+config.substitutions.append(("%clang_tidy", config.clang_tidy))
+config.substitutions.append(("%FileCheck", config.filecheck))
+config.substitutions.append(("%not", config.not_tool))
+config.substitutions.append(("%clangxx", config.clangxx))
+config.substitutions.append(("%stubs", stub_include))
+config.substitutions.append(("%inputs", inputs))
+config.substitutions.append(("%examples", os.path.join(config.source_root, "examples")))

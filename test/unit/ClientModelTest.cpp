@@ -1,0 +1,69 @@
+#include "model/ClientModel.h"
+#include "gtest/gtest.h"
+
+using namespace locklint::model;
+
+namespace {
+
+std::string errorOf(llvm::StringRef Json) {
+  ClientModel Model;
+  llvm::Error Err = Model.addJson(Json, "wrapper.json");
+  return Err ? llvm::toString(std::move(Err)) : "";
+}
+
+TEST(ClientModelTest, BuiltinModelsLoadAndCoverEveryClient) {
+  auto Model = loadClientModel("");
+  ASSERT_TRUE(static_cast<bool>(Model)) << llvm::toString(Model.takeError());
+  for (const char *Name : {"::redisCommand", "::redisAsyncCommandArgv", "sw::redis::Redis::set",
+                           "sw::redis::RedisCluster::eval", "cpp_redis::client::set_advanced",
+                           "Poco::Redis::Command::set", "Poco::Redis::Array::operator<<"})
+    EXPECT_FALSE(Model->lookup(Name).empty()) << Name;
+  EXPECT_EQ(Model->lookup("redisCommand").front().Form, CallForm::Format);
+}
+
+TEST(ClientModelTest, ReadsAUserWrapper) {
+  ClientModel Model;
+  ASSERT_FALSE(static_cast<bool>(Model.addJson(R"({
+    "client": "mine",
+    "functions": [ { "names": ["app::Cache::SetLock"], "command": "set",
+      "params": [ { "role": "word" }, { "role": "word" },
+                  { "role": "ttl", "option": "px" },
+                  { "role": "flag", "option": "nx", "when": false } ] } ] })",
+                                               "wrapper.json")));
+  auto Specs = Model.lookup("app::Cache::SetLock");
+  ASSERT_EQ(Specs.size(), 1u);
+  EXPECT_EQ(Specs[0].Command, "SET");
+  EXPECT_EQ(Specs[0].Params[2].ParamRole, ParamSpec::Ttl);
+  EXPECT_EQ(Specs[0].Params[2].Option, "PX");
+  EXPECT_FALSE(Specs[0].Params[3].When);
+  EXPECT_EQ(Model.names(), std::vector<std::string>{"::app::Cache::SetLock"});
+}
+
+TEST(ClientModelTest, SyntaxErrorsNameLineAndColumn) {
+  std::string Error = errorOf("{\n  \"functions\": [\n    { \"names\": [\"f\"], }\n  ]\n}");
+  EXPECT_EQ(Error.rfind("wrapper.json:3:", 0), 0u) << Error;
+}
+
+TEST(ClientModelTest, TypeErrorsNameTheMember) {
+  EXPECT_EQ(errorOf(R"({"functions": {}})"), "wrapper.json: functions: must be an array");
+  EXPECT_EQ(errorOf(R"({"functions": [ { "names": ["f"], "command": "SET",
+                       "params": [ { "role": "ttl" } ] } ]})"),
+            "wrapper.json: functions[0].params[0].option: is required for role 'ttl'");
+  EXPECT_EQ(errorOf(R"({"functions": [ { "names": ["f"], "form": "printf" } ]})"),
+            "wrapper.json: functions[0].form: unknown form 'printf'");
+  EXPECT_EQ(errorOf(R"({"functions": [ { "names": [], "command": "SET" } ]})"),
+            "wrapper.json: functions[0].names: must be a non-empty array of qualified names");
+  EXPECT_EQ(errorOf(R"({"functions": [ { "names": ["f"] } ]})"),
+            "wrapper.json: functions[0].command: is required for the fixed form");
+  EXPECT_EQ(errorOf("[]"), "wrapper.json: the top level must be an object");
+}
+
+TEST(ClientModelTest, MissingUserFileIsAnError) {
+  auto Model = loadClientModel("does-not-exist.json");
+  ASSERT_FALSE(static_cast<bool>(Model));
+  std::string Error = llvm::toString(Model.takeError());
+  EXPECT_NE(Error.find("cannot read model file 'does-not-exist.json'"), std::string::npos)
+      << Error;
+}
+
+} // namespace
