@@ -7,6 +7,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace clang;
 
@@ -241,7 +242,7 @@ private:
         break;
       }
       case ParamSpec::Ttl:
-        if (!isDefaulted(Arg) && constantText(Arg, Context) != "0")
+        if (!isDefaulted(Arg) && !isZeroDuration(Arg))
           addOption(Param.Option, Arg);
         break;
       case ParamSpec::Flag:
@@ -255,6 +256,22 @@ private:
       }
     }
     return true;
+  }
+
+  /// `0`, `std::chrono::milliseconds(0)` or `0ms`: no expiry at all.
+  bool isZeroDuration(const Expr *E) const {
+    E = stripStringWrappers(E);
+    if (const auto *Literal = dyn_cast<UserDefinedLiteral>(E)) {
+      // std::chrono's literals are templates with no cooked value: read the
+      // digits as spelled.
+      if (Literal->getLiteralOperatorKind() != UserDefinedLiteral::LOK_Integer) {
+        llvm::StringRef Spelling = sourceText(Literal, Context);
+        llvm::StringRef Digits = Spelling.take_while(llvm::isDigit);
+        return !Digits.empty() && Digits.find_first_not_of('0') == llvm::StringRef::npos;
+      }
+      E = Literal->getCookedLiteral();
+    }
+    return constantText(E, Context) == "0";
   }
 
   static bool isStringLike(const Expr *E) {
