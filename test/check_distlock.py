@@ -2,6 +2,7 @@
 """Runs one distlock check on a test file and verifies what the user sees.
 
   check_distlock.py [--tool=locklint|plugin] [--fix-notes] [--config=YAML]
+                    [--fixes-prefix=CHECK-FIXES]
                     <input> <check> <temp> [-- <compile flags>]
 
 1. Copies <input> to <temp> with its CHECK lines blanked (line numbers stay).
@@ -10,8 +11,8 @@
 3. FileChecks the diagnostics against the CHECK-MESSAGES lines; any warning
    or error they do not name fails the test. A file without CHECK-MESSAGES
    must produce no warning at all.
-4. FileChecks the fixed copy against CHECK-FIXES; without CHECK-FIXES the
-   copy must be unchanged.
+4. FileChecks the fixed copy against CHECK-FIXES (or --fixes-prefix); without
+   such lines the copy must be unchanged.
 5. Compiles the fixed copy, so that no fix-it can produce broken code.
 """
 
@@ -53,6 +54,7 @@ def main():
     parser.add_argument("--tool", choices=["locklint", "plugin"], default="locklint")
     parser.add_argument("--fix-notes", action="store_true")
     parser.add_argument("--config", default="")
+    parser.add_argument("--fixes-prefix", default="CHECK-FIXES")
     parser.add_argument("input")
     parser.add_argument("check")
     parser.add_argument("temp")
@@ -90,10 +92,10 @@ def main():
 
     with open(temp, encoding="utf-8") as f:
         fixed = f.read()
-    if "CHECK-FIXES" in original:
-        file_check(args.input, fixed, "CHECK-FIXES", ["-strict-whitespace"])
+    if args.fixes_prefix + ":" in original:
+        file_check(args.input, fixed, args.fixes_prefix, ["-strict-whitespace"])
     elif fixed != cleaned:
-        fail("fixes were applied but the test has no CHECK-FIXES", fixed)
+        fail(f"fixes were applied but the test has no {args.fixes_prefix}", fixed)
 
     compiler = tool("LOCKLINT_CC" if extension == ".c" else "LOCKLINT_CXX")
     compiled = run([compiler, "-fsyntax-only", *flags, temp])
