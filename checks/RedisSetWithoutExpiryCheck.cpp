@@ -47,16 +47,11 @@ void RedisSetWithoutExpiryCheck::reportSetNx(const LockIndex &Index,
   std::string KeyId = Index.keyIdentity(Command.Args[0]);
   std::string Key = Index.keyDisplay(Command.Args[0]);
   static constexpr StringRef ExpireCommands[] = {"EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT"};
-  if (Command.InScript) {
-    for (const RedisCommand *Other : Index.commands())
-      if (Other->Call == Command.Call && Other->InScript &&
-          llvm::is_contained(ExpireCommands, Other->Name) && !Other->Args.empty() &&
-          Index.keyIdentity(Other->Args[0]) == KeyId)
-        return;
-  }
   const RedisCommand *Expire =
       KeyId.empty() ? nullptr : Index.findLater(Command, ExpireCommands, KeyId);
-  if (Expire && !Command.InScript) {
+  if (Expire && Expire->Call == Command.Call)
+    return; // Both in one script, which Redis runs atomically.
+  if (Expire) {
     diag(locationOf(Command), "lock '%0' is acquired with 'SETNX' and given its expiry by a "
                               "separate '%1': a crash between the two calls leaves the lock "
                               "without expiry")

@@ -19,11 +19,9 @@ void RedisUncheckedExtendCheck::checkCommands(const LockIndex &Index) {
     if ((!Expire && !SetXx) || Command->ScriptChecksOwner || !Index.isLockKey(*Command))
       continue;
     std::string KeyId = Index.keyIdentity(Command->Args[0]);
-    // An expiry right after the key was set without one, in the same
-    // function, completes the acquire (distlock-redis-set-without-expiry
-    // reports that pair).
-    if (Expire && Command->InScript)
-      continue;
+    // An expiry right after the key was set without one completes the
+    // acquire: atomically inside a script, or as a pair that
+    // distlock-redis-set-without-expiry reports.
     const RedisCommand *Set =
         KeyId.empty() ? nullptr : Index.findEarlier(*Command, SetCommands, KeyId);
     if (Expire && Set && !LockIndex::setsExpiry(*Set))

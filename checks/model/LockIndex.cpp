@@ -129,11 +129,6 @@ bool LockIndex::setsExpiry(const RedisCommand &Command) {
   return false;
 }
 
-bool LockIndex::isBefore(const RedisCommand &A, const RedisCommand &B) const {
-  return Context.getSourceManager().isBeforeInTranslationUnit(A.Call->getBeginLoc(),
-                                                              B.Call->getBeginLoc());
-}
-
 const RedisCommand *LockIndex::findAcquire(llvm::StringRef KeyId,
                                            const FunctionDecl *Function) const {
   const RedisCommand *Found = nullptr;
@@ -154,7 +149,11 @@ const RedisCommand *LockIndex::findEarlier(const RedisCommand &Command,
                                            llvm::StringRef KeyId) const {
   const RedisCommand *Found = nullptr;
   for (const RedisCommand *Other : Flat) {
-    if (Other->Call == Command.Call || !isBefore(*Other, Command))
+    // Flat is in execution order within a function; the commands of one
+    // script share its call.
+    if (Other == &Command)
+      break;
+    if (Other->Call == Command.Call && !Command.InScript)
       continue;
     if (Other->Function == Command.Function && llvm::is_contained(Names, Other->Name) &&
         !Other->Args.empty() && keyIdentity(Other->Args[0]) == KeyId)
@@ -166,8 +165,13 @@ const RedisCommand *LockIndex::findEarlier(const RedisCommand &Command,
 const RedisCommand *LockIndex::findLater(const RedisCommand &Command,
                                          llvm::ArrayRef<llvm::StringRef> Names,
                                          llvm::StringRef KeyId) const {
+  bool Seen = false;
   for (const RedisCommand *Other : Flat) {
-    if (Other->Call == Command.Call || !isBefore(Command, *Other))
+    if (Other == &Command) {
+      Seen = true;
+      continue;
+    }
+    if (!Seen || (Other->Call == Command.Call && !Command.InScript))
       continue;
     if (Other->Function == Command.Function && llvm::is_contained(Names, Other->Name) &&
         !Other->Args.empty() && keyIdentity(Other->Args[0]) == KeyId)

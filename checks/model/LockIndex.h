@@ -65,7 +65,6 @@ public:
 private:
   bool keyWordsSayLock(const CommandWord &Word) const;
   bool contextSaysLock(const RedisCommand &Command) const;
-  bool isBefore(const RedisCommand &A, const RedisCommand &B) const;
 
   std::vector<RedisCommand> Commands;
   std::vector<const RedisCommand *> Flat;
