@@ -31,10 +31,10 @@ RedisConstantTokenCheck::RedisConstantTokenCheck(StringRef Name, ClangTidyContex
 
 void RedisConstantTokenCheck::checkCommands(const LockIndex &Index) {
   for (const RedisCommand *Command : Index.commands()) {
-    if (!LockIndex::isAcquire(*Command) || Command->Args.size() < 2 ||
-        !Index.isLockKey(*Command))
+    const CommandWord *Written = LockIndex::writtenValue(*Command);
+    if (!Written || !Index.isLockKey(*Command))
       continue;
-    const CommandWord &Value = Command->Args[1];
+    const CommandWord &Value = *Written;
     std::string KeyId = Index.keyIdentity(Command->Args[0]);
     bool Constant = Value.text().has_value();
     if (!Constant && !Value.Pieces.empty()) {
@@ -46,7 +46,7 @@ void RedisConstantTokenCheck::checkCommands(const LockIndex &Index) {
     }
     if (!Constant)
       continue;
-    diag(locationOf(*Command), "lock '%0' is acquired with the constant value '%1': every "
+    diag(locationOf(*Command), "lock '%0' is taken with the constant value '%1': every "
                                "holder writes the same value, so a release cannot tell its "
                                "own lock from another process's")
         << Index.keyDisplay(Command->Args[0]) << Index.keyDisplay(Value);

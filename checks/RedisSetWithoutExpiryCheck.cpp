@@ -24,7 +24,7 @@ void RedisSetWithoutExpiryCheck::storeOptions(ClangTidyOptions::OptionMap &Opts)
 
 void RedisSetWithoutExpiryCheck::checkCommands(const LockIndex &Index) {
   for (const RedisCommand *Command : Index.commands()) {
-    if (!LockIndex::isAcquire(*Command) || !Index.isLockKey(*Command))
+    if (!LockIndex::writtenValue(*Command) || !Index.isLockKey(*Command))
       continue;
     if (Command->is("SETNX")) {
       reportSetNx(Index, *Command);
@@ -33,9 +33,9 @@ void RedisSetWithoutExpiryCheck::checkCommands(const LockIndex &Index) {
     if (LockIndex::setsExpiry(*Command) || Command->hasOption("KEEPTTL") ||
         Command->mayHaveOption("KEEPTTL"))
       continue;
-    diag(locationOf(*Command), "lock '%0' is acquired with 'SET ... NX' but no expiry: "
-                               "if its holder dies, the lock is never released")
-        << Index.keyDisplay(Command->Args[0])
+    diag(locationOf(*Command), "lock '%0' is taken with '%select{SET|SET ... NX}1' but no "
+                               "expiry: if its holder dies, the lock is never released")
+        << Index.keyDisplay(Command->Args[0]) << LockIndex::isAcquire(*Command)
         << addOptionFix(*Command, "PX", DefaultTtlMs, Index.context());
   }
 }
@@ -52,13 +52,13 @@ void RedisSetWithoutExpiryCheck::reportSetNx(const LockIndex &Index,
   if (Expire && Expire->Call == Command.Call)
     return; // Both in one script, which Redis runs atomically.
   if (Expire) {
-    diag(locationOf(Command), "lock '%0' is acquired with 'SETNX' and given its expiry by a "
+    diag(locationOf(Command), "lock '%0' is taken with 'SETNX' and given its expiry by a "
                               "separate '%1': a crash between the two calls leaves the lock "
                               "without expiry")
         << Key << Expire->Name;
     diag(locationOf(*Expire), "expiry set here", DiagnosticIDs::Note);
   } else {
-    diag(locationOf(Command), "lock '%0' is acquired with 'SETNX', which cannot set an "
+    diag(locationOf(Command), "lock '%0' is taken with 'SETNX', which cannot set an "
                               "expiry: if its holder dies, the lock is never released")
         << Key;
   }

@@ -80,7 +80,9 @@ std::string firstLine(StringRef Message) {
 }
 
 /// Adds clang's resource directory to every compile command, so builtin
-/// headers are found wherever the locklint binary is installed.
+/// headers are found wherever the locklint binary is installed, and turns off
+/// the compiler's own "N warnings generated." lines: findings are printed by
+/// locklint, with their own source snippets.
 class ResourceDirCompilations : public tooling::CompilationDatabase {
 public:
   explicit ResourceDirCompilations(const tooling::CompilationDatabase &Base) : Base(Base) {}
@@ -100,8 +102,11 @@ private:
       auto &Args = Command.CommandLine;
       bool HasResourceDir = llvm::any_of(
           Args, [](const std::string &Arg) { return StringRef(Arg).starts_with("-resource-dir"); });
-      if (!HasResourceDir && !Args.empty())
+      if (Args.empty())
+        continue;
+      if (!HasResourceDir)
         Args.insert(Args.begin() + 1, "-resource-dir=" LOCKLINT_RESOURCE_DIR);
+      Args.insert(Args.begin() + 1, "-fno-caret-diagnostics");
     }
     return Commands;
   }
@@ -238,26 +243,36 @@ int run(int Argc, const char **Argv) {
   if (auto Err = validateCheckOptions(Effective))
     return usageError(toString(std::move(Err)));
 
-  ClangTidyContext Context(std::move(*Provider));
+  // Each file gets a context of its own: clang-tidy's diagnostics engine
+  // counts errors across files, so one broken file would otherwise mark the
+  // files after it as failed too.
   ResourceDirCompilations Compilations(Parser->getCompilations());
   bool WantsFixes = Fix || FixNotes || !ExportFixes.empty();
-  std::vector<ClangTidyError> Errors =
-      runClangTidy(Context, Compilations, Files, BaseFS, WantsFixes);
-
   FixBehaviour Behaviour = FixNotes ? FB_FixNotes : Fix ? FB_Fix : FB_NoFix;
+  std::vector<ClangTidyError> AllErrors;
   unsigned WarningsAsErrors = 0;
-  handleErrors(Errors, Context, Behaviour, WarningsAsErrors, BaseFS);
+  for (const std::string &File : Files) {
+    auto FileProvider = makeOptionsProvider(BaseFS);
+    if (!FileProvider)
+      return usageError(toString(FileProvider.takeError()));
+    ClangTidyContext Context(std::move(*FileProvider));
+    std::vector<ClangTidyError> Errors =
+        runClangTidy(Context, Compilations, File, BaseFS, WantsFixes);
+    handleErrors(Errors, Context, Behaviour, WarningsAsErrors, BaseFS);
+    AllErrors.insert(AllErrors.end(), std::make_move_iterator(Errors.begin()),
+                     std::make_move_iterator(Errors.end()));
+  }
 
   if (!ExportFixes.empty()) {
     std::error_code EC;
     raw_fd_ostream OS(ExportFixes, EC, sys::fs::OF_None);
     if (EC)
       return usageError("cannot write '" + ExportFixes + "': " + EC.message());
-    exportReplacements(FirstFile, Errors, OS);
+    exportReplacements(FirstFile, AllErrors, OS);
   }
   if (WarningsAsErrors)
     return ExitFindings;
-  return exitCodeFor(Errors);
+  return exitCodeFor(AllErrors);
 }
 
 } // namespace

@@ -69,14 +69,19 @@ std::string LockIndex::keyIdentity(const CommandWord &Word) const {
 }
 
 std::string LockIndex::keyDisplay(const CommandWord &Word) const {
+  // `name.c_str()` reads as `name`.
+  auto Spelled = [&](const Expr *E) {
+    std::string Text = sourceText(stripStringWrappers(E), Context);
+    return Text.empty() ? sourceText(E, Context) : Text;
+  };
   if (const Expr *Sole = Word.soleExpression(); Sole && !Word.text())
-    return sourceText(Sole, Context);
+    return Spelled(Sole);
   std::string Display;
   for (const CommandWord::Piece &Piece : Word.Pieces) {
     if (Piece.Text)
       Display += *Piece.Text;
     else if (Piece.Source)
-      Display += "{" + sourceText(Piece.Source, Context) + "}";
+      Display += "{" + Spelled(Piece.Source) + "}";
     else
       Display += "{?}";
   }
@@ -120,6 +125,15 @@ bool LockIndex::isAcquire(const RedisCommand &Command) {
   return Command.is("SETNX") || (Command.is("SET") && Command.hasOption("NX"));
 }
 
+const CommandWord *LockIndex::writtenValue(const RedisCommand &Command) {
+  if (Command.is("SETEX") || Command.is("PSETEX"))
+    return Command.arg(2);
+  if (Command.is("SETNX") ||
+      (Command.is("SET") && !Command.hasOption("XX") && !Command.mayHaveOption("XX")))
+    return Command.arg(1);
+  return nullptr;
+}
+
 bool LockIndex::setsExpiry(const RedisCommand &Command) {
   if (Command.is("SETEX") || Command.is("PSETEX"))
     return true;
@@ -131,17 +145,18 @@ bool LockIndex::setsExpiry(const RedisCommand &Command) {
 
 const RedisCommand *LockIndex::findAcquire(llvm::StringRef KeyId,
                                            const FunctionDecl *Function) const {
-  const RedisCommand *Found = nullptr;
-  for (const RedisCommand *Command : Flat) {
-    if (!isAcquire(*Command) || Command->Args.empty() ||
-        keyIdentity(Command->Args[0]) != KeyId)
-      continue;
-    if (Command->Function == Function)
+  auto TakesKey = [&](const RedisCommand *Command) {
+    return !Command->Args.empty() && keyIdentity(Command->Args[0]) == KeyId;
+  };
+  // The take in the same function says most about this release, even a bad
+  // one; otherwise the first proper acquire of the key.
+  for (const RedisCommand *Command : Flat)
+    if (Command->Function == Function && writtenValue(*Command) && TakesKey(Command))
       return Command;
-    if (!Found)
-      Found = Command;
-  }
-  return Found;
+  for (const RedisCommand *Command : Flat)
+    if (isAcquire(*Command) && TakesKey(Command))
+      return Command;
+  return nullptr;
 }
 
 const RedisCommand *LockIndex::findEarlier(const RedisCommand &Command,

@@ -46,10 +46,14 @@ public:
 
   /// True for SET ... NX and SETNX.
   static bool isAcquire(const RedisCommand &Command);
+  /// The word a command writes as the key's value when it takes the key:
+  /// SET (without XX), SETNX, SETEX and PSETEX; null for other commands.
+  static const CommandWord *writtenValue(const RedisCommand &Command);
   /// True when the command gives the key an expiry, or may.
   static bool setsExpiry(const RedisCommand &Command);
 
-  /// The first acquire of key \p KeyId, preferring one in \p Function.
+  /// Where key \p KeyId is taken: by any SET of it in \p Function, else by
+  /// its first acquire (SET NX, SETNX) anywhere.
   const RedisCommand *findAcquire(llvm::StringRef KeyId,
                                   const clang::FunctionDecl *Function) const;
   /// The last command named one of \p Names on key \p KeyId in the same

@@ -13,20 +13,26 @@ std::string newToken();
 // A literal value: every process writes "1".
 void literalValues(redisContext *c, sw::redis::Redis &redis, cpp_redis::client &client) {
   redisCommand(c, "SET lock:orders 1 NX PX 30000");
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:orders' is acquired with the constant value '1': every holder writes the same value, so a release cannot tell its own lock from another process's [distlock-redis-constant-token]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:orders' is taken with the constant value '1': every holder writes the same value, so a release cannot tell its own lock from another process's [distlock-redis-constant-token]
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: write a value unique to this acquisition, such as a random 128-bit token, and compare it when releasing
   redisCommand(c, "SET lock:%s %s NX PX %d", "jobs", "locked", 30000);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:jobs' is acquired with the constant value 'locked'
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:jobs' is taken with the constant value 'locked'
   redis.set("lock:a", "1", std::chrono::seconds(10), sw::redis::UpdateType::NOT_EXIST);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:a' is acquired with the constant value '1'
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:a' is taken with the constant value '1'
   redis.setnx("lock:b", "taken");
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:b' is acquired with the constant value 'taken'
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:b' is taken with the constant value 'taken'
   client.set_advanced("lock:c", "1", true, 10, false, 0, true);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:c' is acquired with the constant value '1'
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:c' is taken with the constant value '1'
   Poco::Redis::Command::set("lock:d", "1", false, Poco::Timespan(10, 0));
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:d' is acquired with the constant value '1'
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:d' is taken with the constant value '1'
   redisCommand(c, "SET lock:n %d NX EX 5", 1);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:n' is acquired with the constant value '1'
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:n' is taken with the constant value '1'
+  // Without NX the lock is overwritten too (distlock-redis-set-without-nx),
+  // and still with a value that cannot tell holders apart.
+  redisCommand(c, "SET lock:e 1 PX 30000");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:e' is taken with the constant value '1'
+  redis.setex("lock:f", 30, "1");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:f' is taken with the constant value '1'
 }
 
 // Constants are followed to their value.
@@ -35,32 +41,32 @@ const std::string kHolder = "me";
 #define LOCK_VALUE "held"
 void namedConstants(redisContext *c, sw::redis::Redis &redis) {
   redisCommand(c, "SET lock:x %s NX PX 1000", kOwner);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:x' is acquired with the constant value 'worker'
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:x' is taken with the constant value 'worker'
   redis.set("lock:y", kHolder, std::chrono::seconds(1), sw::redis::UpdateType::NOT_EXIST);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:y' is acquired with the constant value 'me'
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:y' is taken with the constant value 'me'
   redisCommand(c, "SET lock:z " LOCK_VALUE " NX PX 1000");
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:z' is acquired with the constant value 'held'
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:z' is taken with the constant value 'held'
 }
 
 // A value computed only from the key is the same for every acquirer.
 void derivedFromKey(sw::redis::Redis &redis, const std::string &lockKey) {
   redis.set(lockKey, lockKey, std::chrono::seconds(5), sw::redis::UpdateType::NOT_EXIST);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lockKey' is acquired with the constant value 'lockKey'
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lockKey' is taken with the constant value 'lockKey'
   redis.set(lockKey, lockKey + ":owner", std::chrono::seconds(5),
             sw::redis::UpdateType::NOT_EXIST);
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: lock 'lockKey' is acquired with the constant value 'lockKey + ":owner"'
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: lock 'lockKey' is taken with the constant value 'lockKey + ":owner"'
 }
 
 // In a template and a lambda.
 template <typename T> void inTemplate(sw::redis::Redis &redis, T) {
   redis.setnx("lock:tmpl", "1");
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:tmpl' is acquired with the constant value '1'
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:tmpl' is taken with the constant value '1'
 }
 template void inTemplate<char>(sw::redis::Redis &, char);
 
 void inLambda(redisContext *c) {
   auto take = [c] { return redisCommand(c, "SET lock:l 1 NX EX 5"); };
-  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: lock 'lock:l' is acquired with the constant value '1'
+  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: lock 'lock:l' is taken with the constant value '1'
   take();
 }
 
@@ -75,6 +81,6 @@ void negatives(redisContext *c, sw::redis::Redis &redis, const char *token,
   redis.set("lock:d", newToken(), std::chrono::seconds(5), sw::redis::UpdateType::NOT_EXIST);
   redisCommand(c, "SET feature:flag 1 NX");
   redisCommand(c, "SETNX visits:today 0");
-  redisCommand(c, "SET lock:e 1 PX 30000"); // Not an acquire: distlock-redis-set-without-nx.
+  redisCommand(c, "SET lock:e %s XX PX 30000", "1"); // A refresh, not a take.
   redisCommand(c, "SET lock:f %b NX PX 100", "1", (size_t)1);
 }

@@ -10,7 +10,7 @@
 // DefaultTtlMs sets the TTL of the fix; LockKeyPattern replaces the lock words.
 void custom(redisContext *c, const char *token) {
   redisCommand(c, "SET lease:orders %s NX", token);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lease:orders' is acquired with 'SET ... NX' but no expiry
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lease:orders' is taken with 'SET ... NX' but no expiry
   // CHECK-FIXES: redisCommand(c, "SET lease:orders %s NX PX 5000", token);
   redisCommand(c, "SET lock:orders %s NX", token);
 }

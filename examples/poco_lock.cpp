@@ -1,0 +1,36 @@
+// The same mistakes with POCO's Redis client.
+#include <Poco/Redis/Client.h>
+#include <Poco/Redis/Command.h>
+#include <string>
+
+std::string randomToken();
+
+using Poco::Redis::Array;
+using Poco::Redis::Command;
+
+// Broken: overwrite = true (the default) is a SET without NX, and the value
+// is the constant "1".
+void broken_takeLeadership(Poco::Redis::Client &client) {
+  client.execute<std::string>(Command::set("leader:scheduler", "1", true, Poco::Timespan(15, 0)));
+}
+
+// Fixed: overwrite = false is NX; the value is unique to this process.
+void fixed_takeLeadership(Poco::Redis::Client &client, const std::string &token) {
+  client.execute<Poco::Redis::BulkString>(
+      Command::set("leader:scheduler", token, false, Poco::Timespan(15, 0)));
+}
+
+// Broken: giving up leadership with DEL removes whoever leads now.
+void broken_stepDown(Poco::Redis::Client &client) {
+  client.execute<Poco::Int64>(Command::del("leader:scheduler"));
+}
+
+// Fixed: delete the key only while it still holds our token.
+void fixed_stepDown(Poco::Redis::Client &client, const std::string &token) {
+  Array release;
+  release << "EVAL"
+          << "if redis.call('get', KEYS[1]) == ARGV[1] then "
+             "return redis.call('del', KEYS[1]) else return 0 end"
+          << "1" << "leader:scheduler" << token;
+  client.execute<Poco::Int64>(release);
+}
