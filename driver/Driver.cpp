@@ -2,16 +2,18 @@
 
 #include "Driver.h"
 #include "CheckSelection.h"
+#include "CompileDatabase.h"
 #include "model/ClientModel.h"
 #include "model/LockWords.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyOptions.h"
-#include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 
 using namespace clang;
@@ -28,6 +30,14 @@ namespace locklint {
 namespace {
 
 cl::OptionCategory LocklintCategory("locklint options");
+
+cl::list<std::string> SourcePaths(cl::Positional, cl::desc("<source>..."),
+                                  cl::cat(LocklintCategory));
+cl::opt<std::string> BuildPath(
+    "p",
+    cl::desc("Build directory holding compile_commands.json, or the file\n"
+             "itself. Default: the first one found above the first source."),
+    cl::value_desc("build dir"), cl::cat(LocklintCategory));
 
 cl::opt<std::string> ChecksOption(
     "checks",
@@ -141,10 +151,18 @@ makeOptionsProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS) {
   } else {
     Text = MemoryBuffer::getMemBuffer(Config, "--config");
   }
-  auto Parsed = parseConfiguration(*Text);
+  // Keep the parser's first complaint, with its position, for a one-line error.
+  std::string Problem;
+  auto Parsed = parseConfigurationWithDiags(*Text, [&](const SMDiagnostic &Diag) {
+    if (Problem.empty())
+      Problem = formatv("{0}:{1}: {2}", Diag.getLineNo(), Diag.getColumnNo() + 1,
+                        Diag.getMessage())
+                    .str();
+  });
   if (!Parsed)
     return createStringError(Parsed.getError(), "invalid %s: %s", Source.c_str(),
-                             Parsed.getError().message().c_str());
+                             Problem.empty() ? Parsed.getError().message().c_str()
+                                             : Problem.c_str());
   return std::make_unique<ConfigOptionsProvider>(Global, Defaults, std::move(*Parsed),
                                                  Overrides, FS);
 }
@@ -209,12 +227,20 @@ int run(int Argc, const char **Argv) {
     OS << "locklint " LOCKLINT_VERSION " (distlock checks on clang-tidy " LLVM_VERSION_STRING
           ")\n";
   });
-  auto Parser = tooling::CommonOptionsParser::create(
-      Argc, Argv, LocklintCategory, cl::ZeroOrMore,
-      "Finds distributed-locking bugs in C and C++ code.\n\n"
-      "  locklint [options] <source>... [-- <compile flags>]\n");
-  if (!Parser)
-    return usageError(firstLine(toString(Parser.takeError())));
+  // Flags after `--` form a database of their own; llvm::cl never sees them.
+  std::string CommandLineError;
+  std::unique_ptr<tooling::CompilationDatabase> FromCommandLine =
+      tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, Argv, CommandLineError);
+  if (!CommandLineError.empty())
+    return usageError(firstLine(CommandLineError));
+  cl::HideUnrelatedOptions(LocklintCategory);
+  std::string Errors;
+  raw_string_ostream ErrorStream(Errors);
+  if (!cl::ParseCommandLineOptions(Argc, Argv,
+                                   "Finds distributed-locking bugs in C and C++ code.\n\n"
+                                   "  locklint [options] <source>... [-- <compile flags>]\n",
+                                   &ErrorStream))
+    return usageError(firstLine(StringRef(Errors).split(": ").second));
 
   if (auto Err = validateCheckGlobs(ChecksOption, knownChecks()))
     return usageError(toString(std::move(Err)));
@@ -224,7 +250,7 @@ int run(int Argc, const char **Argv) {
   if (!Provider)
     return usageError(toString(Provider.takeError()));
 
-  std::vector<std::string> Files = Parser->getSourcePathList();
+  std::vector<std::string> Files(SourcePaths.begin(), SourcePaths.end());
   std::string FirstFile = Files.empty() ? "dummy.cpp" : Files.front();
   ClangTidyOptions Effective = (*Provider)->getOptions(FirstFile);
   std::vector<std::string> Enabled = getCheckNames(Effective, false);
@@ -242,11 +268,14 @@ int run(int Argc, const char **Argv) {
     return usageError(toString(std::move(Err)));
   if (auto Err = validateCheckOptions(Effective))
     return usageError(toString(std::move(Err)));
+  auto Database = loadCompileDatabase(BuildPath, std::move(FromCommandLine), Files, errs());
+  if (!Database)
+    return usageError(toString(Database.takeError()));
 
   // Each file gets a context of its own: clang-tidy's diagnostics engine
   // counts errors across files, so one broken file would otherwise mark the
   // files after it as failed too.
-  ResourceDirCompilations Compilations(Parser->getCompilations());
+  ResourceDirCompilations Compilations(**Database);
   bool WantsFixes = Fix || FixNotes || !ExportFixes.empty();
   FixBehaviour Behaviour = FixNotes ? FB_FixNotes : Fix ? FB_Fix : FB_NoFix;
   std::vector<ClangTidyError> AllErrors;

@@ -1,0 +1,83 @@
+//===--- CompileDatabase.cpp - where compile flags come from --------------===//
+
+#include "CompileDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace clang::tooling;
+
+namespace locklint {
+namespace {
+
+constexpr llvm::StringLiteral DatabaseName = "compile_commands.json";
+
+llvm::Expected<std::unique_ptr<CompilationDatabase>> loadJsonFile(llvm::StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(), "cannot read compile database '%s': %s",
+                                   Path.str().c_str(), Buffer.getError().message().c_str());
+  llvm::StringRef Text = (*Buffer)->getBuffer();
+  // Validate first: the JSON database loader prints its parse errors itself,
+  // over several lines.
+  if (auto Parsed = llvm::json::parse(Text); !Parsed)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "'%s' is not a valid compile database: %s",
+                                   Path.str().c_str(),
+                                   llvm::toString(Parsed.takeError()).c_str());
+  std::string Error;
+  std::unique_ptr<CompilationDatabase> Database =
+      JSONCompilationDatabase::loadFromBuffer(Text, Error, JSONCommandLineSyntax::AutoDetect);
+  if (!Database)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "'%s' is not a valid compile database: %s",
+                                   Path.str().c_str(),
+                                   llvm::StringRef(Error).trim().split('\n').first.str().c_str());
+  // Headers and files added since the last build borrow a neighbour's flags.
+  return inferMissingCompileCommands(std::move(Database));
+}
+
+/// The compile_commands.json in \p Directory or one of its parents.
+std::string findDatabaseAbove(llvm::StringRef File) {
+  llvm::SmallString<256> Directory(File);
+  llvm::sys::fs::make_absolute(Directory);
+  llvm::sys::path::remove_filename(Directory);
+  for (llvm::StringRef Dir = Directory; !Dir.empty(); Dir = llvm::sys::path::parent_path(Dir)) {
+    llvm::SmallString<256> Candidate(Dir);
+    llvm::sys::path::append(Candidate, DatabaseName);
+    if (llvm::sys::fs::exists(Candidate))
+      return Candidate.str().str();
+  }
+  return "";
+}
+
+} // namespace
+
+llvm::Expected<std::unique_ptr<CompilationDatabase>>
+loadCompileDatabase(llvm::StringRef BuildPath,
+                    std::unique_ptr<CompilationDatabase> FromCommandLine,
+                    llvm::ArrayRef<std::string> Files, llvm::raw_ostream &Warnings) {
+  if (FromCommandLine)
+    return std::move(FromCommandLine);
+  if (!BuildPath.empty()) {
+    llvm::SmallString<256> Path(BuildPath);
+    if (llvm::sys::fs::is_directory(Path))
+      llvm::sys::path::append(Path, DatabaseName);
+    if (!llvm::sys::fs::exists(Path))
+      return llvm::createStringError(std::make_error_code(std::errc::no_such_file_or_directory),
+                                     "no compile database at '%s'", Path.c_str());
+    return loadJsonFile(Path);
+  }
+  std::string Found = Files.empty() ? "" : findDatabaseAbove(Files.front());
+  if (!Found.empty())
+    return loadJsonFile(Found);
+  llvm::WithColor::warning(Warnings, "locklint")
+      << "no compile database found; analyzing without compile flags (pass -p <build "
+         "dir> or -- <flags>)\n";
+  return std::make_unique<FixedCompilationDatabase>(".", std::vector<std::string>());
+}
+
+} // namespace locklint
