@@ -3,6 +3,7 @@
 #include "CompileDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -14,6 +15,21 @@ namespace locklint {
 namespace {
 
 constexpr llvm::StringLiteral DatabaseName = "compile_commands.json";
+
+/// llvm::json reports "[line:column, byte=N]: message" with a 0-based
+/// column; users expect "line:column: message" as compilers print it.
+std::string describeJsonError(llvm::Error Err) {
+  std::string Text = llvm::toString(std::move(Err));
+  unsigned Line, Column;
+  llvm::StringRef Rest(Text);
+  if (Rest.consume_front("[") && !Rest.consumeInteger(10, Line) && Rest.consume_front(":") &&
+      !Rest.consumeInteger(10, Column)) {
+    size_t End = Rest.find("]: ");
+    if (End != llvm::StringRef::npos)
+      return llvm::formatv("{0}:{1}: {2}", Line, Column + 1, Rest.substr(End + 3)).str();
+  }
+  return Text;
+}
 
 llvm::Expected<std::unique_ptr<CompilationDatabase>> loadJsonFile(llvm::StringRef Path) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
@@ -27,7 +43,7 @@ llvm::Expected<std::unique_ptr<CompilationDatabase>> loadJsonFile(llvm::StringRe
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "'%s' is not a valid compile database: %s",
                                    Path.str().c_str(),
-                                   llvm::toString(Parsed.takeError()).c_str());
+                                   describeJsonError(Parsed.takeError()).c_str());
   std::string Error;
   std::unique_ptr<CompilationDatabase> Database =
       JSONCompilationDatabase::loadFromBuffer(Text, Error, JSONCommandLineSyntax::AutoDetect);

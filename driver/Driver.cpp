@@ -176,6 +176,12 @@ Error validateCheckOptions(const ClangTidyOptions &Options) {
     if (Key.ends_with("RedisModelFiles")) {
       if (auto Model = locklint::model::loadClientModel(Value); !Model)
         return Model.takeError();
+    } else if (Key.ends_with(".DefaultTtlMs")) {
+      unsigned Milliseconds;
+      if (Value.getAsInteger(10, Milliseconds) || Milliseconds == 0)
+        return createStringError(inconvertibleErrorCode(),
+                                 "invalid %s '%s': expected a positive number of milliseconds",
+                                 Key.str().c_str(), Value.str().c_str());
     } else if (Key.ends_with("LockKeyPattern")) {
       std::string Error;
       if (!locklint::model::WordMatcher(Value).isValid(Error))
