@@ -49,7 +49,11 @@ void RedisCheckBase::check(const MatchFinder::MatchResult &Result) {
   assert(Call && "matcher binds 'call'");
   Context = Result.Context;
   const SourceManager &SM = *Result.SourceManager;
-  if (Call->containsErrors() || SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
+  // Calls in system headers, or in macros that a system header defines, are
+  // not the user's to change.
+  SourceLocation Loc = Call->getBeginLoc();
+  if (Call->containsErrors() || SM.isInSystemHeader(SM.getExpansionLoc(Loc)) ||
+      SM.isInSystemHeader(SM.getSpellingLoc(Loc)))
     return;
   std::optional<RedisCommand> Command = CommandExtractor(*Model, *Context).extract(Call);
   if (!Command)

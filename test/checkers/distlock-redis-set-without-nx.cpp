@@ -6,6 +6,7 @@
 #include <hiredis/async.h>
 #include <hiredis/hiredis.h>
 #include <sw/redis++/redis++.h>
+#include <vendor/locks.h>
 #include <chrono>
 #include <string>
 
@@ -168,6 +169,17 @@ void negatives(redisContext *c, sw::redis::Redis &redis, cpp_redis::client &clie
   client.set_advanced("lock:a", token, false, 0, true, 30000, onlyIfAbsent);
   Poco::Redis::Command::set("lock:poco", token, false, Poco::Timespan(30, 0));
   redisCommand(c, "SET lock:quiet %s", token); // NOLINT(distlock-redis-set-without-nx)
+  redisCommand(c, "SET lock:loud %s", token); // NOLINT(distlock-redis-set-without-expiry)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'SET' of lock key 'lock:loud' has no 'NX'
+  // CHECK-FIXES: redisCommand(c, "SET lock:loud %s NX", token); // NOLINT(distlock-redis-set-without-expiry)
+  // NOLINTNEXTLINE(distlock-*)
+  redisCommand(c, "SET lock:quiet %s", token);
+  // NOLINTBEGIN(distlock-redis-set-without-nx)
+  redisCommand(c, "SET lock:quiet %s", token);
+  redis.set("lock:quiet", token);
+  // NOLINTEND(distlock-redis-set-without-nx)
+  // A macro from a system header: not the user's code.
+  VENDOR_TAKE_LOCK(c, "lock:vendor");
 }
 
 // Where the command is built at run time, nothing is known: no finding.
