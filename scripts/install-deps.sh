@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs everything locklint needs to build and test, from Debian 12's own
+# archive. Runs apt-get as root, or through sudo.
+set -euo pipefail
+
+packages=(
+  # Toolchain: LLVM/Clang 19, clang-tidy 19 (its library and, for the plugin
+  # tests, its executable), lit's FileCheck and not.
+  clang-19 libclang-19-dev llvm-19-dev llvm-19-tools clang-tidy-19
+  cmake ninja-build python3 g++
+  # Libraries the checks use.
+  nlohmann-json3-dev libpg-query-dev
+  # Real client headers the tests and examples compile against.
+  libhiredis-dev libpq-dev libpqxx-dev libpoco-dev
+  # Unit tests.
+  libgtest-dev
+)
+
+sudo_cmd=()
+if [[ $(id -u) -ne 0 ]]; then
+  sudo_cmd=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update
+"${sudo_cmd[@]}" apt-get install -y --no-install-recommends "${packages[@]}"
