@@ -17,8 +17,7 @@ static constexpr llvm::StringLiteral DefaultLockKeyPattern =
 RedisCheckBase::RedisCheckBase(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       LockKeyPattern(Options.getLocalOrGlobal("LockKeyPattern", DefaultLockKeyPattern)),
-      ModelFiles(Options.getLocalOrGlobal("RedisModelFiles", "")),
-      KeyWords(LockKeyPattern) {
+      ModelFiles(Options.getLocalOrGlobal("RedisModelFiles", "")), KeyWords(LockKeyPattern) {
   std::string Error;
   if (!KeyWords.isValid(Error))
     configurationDiag("invalid LockKeyPattern '%0': %1") << LockKeyPattern << Error;
@@ -40,13 +39,14 @@ void RedisCheckBase::registerMatchers(MatchFinder *Finder) {
     return;
   std::vector<std::string> Names = Model->names();
   std::vector<StringRef> NameRefs(Names.begin(), Names.end());
-  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(NameRefs)))).bind("call"),
-                     this);
+  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(NameRefs)))).bind("call"), this);
 }
 
 void RedisCheckBase::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   assert(Call && "matcher binds 'call'");
+  if (!Model)
+    return;
   Context = Result.Context;
   const SourceManager &SM = *Result.SourceManager;
   // Calls in system headers, or in macros that a system header defines, are
@@ -59,8 +59,8 @@ void RedisCheckBase::check(const MatchFinder::MatchResult &Result) {
   if (!Command)
     return;
   if (Command->Spec->Form == CallForm::Stream) {
-    for (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call->getArg(0)->IgnoreParenImpCasts());
-         Op; Op = dyn_cast<CXXOperatorCallExpr>(Op->getArg(0)->IgnoreParenImpCasts()))
+    for (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call->getArg(0)->IgnoreParenImpCasts()); Op;
+         Op = dyn_cast<CXXOperatorCallExpr>(Op->getArg(0)->IgnoreParenImpCasts()))
       InnerStreamCalls.insert(Op);
   }
   Command->Function = enclosingFunction(Call, *Context);

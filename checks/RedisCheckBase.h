@@ -10,9 +10,9 @@
 #ifndef LOCKLINT_CHECKS_REDISCHECKBASE_H
 #define LOCKLINT_CHECKS_REDISCHECKBASE_H
 
+#include "clang-tidy/ClangTidyCheck.h"
 #include "model/ClientModel.h"
 #include "model/LockIndex.h"
-#include "clang-tidy/ClangTidyCheck.h"
 #include <optional>
 
 namespace clang::tidy::distlock {

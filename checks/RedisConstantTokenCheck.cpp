@@ -39,9 +39,8 @@ void RedisConstantTokenCheck::checkCommands(const LockIndex &Index) {
     bool Constant = Value.text().has_value();
     if (!Constant && !Value.Pieces.empty()) {
       Constant = llvm::all_of(Value.Pieces, [&](const CommandWord::Piece &Piece) {
-        return Piece.Text ||
-               (Piece.Source && Piece.Conversion != 'b' &&
-                isDerivedFromConstantsAndKey(Piece.Source, KeyId, Index));
+        return Piece.Text || (Piece.Source && Piece.Conversion != 'b' &&
+                              isDerivedFromConstantsAndKey(Piece.Source, KeyId, Index));
       });
     }
     if (!Constant)
@@ -50,8 +49,9 @@ void RedisConstantTokenCheck::checkCommands(const LockIndex &Index) {
                                "holder writes the same value, so a release cannot tell its "
                                "own lock from another process's")
         << Index.keyDisplay(Command->Args[0]) << Index.keyDisplay(Value);
-    diag(locationOf(*Command), "write a value unique to this acquisition, such as a random "
-                               "128-bit token, and compare it when releasing",
+    diag(locationOf(*Command),
+         "write a value unique to this acquisition, such as a random "
+         "128-bit token, and compare it when releasing",
          DiagnosticIDs::Note);
   }
 }

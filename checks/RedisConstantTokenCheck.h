@@ -7,7 +7,8 @@
 
 namespace clang::tidy::distlock {
 
-/// Finds Redis lock acquires whose value is the same for every acquirer, so no release can check ownership.
+/// Finds Redis lock acquires whose value is the same for every acquirer, so no release can check
+/// ownership.
 ///
 /// For the user-facing documentation see docs/checks/distlock-redis-constant-token.md
 class RedisConstantTokenCheck : public RedisCheckBase {

@@ -7,8 +7,7 @@ using namespace locklint::model;
 
 namespace clang::tidy::distlock {
 
-RedisSetWithoutExpiryCheck::RedisSetWithoutExpiryCheck(StringRef Name,
-                                                       ClangTidyContext *Context)
+RedisSetWithoutExpiryCheck::RedisSetWithoutExpiryCheck(StringRef Name, ClangTidyContext *Context)
     : RedisCheckBase(Name, Context), DefaultTtlMs(Options.get("DefaultTtlMs", "30000")) {
   unsigned Value;
   if (StringRef(DefaultTtlMs).getAsInteger(10, Value) || Value == 0)
@@ -42,8 +41,7 @@ void RedisSetWithoutExpiryCheck::checkCommands(const LockIndex &Index) {
 
 /// SETNX cannot carry an expiry. A separate EXPIRE after it is still a
 /// finding, unless both run in one script, which Redis runs atomically.
-void RedisSetWithoutExpiryCheck::reportSetNx(const LockIndex &Index,
-                                             const RedisCommand &Command) {
+void RedisSetWithoutExpiryCheck::reportSetNx(const LockIndex &Index, const RedisCommand &Command) {
   std::string KeyId = Index.keyIdentity(Command.Args[0]);
   std::string Key = Index.keyDisplay(Command.Args[0]);
   static constexpr StringRef ExpireCommands[] = {"EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT"};

@@ -1,4 +1,5 @@
-//===--- RedisSetWithoutExpiryCheck.h - locklint -------------------------------------*- C++ -*-===//
+//===--- RedisSetWithoutExpiryCheck.h - locklint -------------------------------------*- C++
+//-*-===//
 
 #ifndef LOCKLINT_CHECKS_REDISSETWITHOUTEXPIRYCHECK_H
 #define LOCKLINT_CHECKS_REDISSETWITHOUTEXPIRYCHECK_H
@@ -7,7 +8,8 @@
 
 namespace clang::tidy::distlock {
 
-/// Finds Redis lock acquires that give the key no expiry, so a crashed holder keeps the lock forever.
+/// Finds Redis lock acquires that give the key no expiry, so a crashed holder keeps the lock
+/// forever.
 ///
 /// For the user-facing documentation see docs/checks/distlock-redis-set-without-expiry.md
 class RedisSetWithoutExpiryCheck : public RedisCheckBase {

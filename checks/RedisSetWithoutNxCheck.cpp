@@ -17,9 +17,8 @@ void RedisSetWithoutNxCheck::checkCommands(const LockIndex &Index) {
       continue;
     // XX refreshes a held lock (unchecked-extend); an owner-checked script
     // writes only while it holds the lock.
-    if (Command->hasOption("NX") || Command->mayHaveOption("NX") ||
-        Command->hasOption("XX") || Command->mayHaveOption("XX") ||
-        Command->ScriptChecksOwner || !Index.isLockKey(*Command))
+    if (Command->hasOption("NX") || Command->mayHaveOption("NX") || Command->hasOption("XX") ||
+        Command->mayHaveOption("XX") || Command->ScriptChecksOwner || !Index.isLockKey(*Command))
       continue;
     std::string Key = Index.keyDisplay(Command->Args[0]);
     auto Diag = diag(locationOf(*Command),

@@ -7,7 +7,8 @@
 
 namespace clang::tidy::distlock {
 
-/// Finds a Redis `SET` of a lock key without `NX`, which overwrites the current holder instead of acquiring the lock.
+/// Finds a Redis `SET` of a lock key without `NX`, which overwrites the current holder instead of
+/// acquiring the lock.
 ///
 /// For the user-facing documentation see docs/checks/distlock-redis-set-without-nx.md
 class RedisSetWithoutNxCheck : public RedisCheckBase {

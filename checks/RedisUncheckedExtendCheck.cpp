@@ -30,9 +30,10 @@ void RedisUncheckedExtendCheck::checkCommands(const LockIndex &Index) {
          "%select{'%1'|'SET ... XX'}2 extends lock '%0' without checking that this process "
          "still holds it: a holder whose lock expired extends the next holder's lock")
         << Index.keyDisplay(Command->Args[0]) << Command->Name << (SetXx ? 1 : 0);
-    diag(locationOf(*Command), "extend with 'EVAL \"%0\" 1 <key> <token> <milliseconds>', "
-                               "which refreshes the expiry only while the key holds this "
-                               "process's token",
+    diag(locationOf(*Command),
+         "extend with 'EVAL \"%0\" 1 <key> <token> <milliseconds>', "
+         "which refreshes the expiry only while the key holds this "
+         "process's token",
          DiagnosticIDs::Note)
         << CompareAndExpireScript;
   }

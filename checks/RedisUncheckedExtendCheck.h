@@ -7,7 +7,8 @@
 
 namespace clang::tidy::distlock {
 
-/// Finds Redis lock extensions by `EXPIRE`, `PEXPIRE` or `SET ... XX` that do not check the owner token atomically.
+/// Finds Redis lock extensions by `EXPIRE`, `PEXPIRE` or `SET ... XX` that do not check the owner
+/// token atomically.
 ///
 /// For the user-facing documentation see docs/checks/distlock-redis-unchecked-extend.md
 class RedisUncheckedExtendCheck : public RedisCheckBase {

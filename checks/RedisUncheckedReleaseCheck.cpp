@@ -7,8 +7,7 @@ using namespace locklint::model;
 
 namespace clang::tidy::distlock {
 
-RedisUncheckedReleaseCheck::RedisUncheckedReleaseCheck(StringRef Name,
-                                                       ClangTidyContext *Context)
+RedisUncheckedReleaseCheck::RedisUncheckedReleaseCheck(StringRef Name, ClangTidyContext *Context)
     : RedisCheckBase(Name, Context) {}
 
 void RedisUncheckedReleaseCheck::checkCommands(const LockIndex &Index) {
@@ -19,9 +18,9 @@ void RedisUncheckedReleaseCheck::checkCommands(const LockIndex &Index) {
       if (!Index.isLockKey(*Command, I))
         continue;
       std::string KeyId = Index.keyIdentity(Command->Args[I]);
-      const RedisCommand *Get =
-          KeyId.empty() || Command->InScript ? nullptr
-                                             : Index.findEarlier(*Command, {"GET"}, KeyId);
+      const RedisCommand *Get = KeyId.empty() || Command->InScript
+                                    ? nullptr
+                                    : Index.findEarlier(*Command, {"GET"}, KeyId);
       diag(locationOf(*Command),
            "%select{'%1' releases lock '%0' without checking that this process still "
            "holds it|lock '%0' is released by '%1' after a separate 'GET': another process "
@@ -29,8 +28,8 @@ void RedisUncheckedReleaseCheck::checkCommands(const LockIndex &Index) {
           << Index.keyDisplay(Command->Args[I]) << Command->Name << (Get ? 1 : 0);
       if (Get)
         diag(locationOf(*Get), "owner read here", DiagnosticIDs::Note);
-      const RedisCommand *Acquire = KeyId.empty() ? nullptr
-                                                  : Index.findAcquire(KeyId, Command->Function);
+      const RedisCommand *Acquire =
+          KeyId.empty() ? nullptr : Index.findAcquire(KeyId, Command->Function);
       if (Acquire)
         diag(locationOf(*Acquire), "lock acquired here", DiagnosticIDs::Note);
       suggestRelease(Index, *Command, Acquire);
@@ -41,28 +40,29 @@ void RedisUncheckedReleaseCheck::checkCommands(const LockIndex &Index) {
 
 /// Offers the compare-and-delete call as a fix-it on a note, since it changes
 /// what the call returns; without a visible token the note shows the script.
-void RedisUncheckedReleaseCheck::suggestRelease(const LockIndex &Index,
-                                                const RedisCommand &Release,
+void RedisUncheckedReleaseCheck::suggestRelease(const LockIndex &Index, const RedisCommand &Release,
                                                 const RedisCommand *Acquire) {
   const Expr *Token = nullptr;
   if (Acquire && Acquire->Args.size() > 1 && !Acquire->Args[1].text()) {
     const CommandWord &Value = Acquire->Args[1];
-    char Conversion = Value.Pieces.empty() ? 0 : Value.Pieces.front().Conversion;
+    char Conversion = Value.Pieces.empty() ? '\0' : Value.Pieces.front().Conversion;
     if (Conversion == 0 || Conversion == 's')
       Token = Value.soleExpression();
   }
   if (Token && isVisibleAt(Token, Release)) {
     auto Fix = releaseFix(Release, Token, Index.context());
     if (!Fix.empty()) {
-      diag(locationOf(Release), "delete the key only while it still holds this process's "
-                                "token, in one script",
+      diag(locationOf(Release),
+           "delete the key only while it still holds this process's "
+           "token, in one script",
            DiagnosticIDs::Note)
           << Fix;
       return;
     }
   }
-  diag(locationOf(Release), "release with 'EVAL \"%0\" 1 <key> <token>', which deletes the "
-                            "key only while it still holds this process's token",
+  diag(locationOf(Release),
+       "release with 'EVAL \"%0\" 1 <key> <token>', which deletes the "
+       "key only while it still holds this process's token",
        DiagnosticIDs::Note)
       << CompareAndDeleteScript;
 }

@@ -1,4 +1,5 @@
-//===--- RedisUncheckedReleaseCheck.h - locklint -------------------------------------*- C++ -*-===//
+//===--- RedisUncheckedReleaseCheck.h - locklint -------------------------------------*- C++
+//-*-===//
 
 #ifndef LOCKLINT_CHECKS_REDISUNCHECKEDRELEASECHECK_H
 #define LOCKLINT_CHECKS_REDISUNCHECKEDRELEASECHECK_H
@@ -7,7 +8,8 @@
 
 namespace clang::tidy::distlock {
 
-/// Finds Redis locks released by a plain `DEL` or `UNLINK`, or by `GET` then `DEL`, instead of an atomic token-checked script.
+/// Finds Redis locks released by a plain `DEL` or `UNLINK`, or by `GET` then `DEL`, instead of an
+/// atomic token-checked script.
 ///
 /// For the user-facing documentation see docs/checks/distlock-redis-unchecked-release.md
 class RedisUncheckedReleaseCheck : public RedisCheckBase {

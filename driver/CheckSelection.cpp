@@ -6,8 +6,7 @@
 
 namespace locklint {
 
-llvm::Error validateCheckGlobs(llvm::StringRef Checks,
-                               llvm::ArrayRef<std::string> KnownChecks) {
+llvm::Error validateCheckGlobs(llvm::StringRef Checks, llvm::ArrayRef<std::string> KnownChecks) {
   llvm::SmallVector<llvm::StringRef, 8> Globs;
   Checks.split(Globs, ',', -1, /*KeepEmpty=*/false);
   for (llvm::StringRef Glob : Globs) {
@@ -30,8 +29,8 @@ llvm::Error validateCheckGlobs(llvm::StringRef Checks,
     std::string Hint;
     if (!Glob.contains('*') && BestDistance <= Glob.size() / 2)
       Hint = "; did you mean '" + Best + "'?";
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "unknown check '%s'%s", Glob.str().c_str(), Hint.c_str());
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "unknown check '%s'%s",
+                                   Glob.str().c_str(), Hint.c_str());
   }
   return llvm::Error::success();
 }

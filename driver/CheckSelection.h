@@ -13,8 +13,7 @@ namespace locklint {
 /// Fails when a positive glob of \p Checks (a clang-tidy check list such as
 /// "-*,distlock-redis-*") names no known check, with the closest known name
 /// as a hint: a misspelled check otherwise silently disables itself.
-llvm::Error validateCheckGlobs(llvm::StringRef Checks,
-                               llvm::ArrayRef<std::string> KnownChecks);
+llvm::Error validateCheckGlobs(llvm::StringRef Checks, llvm::ArrayRef<std::string> KnownChecks);
 
 } // namespace locklint
 

@@ -20,7 +20,8 @@ constexpr llvm::StringLiteral DatabaseName = "compile_commands.json";
 /// column; users expect "line:column: message" as compilers print it.
 std::string describeJsonError(llvm::Error Err) {
   std::string Text = llvm::toString(std::move(Err));
-  unsigned Line, Column;
+  unsigned Line;
+  unsigned Column;
   llvm::StringRef Rest(Text);
   if (Rest.consume_front("[") && !Rest.consumeInteger(10, Line) && Rest.consume_front(":") &&
       !Rest.consumeInteger(10, Column)) {
@@ -41,16 +42,14 @@ llvm::Expected<std::unique_ptr<CompilationDatabase>> loadJsonFile(llvm::StringRe
   // over several lines.
   if (auto Parsed = llvm::json::parse(Text); !Parsed)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "'%s' is not a valid compile database: %s",
-                                   Path.str().c_str(),
+                                   "'%s' is not a valid compile database: %s", Path.str().c_str(),
                                    describeJsonError(Parsed.takeError()).c_str());
   std::string Error;
   std::unique_ptr<CompilationDatabase> Database =
       JSONCompilationDatabase::loadFromBuffer(Text, Error, JSONCommandLineSyntax::AutoDetect);
   if (!Database)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "'%s' is not a valid compile database: %s",
-                                   Path.str().c_str(),
+                                   "'%s' is not a valid compile database: %s", Path.str().c_str(),
                                    llvm::StringRef(Error).trim().split('\n').first.str().c_str());
   // Headers and files added since the last build borrow a neighbour's flags.
   return inferMissingCompileCommands(std::move(Database));
@@ -59,7 +58,8 @@ llvm::Expected<std::unique_ptr<CompilationDatabase>> loadJsonFile(llvm::StringRe
 /// The compile_commands.json in \p Directory or one of its parents.
 std::string findDatabaseAbove(llvm::StringRef File) {
   llvm::SmallString<256> Directory(File);
-  llvm::sys::fs::make_absolute(Directory);
+  if (llvm::sys::fs::make_absolute(Directory))
+    return "";
   llvm::sys::path::remove_filename(Directory);
   for (llvm::StringRef Dir = Directory; !Dir.empty(); Dir = llvm::sys::path::parent_path(Dir)) {
     llvm::SmallString<256> Candidate(Dir);
@@ -73,8 +73,7 @@ std::string findDatabaseAbove(llvm::StringRef File) {
 } // namespace
 
 llvm::Expected<std::unique_ptr<CompilationDatabase>>
-loadCompileDatabase(llvm::StringRef BuildPath,
-                    std::unique_ptr<CompilationDatabase> FromCommandLine,
+loadCompileDatabase(llvm::StringRef BuildPath, std::unique_ptr<CompilationDatabase> FromCommandLine,
                     llvm::ArrayRef<std::string> Files, llvm::raw_ostream &Warnings) {
   if (FromCommandLine)
     return std::move(FromCommandLine);

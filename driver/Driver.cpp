@@ -3,16 +3,17 @@
 #include "Driver.h"
 #include "CheckSelection.h"
 #include "CompileDatabase.h"
-#include "model/ClientModel.h"
-#include "model/LockWords.h"
+#include "DistlockOptionsProvider.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyOptions.h"
+#include "model/ClientModel.h"
+#include "model/LockWords.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 
@@ -33,39 +34,35 @@ cl::OptionCategory LocklintCategory("locklint options");
 
 cl::list<std::string> SourcePaths(cl::Positional, cl::desc("<source>..."),
                                   cl::cat(LocklintCategory));
-cl::opt<std::string> BuildPath(
-    "p",
-    cl::desc("Build directory holding compile_commands.json, or the file\n"
-             "itself. Default: the first one found above the first source."),
-    cl::value_desc("build dir"), cl::cat(LocklintCategory));
+cl::opt<std::string>
+    BuildPath("p",
+              cl::desc("Build directory holding compile_commands.json, or the file\n"
+                       "itself. Default: the first one found above the first source."),
+              cl::value_desc("build dir"), cl::cat(LocklintCategory));
 
-cl::opt<std::string> ChecksOption(
-    "checks",
-    cl::desc("Comma-separated globs of checks to run, as in clang-tidy;\n"
-             "'-' removes. Default: distlock-* (or what .clang-tidy says)."),
-    cl::cat(LocklintCategory));
-cl::opt<std::string> Config(
-    "config",
-    cl::desc("Configuration in YAML, as in a .clang-tidy file, e.g.\n"
-             "--config=\"{CheckOptions: {LockKeyPattern: '^lease$'}}\""),
-    cl::cat(LocklintCategory));
-cl::opt<std::string> ConfigFile(
-    "config-file",
-    cl::desc("Read the configuration from this file instead of the\n"
-             ".clang-tidy files found next to each source file."),
-    cl::value_desc("path"), cl::cat(LocklintCategory));
+cl::opt<std::string>
+    ChecksOption("checks",
+                 cl::desc("Comma-separated globs of checks to run, as in clang-tidy;\n"
+                          "'-' removes. Default: distlock-* (or what .clang-tidy says)."),
+                 cl::cat(LocklintCategory));
+cl::opt<std::string> Config("config",
+                            cl::desc("Configuration in YAML, as in a .clang-tidy file, e.g.\n"
+                                     "--config=\"{CheckOptions: {LockKeyPattern: '^lease$'}}\""),
+                            cl::cat(LocklintCategory));
+cl::opt<std::string> ConfigFile("config-file",
+                                cl::desc("Read the configuration from this file instead of the\n"
+                                         ".clang-tidy files found next to each source file."),
+                                cl::value_desc("path"), cl::cat(LocklintCategory));
 cl::opt<bool> Fix("fix", cl::desc("Apply the fix-its of findings to the files."),
                   cl::cat(LocklintCategory));
-cl::opt<bool> FixNotes(
-    "fix-notes",
-    cl::desc("Also apply fix-its attached to notes. These change\n"
-             "behaviour (a release becomes a script), so review them."),
-    cl::cat(LocklintCategory));
-cl::opt<std::string> ExportFixes(
-    "export-fixes",
-    cl::desc("Write the suggested fixes to a YAML file that\n"
-             "clang-apply-replacements accepts."),
-    cl::value_desc("file"), cl::cat(LocklintCategory));
+cl::opt<bool> FixNotes("fix-notes",
+                       cl::desc("Also apply fix-its attached to notes. These change\n"
+                                "behaviour (a release becomes a script), so review them."),
+                       cl::cat(LocklintCategory));
+cl::opt<std::string> ExportFixes("export-fixes",
+                                 cl::desc("Write the suggested fixes to a YAML file that\n"
+                                          "clang-apply-replacements accepts."),
+                                 cl::value_desc("file"), cl::cat(LocklintCategory));
 cl::opt<bool> ListChecks("list-checks", cl::desc("List the enabled checks and exit."),
                          cl::cat(LocklintCategory));
 
@@ -85,9 +82,7 @@ int usageError(const Twine &Message) {
 }
 
 /// The first line of a possibly multi-line message from a library.
-std::string firstLine(StringRef Message) {
-  return Message.trim().split('\n').first.trim().str();
-}
+std::string firstLine(StringRef Message) { return Message.trim().split('\n').first.trim().str(); }
 
 /// Adds clang's resource directory to every compile command, so builtin
 /// headers are found wherever the locklint binary is installed, and turns off
@@ -126,7 +121,7 @@ private:
 
 /// The options provider: a --config-file, or .clang-tidy files near each source.
 Expected<std::unique_ptr<ClangTidyOptionsProvider>>
-makeOptionsProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS) {
+makeOptionsProvider(const IntrusiveRefCntPtr<vfs::FileSystem> &FS) {
   ClangTidyGlobalOptions Global;
   ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
   Defaults.Checks = "-*,distlock-*";
@@ -137,7 +132,8 @@ makeOptionsProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS) {
     return createStringError(inconvertibleErrorCode(),
                              "--config and --config-file cannot be used together");
   if (Config.empty() && ConfigFile.empty())
-    return std::make_unique<FileOptionsProvider>(Global, Defaults, Overrides, FS);
+    return std::make_unique<DistlockOptionsProvider>(
+        std::make_unique<FileOptionsProvider>(Global, Defaults, Overrides, FS));
 
   std::unique_ptr<MemoryBuffer> Text;
   std::string Source = "--config";
@@ -155,16 +151,15 @@ makeOptionsProvider(IntrusiveRefCntPtr<vfs::FileSystem> FS) {
   std::string Problem;
   auto Parsed = parseConfigurationWithDiags(*Text, [&](const SMDiagnostic &Diag) {
     if (Problem.empty())
-      Problem = formatv("{0}:{1}: {2}", Diag.getLineNo(), Diag.getColumnNo() + 1,
-                        Diag.getMessage())
+      Problem = formatv("{0}:{1}: {2}", Diag.getLineNo(), Diag.getColumnNo() + 1, Diag.getMessage())
                     .str();
   });
   if (!Parsed)
     return createStringError(Parsed.getError(), "invalid %s: %s", Source.c_str(),
                              Problem.empty() ? Parsed.getError().message().c_str()
                                              : Problem.c_str());
-  return std::make_unique<ConfigOptionsProvider>(Global, Defaults, std::move(*Parsed),
-                                                 Overrides, FS);
+  return std::make_unique<ConfigOptionsProvider>(Global, Defaults, std::move(*Parsed), Overrides,
+                                                 FS);
 }
 
 /// Checks the options the checks would otherwise report once per file, so a
@@ -185,8 +180,8 @@ Error validateCheckOptions(const ClangTidyOptions &Options) {
     } else if (Key.ends_with("LockKeyPattern")) {
       std::string Error;
       if (!locklint::model::WordMatcher(Value).isValid(Error))
-        return createStringError(inconvertibleErrorCode(), "invalid %s '%s': %s",
-                                 Key.str().c_str(), Value.str().c_str(), Error.c_str());
+        return createStringError(inconvertibleErrorCode(), "invalid %s '%s': %s", Key.str().c_str(),
+                                 Value.str().c_str(), Error.c_str());
     }
   }
   return Error::success();
@@ -230,8 +225,7 @@ int exitCodeFor(ArrayRef<ClangTidyError> Errors) {
 int run(int Argc, const char **Argv) {
   (void)clang::tidy::distlock::DistlockModuleAnchorSource;
   cl::SetVersionPrinter([](raw_ostream &OS) {
-    OS << "locklint " LOCKLINT_VERSION " (distlock checks on clang-tidy " LLVM_VERSION_STRING
-          ")\n";
+    OS << "locklint " LOCKLINT_VERSION " (distlock checks on clang-tidy " LLVM_VERSION_STRING ")\n";
   });
   // Flags after `--` form a database of their own; llvm::cl never sees them.
   std::string CommandLineError;
@@ -283,7 +277,11 @@ int run(int Argc, const char **Argv) {
   // files after it as failed too.
   ResourceDirCompilations Compilations(**Database);
   bool WantsFixes = Fix || FixNotes || !ExportFixes.empty();
-  FixBehaviour Behaviour = FixNotes ? FB_FixNotes : Fix ? FB_Fix : FB_NoFix;
+  FixBehaviour Behaviour = FB_NoFix;
+  if (FixNotes)
+    Behaviour = FB_FixNotes;
+  else if (Fix)
+    Behaviour = FB_Fix;
   std::vector<ClangTidyError> AllErrors;
   unsigned WarningsAsErrors = 0;
   for (const std::string &File : Files) {

@@ -39,9 +39,9 @@ public:
   }
 
   /// The message for a JSON syntax error at byte \p Offset of \p Text.
-  llvm::Error syntaxError(llvm::StringRef Text, size_t Offset,
-                          llvm::StringRef What) const {
-    size_t Line = 1, Column = 1;
+  llvm::Error syntaxError(llvm::StringRef Text, size_t Offset, llvm::StringRef What) const {
+    size_t Line = 1;
+    size_t Column = 1;
     for (size_t I = 0; I + 1 < Offset && I < Text.size(); ++I) {
       if (Text[I] == '\n') {
         ++Line;
@@ -50,21 +50,19 @@ public:
         ++Column;
       }
     }
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "%s:%zu:%zu: %s", SourceName.c_str(),
-                                   Line, Column, What.str().c_str());
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s:%zu:%zu: %s",
+                                   SourceName.c_str(), Line, Column, What.str().c_str());
   }
 
 private:
   llvm::Error fail(llvm::StringRef Path, llvm::StringRef What) const {
     std::string Where = Path.empty() ? "" : " " + Path.str() + ":";
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "%s:%s %s", SourceName.c_str(),
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s:%s %s", SourceName.c_str(),
                                    Where.c_str(), What.str().c_str());
   }
 
-  llvm::Error optionalString(const json &Object, const char *Member,
-                             llvm::StringRef Path, std::string &Out) const {
+  llvm::Error optionalString(const json &Object, const char *Member, llvm::StringRef Path,
+                             std::string &Out) const {
     auto It = Object.find(Member);
     if (It == Object.end())
       return llvm::Error::success();
@@ -74,8 +72,8 @@ private:
     return llvm::Error::success();
   }
 
-  llvm::Error optionalIndex(const json &Object, const char *Member,
-                            llvm::StringRef Path, unsigned &Out) const {
+  llvm::Error optionalIndex(const json &Object, const char *Member, llvm::StringRef Path,
+                            unsigned &Out) const {
     auto It = Object.find(Member);
     if (It == Object.end())
       return llvm::Error::success();
@@ -85,8 +83,7 @@ private:
     return llvm::Error::success();
   }
 
-  llvm::Error stringMap(const json &Object, const char *Member,
-                        llvm::StringRef Path,
+  llvm::Error stringMap(const json &Object, const char *Member, llvm::StringRef Path,
                         std::map<std::string, std::string> &Out) const {
     auto It = Object.find(Member);
     if (It == Object.end())
@@ -105,8 +102,7 @@ private:
     return Path.empty() ? Member.str() : (Path + "." + Member).str();
   }
 
-  llvm::Error readFunction(const json &Entry, const std::string &Path,
-                           FunctionSpec &Spec) const {
+  llvm::Error readFunction(const json &Entry, const std::string &Path, FunctionSpec &Spec) const {
     if (!Entry.is_object())
       return fail(Path, "must be an object");
     if (auto Err = readNames(Entry, Path, Spec.Names))
@@ -118,7 +114,7 @@ private:
         {"format", CallForm::Format},     {"argv", CallForm::Argv},
         {"variadic", CallForm::Variadic}, {"word_list", CallForm::WordList},
         {"stream", CallForm::Stream},     {"fixed", CallForm::Fixed}};
-    auto FormIt = llvm::find_if(Forms, [&](const auto &F) { return Form == F.first; });
+    const auto *FormIt = llvm::find_if(Forms, [&](const auto &F) { return Form == F.first; });
     if (FormIt == std::end(Forms))
       return fail(join(Path, "form"), "unknown form '" + Form + "'");
     Spec.Form = FormIt->second;
@@ -169,8 +165,7 @@ private:
     return llvm::Error::success();
   }
 
-  llvm::Error readParams(const json &Entry, const std::string &Path,
-                         FunctionSpec &Spec) const {
+  llvm::Error readParams(const json &Entry, const std::string &Path, FunctionSpec &Spec) const {
     auto It = Entry.find("params");
     if (It == Entry.end())
       return llvm::Error::success();
@@ -186,19 +181,18 @@ private:
     return llvm::Error::success();
   }
 
-  llvm::Error readParam(const json &Entry, const std::string &Path,
-                        ParamSpec &Param) const {
+  llvm::Error readParam(const json &Entry, const std::string &Path, ParamSpec &Param) const {
     if (!Entry.is_object())
       return fail(Path, "must be an object");
     std::string Role = "word";
     if (auto Err = optionalString(Entry, "role", Path, Role))
       return Err;
     static const std::pair<const char *, ParamSpec::Role> Roles[] = {
-        {"word", ParamSpec::Word}, {"word_list", ParamSpec::WordList},
+        {"word", ParamSpec::Word},        {"word_list", ParamSpec::WordList},
         {"key_list", ParamSpec::KeyList}, {"ttl", ParamSpec::Ttl},
-        {"flag", ParamSpec::Flag}, {"enum", ParamSpec::Enum},
+        {"flag", ParamSpec::Flag},        {"enum", ParamSpec::Enum},
         {"skip", ParamSpec::Skip}};
-    auto RoleIt = llvm::find_if(Roles, [&](const auto &R) { return Role == R.first; });
+    const auto *RoleIt = llvm::find_if(Roles, [&](const auto &R) { return Role == R.first; });
     if (RoleIt == std::end(Roles))
       return fail(join(Path, "role"), "unknown role '" + Role + "'");
     Param.ParamRole = RoleIt->second;
@@ -252,8 +246,7 @@ llvm::Error ClientModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNam
     llvm::StringRef What(E.what());
     // nlohmann prefixes its own position; keep only the description.
     size_t Colon = What.find(": ");
-    llvm::StringRef Description =
-        Colon == llvm::StringRef::npos ? What : What.substr(Colon + 2);
+    llvm::StringRef Description = Colon == llvm::StringRef::npos ? What : What.substr(Colon + 2);
     return Reader.syntaxError(Text, E.byte, Description);
   }
   std::vector<FunctionSpec> Read;
@@ -271,8 +264,7 @@ llvm::Error ClientModel::addFile(llvm::StringRef Path) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buffer)
     return llvm::createStringError(Buffer.getError(), "cannot read model file '%s': %s",
-                                   Path.str().c_str(),
-                                   Buffer.getError().message().c_str());
+                                   Path.str().c_str(), Buffer.getError().message().c_str());
   return addJson((*Buffer)->getBuffer(), Path);
 }
 

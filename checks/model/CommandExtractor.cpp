@@ -265,8 +265,8 @@ private:
       // std::chrono's literals are templates with no cooked value: read the
       // digits as spelled.
       if (Literal->getLiteralOperatorKind() != UserDefinedLiteral::LOK_Integer) {
-        llvm::StringRef Spelling = sourceText(Literal, Context);
-        llvm::StringRef Digits = Spelling.take_while(llvm::isDigit);
+        std::string Spelling = sourceText(Literal, Context);
+        llvm::StringRef Digits = llvm::StringRef(Spelling).take_while(llvm::isDigit);
         return !Digits.empty() && Digits.find_first_not_of('0') == llvm::StringRef::npos;
       }
       E = Literal->getCookedLiteral();
@@ -379,19 +379,17 @@ private:
 };
 
 /// True when \p Spec's overload constraints accept \p Callee.
-bool fitsOverload(const FunctionSpec &Spec, const FunctionDecl *Callee,
-                  const ASTContext &Context) {
+bool fitsOverload(const FunctionSpec &Spec, const FunctionDecl *Callee, const ASTContext &Context) {
   if (Spec.ParamCount && Callee->getNumParams() != *Spec.ParamCount)
     return false;
-  for (const auto &[Index, TypeText] : Spec.ParamTypes) {
+  return llvm::all_of(Spec.ParamTypes, [&](const auto &Entry) {
+    const auto &[Index, TypeText] = Entry;
     if (Index >= Callee->getNumParams())
       return false;
     std::string Type =
         Callee->getParamDecl(Index)->getType().getAsString(Context.getPrintingPolicy());
-    if (!llvm::StringRef(Type).contains(TypeText))
-      return false;
-  }
-  return true;
+    return llvm::StringRef(Type).contains(TypeText);
+  });
 }
 
 } // namespace

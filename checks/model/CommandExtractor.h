@@ -35,8 +35,7 @@ private:
 
 /// The function whose body holds \p S: a function, a method, or the call
 /// operator of a lambda.
-const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,
-                                             clang::ASTContext &Context);
+const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S, clang::ASTContext &Context);
 
 } // namespace locklint::model
 

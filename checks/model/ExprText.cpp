@@ -4,8 +4,8 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;
 
@@ -30,8 +30,7 @@ bool isConvertingConstruct(const CXXConstructExpr *Construct) {
     if (!isa<CXXDefaultArgExpr>(Construct->getArg(I)))
       return false;
   const CXXConstructorDecl *Ctor = Construct->getConstructor();
-  return !Ctor->isCopyOrMoveConstructor() ||
-         Construct->getArg(0)->getType()->isRecordType();
+  return !Ctor->isCopyOrMoveConstructor() || Construct->getArg(0)->getType()->isRecordType();
 }
 
 } // namespace
@@ -124,12 +123,14 @@ std::string expressionIdentity(const Expr *E, const ASTContext &Context) {
   if (auto Constant = constantText(E, Context))
     return "=" + *Constant;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    return llvm::formatv("decl:{0}", static_cast<const void *>(Ref->getDecl()->getCanonicalDecl())).str();
+    return llvm::formatv("decl:{0}", static_cast<const void *>(Ref->getDecl()->getCanonicalDecl()))
+        .str();
   if (const auto *Member = dyn_cast<MemberExpr>(E)) {
     std::string Base = isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts())
                            ? ""
                            : expressionIdentity(Member->getBase(), Context) + ".";
-    return llvm::formatv("{0}member:{1}", Base, static_cast<const void *>(Member->getMemberDecl())).str();
+    return llvm::formatv("{0}member:{1}", Base, static_cast<const void *>(Member->getMemberDecl()))
+        .str();
   }
   std::string Text = sourceText(E, Context);
   llvm::erase_if(Text, [](char C) { return std::isspace(static_cast<unsigned char>(C)); });

@@ -24,8 +24,7 @@ const clang::Expr *stripStringWrappers(const clang::Expr *E);
 /// The value of \p E when it is fixed at compile time: a string or character
 /// literal, an integer constant, a const variable initialized with one, or a
 /// concatenation or std::to_string of such values.
-std::optional<std::string> constantText(const clang::Expr *E,
-                                        const clang::ASTContext &Context);
+std::optional<std::string> constantText(const clang::Expr *E, const clang::ASTContext &Context);
 
 /// The source text of \p E as written, or empty inside a macro argument that
 /// cannot be recovered.

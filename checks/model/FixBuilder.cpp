@@ -24,7 +24,7 @@ std::vector<FixItHint> appendToFormat(const StringLiteral *Literal, llvm::String
   // Only plain "..." literals: a raw string or a prefixed one ends differently.
   if (Spelling.size() < 2 || Spelling.front() != '"' || Spelling.back() != '"')
     return {};
-  SourceLocation Quote = Last.getLocWithOffset(Length - 1);
+  SourceLocation Quote = Last.getLocWithOffset(static_cast<int>(Length) - 1);
   return {FixItHint::CreateInsertion(Quote, (" " + Text).str())};
 }
 
@@ -49,23 +49,23 @@ std::vector<FixItHint> editFixedParams(const RedisCommand &Command,
     if (I < Explicit) {
       if (Edit != Edits.end()) {
         const Expr *Arg = Call->getArg(I);
-        CharSourceRange Range = Lexer::makeFileCharRange(
-            CharSourceRange::getTokenRange(Arg->getSourceRange()),
-            Context.getSourceManager(), Context.getLangOpts());
+        CharSourceRange Range =
+            Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Arg->getSourceRange()),
+                                     Context.getSourceManager(), Context.getLangOpts());
         if (Range.isInvalid())
           return {};
         Hints.push_back(FixItHint::CreateReplacement(Range, Edit->second));
       }
       continue;
     }
-    std::string Text;
+    std::optional<std::string> Text;
     if (Edit != Edits.end())
       Text = Edit->second;
-    else if (I < Spec.Params.size() && Spec.Params[I].Default)
-      Text = *Spec.Params[I].Default;
-    else
+    else if (I < Spec.Params.size())
+      Text = Spec.Params[I].Default;
+    if (!Text)
       return {}; // A parameter in between has no default we could spell.
-    Appended += (I == 0 ? "" : ", ") + Text;
+    Appended += (I == 0 ? "" : ", ") + *Text;
   }
   if (!Appended.empty()) {
     SourceLocation RParen = Call->getRParenLoc();
@@ -157,8 +157,8 @@ std::vector<FixItHint> addOptionFix(const RedisCommand &Command, llvm::StringRef
 
 std::vector<FixItHint> releaseFix(const RedisCommand &Release, const Expr *Token,
                                   const ASTContext &Context) {
-  if (Release.InScript || !Release.Spec || !Release.Spec->ReleaseFix ||
-      Release.Args.size() != 1 || Release.Call->getBeginLoc().isMacroID())
+  if (Release.InScript || !Release.Spec || !Release.Spec->ReleaseFix || Release.Args.size() != 1 ||
+      Release.Call->getBeginLoc().isMacroID())
     return {};
   std::optional<std::string> Key = wordExpression(Release.Args[0], Context);
   std::string TokenText = sourceText(Token, Context);

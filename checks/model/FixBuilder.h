@@ -27,15 +27,12 @@ inline constexpr const char *CompareAndExpireScript =
     "KEYS[1], ARGV[2]) else return 0 end";
 
 /// Hints that add \p Option to \p Command; \p TtlMs is the value for PX.
-std::vector<clang::FixItHint> addOptionFix(const RedisCommand &Command,
-                                           llvm::StringRef Option,
-                                           llvm::StringRef TtlMs,
-                                           const clang::ASTContext &Context);
+std::vector<clang::FixItHint> addOptionFix(const RedisCommand &Command, llvm::StringRef Option,
+                                           llvm::StringRef TtlMs, const clang::ASTContext &Context);
 
 /// Hints that replace the release \p Release with the model's compare-and-
 /// delete call, using \p Token as the owner token.
-std::vector<clang::FixItHint> releaseFix(const RedisCommand &Release,
-                                         const clang::Expr *Token,
+std::vector<clang::FixItHint> releaseFix(const RedisCommand &Release, const clang::Expr *Token,
                                          const clang::ASTContext &Context);
 
 /// True when \p Token can be named at the call of \p Use: a global, a local or

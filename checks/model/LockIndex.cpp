@@ -12,16 +12,13 @@ namespace {
 
 /// Commands whose first word is the key they act on.
 bool actsOnKey(const RedisCommand &Command) {
-  static const char *const Names[] = {"SET",    "SETNX",   "SETEX",    "PSETEX",
-                                      "GET",    "DEL",     "UNLINK",   "EXPIRE",
-                                      "PEXPIRE", "EXPIREAT", "PEXPIREAT"};
+  static const char *const Names[] = {"SET",    "SETNX",  "SETEX",   "PSETEX",   "GET",      "DEL",
+                                      "UNLINK", "EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT"};
   return llvm::is_contained(Names, Command.Name) && !Command.Args.empty();
 }
 
 /// Words in a function or class name that mean it takes or frees locks.
-bool isLockVerb(llvm::StringRef Word) {
-  return Word == "acquire" || Word == "unlock";
-}
+bool isLockVerb(llvm::StringRef Word) { return Word == "acquire" || Word == "unlock"; }
 
 } // namespace
 
@@ -29,11 +26,9 @@ LockIndex::LockIndex(std::vector<RedisCommand> Collected, const WordMatcher &Key
                      ASTContext &Context)
     : Commands(std::move(Collected)), KeyWords(KeyWords), Context(Context) {
   const SourceManager &SM = Context.getSourceManager();
-  llvm::sort(Commands,
-                   [&](const RedisCommand &A, const RedisCommand &B) {
-                     return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(),
-                                                         B.Call->getBeginLoc());
-                   });
+  llvm::sort(Commands, [&](const RedisCommand &A, const RedisCommand &B) {
+    return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(), B.Call->getBeginLoc());
+  });
   for (const RedisCommand &Command : Commands) {
     Flat.push_back(&Command);
     for (const RedisCommand &Inner : Command.ScriptCommands)
@@ -49,8 +44,7 @@ LockIndex::LockIndex(std::vector<RedisCommand> Collected, const WordMatcher &Key
       continue;
     bool OwnerChecked = Command->InScript && Command->ScriptChecksOwner;
     bool ExpiringAcquire = isAcquire(*Command) && setsExpiry(*Command);
-    if (keyWordsSayLock(Key) || OwnerChecked || ExpiringAcquire ||
-        contextSaysLock(*Command))
+    if (keyWordsSayLock(Key) || OwnerChecked || ExpiringAcquire || contextSaysLock(*Command))
       LockKeys.insert(Id);
   }
 }
@@ -89,13 +83,10 @@ std::string LockIndex::keyDisplay(const CommandWord &Word) const {
 }
 
 bool LockIndex::keyWordsSayLock(const CommandWord &Word) const {
-  for (const CommandWord::Piece &Piece : Word.Pieces) {
-    if (Piece.Text && KeyWords.matchesAnyWord(*Piece.Text))
-      return true;
-    if (Piece.Source && KeyWords.matchesAnyWord(expressionName(Piece.Source)))
-      return true;
-  }
-  return false;
+  return llvm::any_of(Word.Pieces, [&](const CommandWord::Piece &Piece) {
+    return (Piece.Text && KeyWords.matchesAnyWord(*Piece.Text)) ||
+           (Piece.Source && KeyWords.matchesAnyWord(expressionName(Piece.Source)));
+  });
 }
 
 bool LockIndex::contextSaysLock(const RedisCommand &Command) const {
@@ -137,10 +128,10 @@ const CommandWord *LockIndex::writtenValue(const RedisCommand &Command) {
 bool LockIndex::setsExpiry(const RedisCommand &Command) {
   if (Command.is("SETEX") || Command.is("PSETEX"))
     return true;
-  for (llvm::StringRef Option : {"EX", "PX", "EXAT", "PXAT"})
-    if (Command.hasOption(Option) || Command.mayHaveOption(Option))
-      return true;
-  return false;
+  static constexpr llvm::StringLiteral ExpiryOptions[] = {"EX", "PX", "EXAT", "PXAT"};
+  return llvm::any_of(ExpiryOptions, [&](llvm::StringRef Option) {
+    return Command.hasOption(Option) || Command.mayHaveOption(Option);
+  });
 }
 
 const RedisCommand *LockIndex::findAcquire(llvm::StringRef KeyId,

@@ -26,7 +26,7 @@ namespace locklint::model {
 ///     if (Command->is("DEL") && Index.isLockKey(*Command)) ...
 class LockIndex {
 public:
-  LockIndex(std::vector<RedisCommand> Commands, const WordMatcher &KeyWords,
+  LockIndex(std::vector<RedisCommand> Collected, const WordMatcher &KeyWords,
             clang::ASTContext &Context);
 
   /// All commands in source order, those read out of EVAL scripts included
@@ -54,16 +54,14 @@ public:
 
   /// Where key \p KeyId is taken: by any SET of it in \p Function, else by
   /// its first acquire (SET NX, SETNX) anywhere.
-  const RedisCommand *findAcquire(llvm::StringRef KeyId,
-                                  const clang::FunctionDecl *Function) const;
+  const RedisCommand *findAcquire(llvm::StringRef KeyId, const clang::FunctionDecl *Function) const;
   /// The last command named one of \p Names on key \p KeyId in the same
   /// function as \p Command and before it.
   const RedisCommand *findEarlier(const RedisCommand &Command,
                                   llvm::ArrayRef<llvm::StringRef> Names,
                                   llvm::StringRef KeyId) const;
   /// The first such command after \p Command.
-  const RedisCommand *findLater(const RedisCommand &Command,
-                                llvm::ArrayRef<llvm::StringRef> Names,
+  const RedisCommand *findLater(const RedisCommand &Command, llvm::ArrayRef<llvm::StringRef> Names,
                                 llvm::StringRef KeyId) const;
 
 private:

@@ -33,21 +33,16 @@ std::vector<std::string> splitWords(llvm::StringRef Text) {
   return Words;
 }
 
-WordMatcher::WordMatcher(llvm::StringRef Pattern)
-    : Pattern(Pattern, llvm::Regex::IgnoreCase) {}
+WordMatcher::WordMatcher(llvm::StringRef Pattern) : Pattern(Pattern, llvm::Regex::IgnoreCase) {}
 
-bool WordMatcher::isValid(std::string &Error) const {
-  return Pattern.isValid(Error);
-}
+bool WordMatcher::isValid(std::string &Error) const { return Pattern.isValid(Error); }
 
 bool WordMatcher::matchesAnyWord(llvm::StringRef Text) const {
   std::string Error;
   if (!Pattern.isValid(Error))
     return false;
-  for (const std::string &Word : splitWords(Text))
-    if (Pattern.match(Word))
-      return true;
-  return false;
+  return llvm::any_of(splitWords(Text),
+                      [&](const std::string &Word) { return Pattern.match(Word); });
 }
 
 } // namespace locklint::model

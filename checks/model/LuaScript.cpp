@@ -44,8 +44,7 @@ public:
   llvm::StringRef readIdentifier() {
     skipSpace();
     size_t Start = Pos;
-    while (Pos < Text.size() &&
-           (llvm::isAlnum(Text[Pos]) || Text[Pos] == '_' || Text[Pos] == '.'))
+    while (Pos < Text.size() && (llvm::isAlnum(Text[Pos]) || Text[Pos] == '_' || Text[Pos] == '.'))
       ++Pos;
     return Text.slice(Start, Pos);
   }
@@ -137,9 +136,7 @@ void skipArgv(LuaCursor &Cursor) {
   Cursor.consume("]");
 }
 
-bool isComparison(LuaCursor &Cursor) {
-  return Cursor.consume("==") || Cursor.consume("~=");
-}
+bool isComparison(LuaCursor &Cursor) { return Cursor.consume("==") || Cursor.consume("~="); }
 
 } // namespace
 
@@ -157,8 +154,8 @@ LuaScriptFacts classifyLuaScript(llvm::StringRef Script) {
       LuaCall Call;
       if (!readCall(Cursor, Call))
         continue;
-      bool IsGet = Call.Command == "GET" && !Call.Args.empty() &&
-                   Call.Args[0].ArgKind == LuaArg::Key;
+      bool IsGet =
+          Call.Command == "GET" && !Call.Args.empty() && Call.Args[0].ArgKind == LuaArg::Key;
       if (IsGet && !LastAssigned.empty())
         ValueLocals.insert(LastAssigned);
       if (IsGet && (PreviousWasArgv || (isComparison(Cursor) && isArgv(Cursor))))

@@ -18,7 +18,7 @@
 
 namespace clang {
 class FunctionDecl;
-}
+} // namespace clang
 
 namespace locklint::model {
 

@@ -62,8 +62,7 @@ TEST(ClientModelTest, MissingUserFileIsAnError) {
   auto Model = loadClientModel("does-not-exist.json");
   ASSERT_FALSE(static_cast<bool>(Model));
   std::string Error = llvm::toString(Model.takeError());
-  EXPECT_NE(Error.find("cannot read model file 'does-not-exist.json'"), std::string::npos)
-      << Error;
+  EXPECT_NE(Error.find("cannot read model file 'does-not-exist.json'"), std::string::npos) << Error;
 }
 
 } // namespace

@@ -24,9 +24,10 @@ TEST(LuaScriptTest, CompareAndDeleteChecksTheOwner) {
 }
 
 TEST(LuaScriptTest, ComparisonThroughALocalAndReversedOperands) {
-  EXPECT_TRUE(classifyLuaScript("local v = redis.call(\"GET\", KEYS[1])\n"
-                                "if v == ARGV[1] then redis.call(\"PEXPIRE\", KEYS[1], ARGV[2]) end")
-                  .ComparesKeyWithArgv);
+  EXPECT_TRUE(
+      classifyLuaScript("local v = redis.call(\"GET\", KEYS[1])\n"
+                        "if v == ARGV[1] then redis.call(\"PEXPIRE\", KEYS[1], ARGV[2]) end")
+          .ComparesKeyWithArgv);
   EXPECT_TRUE(classifyLuaScript("if ARGV[1] == redis.call('get', KEYS[1]) then "
                                 "return redis.call('del', KEYS[1]) end")
                   .ComparesKeyWithArgv);
@@ -48,9 +49,9 @@ TEST(LuaScriptTest, GetWithoutComparisonDoesNotCheckTheOwner) {
 }
 
 TEST(LuaScriptTest, ReadsArgumentsOfAnAcquire) {
-  auto Facts = classifyLuaScript(
-      "-- take the lock\nif redis.call('setnx', KEYS[1], ARGV[1]) == 1 then\n"
-      "  redis.call('pexpire', KEYS[1], 30000)\nend");
+  auto Facts =
+      classifyLuaScript("-- take the lock\nif redis.call('setnx', KEYS[1], ARGV[1]) == 1 then\n"
+                        "  redis.call('pexpire', KEYS[1], 30000)\nend");
   ASSERT_EQ(commands(Facts), (std::vector<std::string>{"SETNX", "PEXPIRE"}));
   EXPECT_EQ(Facts.Calls[0].Args[1].ArgKind, LuaArg::Argv);
   EXPECT_EQ(Facts.Calls[1].Args[1].ArgKind, LuaArg::Literal);

@@ -1,0 +1,37 @@
+//===--- DistlockOptionsProvider.h - .clang-tidy files for locklint -*- C++ -*-===//
+
+#ifndef LOCKLINT_DRIVER_DISTLOCKOPTIONSPROVIDER_H
+#define LOCKLINT_DRIVER_DISTLOCKOPTIONSPROVIDER_H
+
+#include "clang-tidy/ClangTidyOptions.h"
+#include <memory>
+
+namespace locklint {
+
+/// Reads configuration like clang-tidy, except that the `Checks` of
+/// .clang-tidy files keep only their globs about distlock checks.
+///
+/// A project's .clang-tidy usually starts with `-*` and lists the clang-tidy
+/// checks it wants; taken as it is, it would switch every distlock check off
+/// whenever locklint runs in that project. Check options from those files,
+/// and checks given on the command line, apply unchanged.
+class DistlockOptionsProvider : public clang::tidy::ClangTidyOptionsProvider {
+public:
+  explicit DistlockOptionsProvider(std::unique_ptr<ClangTidyOptionsProvider> Base)
+      : Base(std::move(Base)) {}
+
+  const clang::tidy::ClangTidyGlobalOptions &getGlobalOptions() override {
+    return Base->getGlobalOptions();
+  }
+  std::vector<OptionsSource> getRawOptions(llvm::StringRef FileName) override;
+
+private:
+  std::unique_ptr<ClangTidyOptionsProvider> Base;
+};
+
+/// The globs of \p Checks that name distlock checks, in order.
+std::string keepDistlockGlobs(llvm::StringRef Checks);
+
+} // namespace locklint
+
+#endif
