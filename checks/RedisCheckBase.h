@@ -1,4 +1,4 @@
-//===--- RedisCheckBase.h - shared plumbing of the Redis checks -*- C++ -*-===//
+//===--- RedisCheckBase.h ---------------------------------------*- C++ -*-===//
 //
 // Every Redis lock check needs the same thing: all Redis commands of the
 // translation unit, normalized through the client model, and the lock-key

@@ -1,4 +1,4 @@
-//===--- RedisConstantTokenCheck.cpp - locklint ---------------------------===//
+//===--- RedisConstantTokenCheck.cpp --------------------------------------===//
 
 #include "RedisConstantTokenCheck.h"
 #include "model/ExprText.h"

@@ -1,4 +1,4 @@
-//===--- RedisConstantTokenCheck.h - locklint -------------------------------------*- C++ -*-===//
+//===--- RedisConstantTokenCheck.h ------------------------------*- C++ -*-===//
 
 #ifndef LOCKLINT_CHECKS_REDISCONSTANTTOKENCHECK_H
 #define LOCKLINT_CHECKS_REDISCONSTANTTOKENCHECK_H

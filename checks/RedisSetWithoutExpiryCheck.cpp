@@ -1,4 +1,4 @@
-//===--- RedisSetWithoutExpiryCheck.cpp - locklint ------------------------===//
+//===--- RedisSetWithoutExpiryCheck.cpp -----------------------------------===//
 
 #include "RedisSetWithoutExpiryCheck.h"
 #include "model/FixBuilder.h"

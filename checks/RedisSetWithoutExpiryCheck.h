@@ -1,5 +1,4 @@
-//===--- RedisSetWithoutExpiryCheck.h - locklint -------------------------------------*- C++
-//-*-===//
+//===--- RedisSetWithoutExpiryCheck.h ---------------------------*- C++ -*-===//
 
 #ifndef LOCKLINT_CHECKS_REDISSETWITHOUTEXPIRYCHECK_H
 #define LOCKLINT_CHECKS_REDISSETWITHOUTEXPIRYCHECK_H

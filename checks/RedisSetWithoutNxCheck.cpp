@@ -1,4 +1,4 @@
-//===--- RedisSetWithoutNxCheck.cpp - locklint ----------------------------===//
+//===--- RedisSetWithoutNxCheck.cpp ---------------------------------------===//
 
 #include "RedisSetWithoutNxCheck.h"
 #include "model/FixBuilder.h"

@@ -1,4 +1,4 @@
-//===--- RedisSetWithoutNxCheck.h - locklint -------------------------------------*- C++ -*-===//
+//===--- RedisSetWithoutNxCheck.h -------------------------------*- C++ -*-===//
 
 #ifndef LOCKLINT_CHECKS_REDISSETWITHOUTNXCHECK_H
 #define LOCKLINT_CHECKS_REDISSETWITHOUTNXCHECK_H

@@ -1,4 +1,4 @@
-//===--- RedisUncheckedExtendCheck.cpp - locklint -------------------------===//
+//===--- RedisUncheckedExtendCheck.cpp ------------------------------------===//
 
 #include "RedisUncheckedExtendCheck.h"
 #include "model/FixBuilder.h"

@@ -1,4 +1,4 @@
-//===--- RedisUncheckedExtendCheck.h - locklint -------------------------------------*- C++ -*-===//
+//===--- RedisUncheckedExtendCheck.h ----------------------------*- C++ -*-===//
 
 #ifndef LOCKLINT_CHECKS_REDISUNCHECKEDEXTENDCHECK_H
 #define LOCKLINT_CHECKS_REDISUNCHECKEDEXTENDCHECK_H

@@ -1,4 +1,4 @@
-//===--- RedisUncheckedReleaseCheck.cpp - locklint ------------------------===//
+//===--- RedisUncheckedReleaseCheck.cpp -----------------------------------===//
 
 #include "RedisUncheckedReleaseCheck.h"
 #include "model/FixBuilder.h"

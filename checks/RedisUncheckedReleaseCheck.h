@@ -1,5 +1,4 @@
-//===--- RedisUncheckedReleaseCheck.h - locklint -------------------------------------*- C++
-//-*-===//
+//===--- RedisUncheckedReleaseCheck.h ---------------------------*- C++ -*-===//
 
 #ifndef LOCKLINT_CHECKS_REDISUNCHECKEDRELEASECHECK_H
 #define LOCKLINT_CHECKS_REDISUNCHECKEDRELEASECHECK_H

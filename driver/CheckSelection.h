@@ -1,4 +1,4 @@
-//===--- CheckSelection.h - validating --checks ----------------*- C++ -*-===//
+//===--- CheckSelection.h - validating --checks -----------------*- C++ -*-===//
 
 #ifndef LOCKLINT_DRIVER_CHECKSELECTION_H
 #define LOCKLINT_DRIVER_CHECKSELECTION_H

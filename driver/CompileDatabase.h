@@ -1,4 +1,4 @@
-//===--- CompileDatabase.h - where compile flags come from -----*- C++ -*-===//
+//===--- CompileDatabase.h - where compile flags come from ------*- C++ -*-===//
 
 #ifndef LOCKLINT_DRIVER_COMPILEDATABASE_H
 #define LOCKLINT_DRIVER_COMPILEDATABASE_H

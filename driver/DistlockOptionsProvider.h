@@ -1,4 +1,4 @@
-//===--- DistlockOptionsProvider.h - .clang-tidy files for locklint -*- C++ -*-===//
+//===--- DistlockOptionsProvider.h ------------------------------*- C++ -*-===//
 
 #ifndef LOCKLINT_DRIVER_DISTLOCKOPTIONSPROVIDER_H
 #define LOCKLINT_DRIVER_DISTLOCKOPTIONSPROVIDER_H

@@ -1,4 +1,4 @@
-//===--- Driver.h - the locklint command line ------------------*- C++ -*-===//
+//===--- Driver.h - the locklint command line -------------------*- C++ -*-===//
 //
 // locklint runs the distlock checks through clang-tidy's library: its
 // configuration files, NOLINT comments and fix application, with the

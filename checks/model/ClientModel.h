@@ -1,4 +1,4 @@
-//===--- ClientModel.h - which client functions issue which commands -*- C++ -*-===//
+//===--- ClientModel.h ------------------------------------------*- C++ -*-===//
 //
 // The Redis client APIs as data. Each entry says how a call of one function
 // becomes a Redis command: a hiredis format string, an argv array, a list of

@@ -1,4 +1,4 @@
-//===--- CommandExtractor.h - from a client call to a Redis command -*- C++ -*-===//
+//===--- CommandExtractor.h -------------------------------------*- C++ -*-===//
 //
 // Applies the client model to one call expression. This is the only place
 // that knows how client APIs spell commands; checks see RedisCommand only.

@@ -1,4 +1,4 @@
-//===--- ExprText.h - what an expression spells ----------------*- C++ -*-===//
+//===--- ExprText.h - what an expression spells -----------------*- C++ -*-===//
 //
 // Reads string and integer values that are fixed at compile time (literals,
 // constants, macros, concatenations), the source text of an expression, and

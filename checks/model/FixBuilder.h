@@ -1,4 +1,4 @@
-//===--- FixBuilder.h - fix-its in the caller's own client API -*- C++ -*-===//
+//===--- FixBuilder.h - fix-its in the caller's own client API --*- C++ -*-===//
 //
 // Rewrites a call so that its command gains an option (NX, PX <ms>), or so
 // that a release becomes a compare-and-delete script, spelled the way the

@@ -1,4 +1,4 @@
-//===--- LockIndex.h - the Redis commands of a translation unit -*- C++ -*-===//
+//===--- LockIndex.h --------------------------------------------*- C++ -*-===//
 //
 // Every Redis command the translation unit issues, in source order, with the
 // answer to the question all Redis lock checks ask first: does this command

@@ -1,4 +1,4 @@
-//===--- LockWords.h - does a name speak of a lock -------------*- C++ -*-===//
+//===--- LockWords.h - does a name speak of a lock --------------*- C++ -*-===//
 //
 // Splits keys and identifiers into words ("lock:orders", "kLockKey",
 // "try_lock") so a pattern can be matched against whole words: "blocked" and

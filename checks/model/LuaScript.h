@@ -1,4 +1,4 @@
-//===--- LuaScript.h - what a Lua lock script does -------------*- C++ -*-===//
+//===--- LuaScript.h - what a Lua lock script does --------------*- C++ -*-===//
 //
 // Reads the Redis calls out of a script passed to EVAL, and whether the
 // script compares the value of KEYS[1] with an ARGV entry before acting.

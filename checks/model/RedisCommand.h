@@ -1,4 +1,4 @@
-//===--- RedisCommand.h - a Redis command as a call issues it --*- C++ -*-===//
+//===--- RedisCommand.h - a Redis command as a call issues it ---*- C++ -*-===//
 //
 // The normalized form every check works on: whatever client API a call uses,
 // it becomes a command name and a list of words, each word known text, an
