@@ -57,6 +57,12 @@ void derivedFromKey(sw::redis::Redis &redis, const std::string &lockKey) {
   // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: lock 'lockKey' is taken with the constant value 'lockKey + ":owner"'
 }
 
+// A helper named for locking: its key is a lock whatever it is called.
+bool tryLockNamed(redisContext *c, const char *name) {
+  return redisCommand(c, "SET %s locked NX EX 30", name) != nullptr;
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: lock 'name' is taken with the constant value 'locked'
+}
+
 // In a template and a lambda.
 template <typename T> void inTemplate(sw::redis::Redis &redis, T) {
   redis.setnx("lock:tmpl", "1");

@@ -88,6 +88,29 @@ bool tryLock(sw::redis::Redis &redis, const std::string &key, const std::string 
   // CHECK-FIXES: return redis.set(key, token, std::chrono::milliseconds(30000), sw::redis::UpdateType::NOT_EXIST);
 }
 
+// Templates, macros and calls over several lines.
+template <typename Client> void inTemplate(redisContext *c, Client &, const char *token) {
+  redisCommand(c, "SET lock:tmpl %s NX", token);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:tmpl' is taken with 'SET ... NX' but no expiry
+  // CHECK-FIXES: redisCommand(c, "SET lock:tmpl %s NX PX 30000", token);
+}
+template void inTemplate<int>(redisContext *, int &, const char *);
+
+#define ACQUIRE(ctx, key, token) redisCommand(ctx, "SET %s %s NX", key, token)
+void inMacro(redisContext *c, const char *token) {
+  ACQUIRE(c, "lock:macro", token);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:macro' is taken with 'SET ... NX' but no expiry
+}
+
+void multiLine(sw::redis::Redis &redis, const std::string &token) {
+  redis.set("lock:multi",
+            token,
+            std::chrono::milliseconds(0),
+            sw::redis::UpdateType::NOT_EXIST);
+  // CHECK-MESSAGES: :[[@LINE-4]]:3: warning: lock 'lock:multi' is taken with 'SET ... NX' but no expiry
+  // CHECK-FIXES: std::chrono::milliseconds(30000),
+}
+
 // Negatives: acquires with an expiry, data that is not a lock, atomic scripts.
 void negatives(redisContext *c, sw::redis::Redis &redis, cpp_redis::client &client,
                const char *token, std::chrono::milliseconds ttl, int seconds) {

@@ -58,6 +58,26 @@ void scriptWithoutCheck(redisContext *c) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'PEXPIRE' extends lock 'lock:s' without checking
 }
 
+// Templates, macros and calls over several lines.
+template <typename T> void extendInTemplate(sw::redis::Redis &redis, T) {
+  redis.pexpire("lock:tmpl", 1000);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'PEXPIRE' extends lock 'lock:tmpl' without checking
+}
+template void extendInTemplate<int>(sw::redis::Redis &, int);
+
+#define KEEP_ALIVE(ctx, key) redisCommand(ctx, "PEXPIRE %s 30000", key)
+void extendInMacro(redisContext *c) {
+  KEEP_ALIVE(c, "lock:macro");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'PEXPIRE' extends lock 'lock:macro' without checking
+}
+
+void extendOverLines(cpp_redis::client &client) {
+  client.expire(
+      "lock:lines",
+      60);
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: warning: 'EXPIRE' extends lock 'lock:lines' without checking
+}
+
 // Negatives: the token-checked extend script, expiries on data, and the
 // EXPIRE that completes a SETNX (distlock-redis-set-without-expiry's finding).
 constexpr const char kExtend[] =

@@ -82,6 +82,29 @@ void unlockJob(redisContext *c, const char *key) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'DEL' releases lock 'key' without checking
 }
 
+// Templates, macros and calls over several lines.
+template <typename T> void releaseInTemplate(sw::redis::Redis &redis, T) {
+  redis.del("lock:tmpl");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'DEL' releases lock 'lock:tmpl' without checking
+}
+template void releaseInTemplate<int>(sw::redis::Redis &, int);
+
+#define RELEASE(ctx, key) redisCommand(ctx, "DEL %s", key)
+void releaseInMacro(redisContext *c) {
+  RELEASE(c, "lock:macro");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'DEL' releases lock 'lock:macro' without checking
+}
+
+void releaseOverLines(redisContext *c, const std::string &token) {
+  redisCommand(c,
+               "SET lock:lines %s NX PX 30000",
+               token.c_str());
+  redisCommand(c,
+               "DEL lock:lines");
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: 'DEL' releases lock 'lock:lines' without checking
+  // CHECK-FIXES: redisCommand(c, "EVAL %s 1 %s %s", "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", "lock:lines", token.c_str());
+}
+
 // Negatives: token-checked scripts in every client, DELEX, non-lock keys,
 // and keys only known at run time.
 constexpr const char kRelease[] =
@@ -93,6 +116,18 @@ void negatives(redisContext *c, sw::redis::Redis &redis, cpp_redis::client &clie
   redis.eval<long long>(kRelease, {"lock:b"}, {token});
   client.eval(kRelease, 1, {"lock:c"}, {token});
   redisCommand(c, "DELEX lock:d IFEQ %s", token.c_str());
+  redisCommand(c, "EVAL %s 1 %s %s",
+               R"lua(
+                 -- release only our own lock
+                 local owner = redis.call("GET", KEYS[1])
+                 if owner == ARGV[1] then return redis.call("DEL", KEYS[1]) end
+                 return 0
+               )lua",
+               "lock:raw", token.c_str());
+  redisCommand(c, "EVAL %s 1 %s %s",
+               "if redis.call('get', KEYS[1]) == ARGV[1] "
+               "then return redis.call('unlink', KEYS[1]) else return 0 end",
+               "lock:adjacent", token.c_str());
   redisCommand(c, "DEL cache:user:%s", "42");
   redis.del({"session:1", "session:2"});
   client.del(keys);
