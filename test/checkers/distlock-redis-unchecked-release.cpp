@@ -59,10 +59,27 @@ void getThenDel(sw::redis::Redis &redis, const std::string &token) {
   // CHECK-MESSAGES: :[[@LINE-3]]:5: note: release with 'EVAL "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end" 1 <key> <token>', which deletes the key only while it still holds this process's token
 }
 
+// cpp_redis, with its future and its callback overloads.
+class MailLock {
+public:
+  void take(cpp_redis::client &client) { client.setnx("lock:mail", token_); }
+  void release(cpp_redis::client &client) { client.del({"lock:mail"}); }
+  // CHECK-MESSAGES: :[[@LINE-1]]:45: warning: 'DEL' releases lock 'lock:mail' without checking
+  // CHECK-FIXES: void release(cpp_redis::client &client) { client.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", 1, {"lock:mail"}, {token_}); }
+  void releaseLater(cpp_redis::client &client, const cpp_redis::client::reply_callback_t &done) {
+    client.del({"lock:mail"}, done);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'DEL' releases lock 'lock:mail' without checking
+    // CHECK-FIXES: client.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", 1, {"lock:mail"}, {token_}, done);
+  }
+
+private:
+  std::string token_ = newToken();
+};
+
 // Other clients; without a visible token the note shows the script.
 void otherClients(cpp_redis::client &client, redisContext *c) {
-  client.del({"lock:mail"});
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'DEL' releases lock 'lock:mail' without checking
+  client.del({"lock:other"});
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'DEL' releases lock 'lock:other' without checking
   Poco::Redis::Command::del("lock:poco");
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'DEL' releases lock 'lock:poco' without checking
   const char *argv[] = {"UNLINK", "lock:argv"};
