@@ -27,4 +27,20 @@ bool RedisCommand::hasOption(llvm::StringRef Option, size_t From) const {
   return false;
 }
 
+bool RedisCommand::hasRuntimeOptionWord() const {
+  if (Name != "SET")
+    return false;
+  // SET key value [NX|XX] [GET] [EX s|PX ms|EXAT t|PXAT t|KEEPTTL]
+  for (size_t I = 2; I < Args.size(); ++I) {
+    std::optional<std::string> Word = Args[I].text();
+    if (!Word)
+      return true;
+    llvm::StringRef Option(*Word);
+    if (Option.equals_insensitive("EX") || Option.equals_insensitive("PX") ||
+        Option.equals_insensitive("EXAT") || Option.equals_insensitive("PXAT"))
+      ++I; // Its value may well be a run-time number.
+  }
+  return false;
+}
+
 } // namespace locklint::model

@@ -68,10 +68,14 @@ struct RedisCommand {
   bool is(llvm::StringRef CommandName) const { return Name == CommandName; }
   /// True when one of the words from \p From on is \p Option (any case).
   bool hasOption(llvm::StringRef Option, size_t From = 2) const;
-  /// True when \p Option may or may not be present.
+  /// True when \p Option may or may not be present: its argument is unknown,
+  /// or a word where options stand is only known at run time.
   bool mayHaveOption(llvm::StringRef Option) const {
-    return UnknownOptions.contains(Option.upper());
+    return UnknownOptions.contains(Option.upper()) || hasRuntimeOptionWord();
   }
+  /// True when a word in the options of a SET is not known at compile time
+  /// (`"SET %s %s %s"` with a mode from configuration).
+  bool hasRuntimeOptionWord() const;
   const CommandWord *arg(size_t Index) const {
     return Index < Args.size() ? &Args[Index] : nullptr;
   }

@@ -6,6 +6,7 @@
 #include <hiredis/hiredis.h>
 #include <sw/redis++/redis++.h>
 #include <chrono>
+#include <cstdlib>
 #include <string>
 
 using namespace std::chrono_literals;
@@ -127,6 +128,7 @@ void negatives(redisContext *c, sw::redis::Redis &redis, cpp_redis::client &clie
   redis.setnx("invoice:7:number", token);
   redisCommand(c, "SET order:%s %s NX", "9", token);
   redisCommand(c, "SET lock:kept %s KEEPTTL", token);
+  redisCommand(c, "SET lock:mode %s NX %s", token, std::getenv("LOCK_EXPIRY"));
   redisCommand(c, "SET lock:refresh %s XX", token);
   redis.setex("lock:ex", 30, token);
   // SETNX and PEXPIRE in one script run atomically.

@@ -183,6 +183,8 @@ void negatives(redisContext *c, sw::redis::Redis &redis, cpp_redis::client &clie
 }
 
 // Where the command is built at run time, nothing is known: no finding.
-void runtimeCommand(redisContext *c, const char *format, const char *token) {
+void runtimeCommand(redisContext *c, const char *format, const char *token, const char *mode) {
   redisCommand(c, format, "lock:x", token);
+  redisCommand(c, "SET lock:x %s %s", token, mode);
+  redisCommand(c, "SET lock:x %s PX %d %s", token, 100, mode);
 }
