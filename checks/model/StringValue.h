@@ -1,0 +1,79 @@
+//===--- StringValue.h - following strings built at run time ---*- C++ -*-===//
+//
+// Services assemble Redis commands as strings: `std::string cmd = "SET " +
+// key; cmd += " NX PX "; cmd.append(std::to_string(ttl));`, or snprintf into a
+// buffer. This facility follows such a value within one function and returns
+// it as pieces: text known at compile time, and expressions known only at run
+// time. Callers decide which pieces must be known (a command's name and
+// options) and which may stay symbolic (keys, tokens).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_STRINGVALUE_H
+#define LOCKLINT_CHECKS_MODEL_STRINGVALUE_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace locklint::model {
+
+/// One piece of a string: known text, or an expression known at run time.
+struct StringPiece {
+  std::optional<std::string> Text;
+  const clang::Expr *Source = nullptr;
+};
+
+/// A string value as a sequence of pieces; adjacent known text is merged.
+struct StringValue {
+  std::vector<StringPiece> Pieces;
+
+  /// The whole text when every piece is known.
+  std::optional<std::string> text() const;
+  void append(const StringValue &Other);
+  void appendText(llvm::StringRef Text);
+  void appendOpaque(const clang::Expr *Source);
+};
+
+/// Follows string values through literals, constants, macros, concatenation,
+/// std::to_string, c_str(), local variables changed by `=`, `+=`, `append`,
+/// snprintf and sprintf, and functions that return a string built from their
+/// parameters.
+///
+///   StringValueTracker Tracker(Context);
+///   if (auto Value = Tracker.valueOf(FormatArgument)) ...
+///
+/// One tracker serves a whole translation unit: what it learns about functions
+/// is kept.
+class StringValueTracker {
+public:
+  explicit StringValueTracker(clang::ASTContext &Context) : Context(Context) {}
+
+  /// The value of \p E where it is evaluated. Expressions the tracker cannot
+  /// see into become opaque pieces. Returns std::nullopt when not even the
+  /// pieces are known: a local changed in one branch and not the other, in a
+  /// loop, or by code the tracker cannot follow.
+  std::optional<StringValue> valueOf(const clang::Expr *E);
+
+private:
+  std::optional<StringValue> valueOfLocal(const clang::VarDecl *Var, const clang::Expr *Use);
+  std::optional<StringValue> valueOfCall(const clang::CallExpr *Call);
+  std::optional<StringValue> returnedValue(const clang::FunctionDecl *Function);
+  std::optional<StringValue> formatted(const clang::Expr *Format,
+                                       llvm::ArrayRef<const clang::Expr *> Args);
+
+  clang::ASTContext &Context;
+  /// What a function returns, with its parameters as opaque pieces.
+  llvm::DenseMap<const clang::FunctionDecl *, std::optional<StringValue>> Returns;
+  llvm::DenseSet<const clang::FunctionDecl *> InProgress;
+  llvm::DenseSet<const clang::FunctionDecl *> Recursive;
+  unsigned Depth = 0;
+};
+
+} // namespace locklint::model
+
+#endif
