@@ -55,7 +55,10 @@ void RedisCheckBase::check(const MatchFinder::MatchResult &Result) {
   if (Call->containsErrors() || SM.isInSystemHeader(SM.getExpansionLoc(Loc)) ||
       SM.isInSystemHeader(SM.getSpellingLoc(Loc)))
     return;
-  std::optional<RedisCommand> Command = CommandExtractor(*Model, *Context).extract(Call);
+  if (!Strings)
+    Strings = std::make_unique<StringValueTracker>(*Context);
+  std::optional<RedisCommand> Command =
+      CommandExtractor(*Model, *Context, *Strings).extract(Call);
   if (!Command)
     return;
   if (Command->Spec->Form == CallForm::Stream) {
@@ -79,6 +82,7 @@ void RedisCheckBase::onEndOfTranslationUnit() {
   }
   Commands.clear();
   InnerStreamCalls.clear();
+  Strings.reset();
   Context = nullptr;
 }
 

@@ -13,6 +13,7 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "model/ClientModel.h"
 #include "model/LockIndex.h"
+#include "model/StringValue.h"
 #include <optional>
 
 namespace clang::tidy::distlock {
@@ -46,6 +47,8 @@ private:
   std::vector<locklint::model::RedisCommand> Commands;
   /// Inner links of `<<` chains, whose outermost call stands for the chain.
   llvm::DenseSet<const Expr *> InnerStreamCalls;
+  /// Follows assembled strings; what it learns lasts one translation unit.
+  std::unique_ptr<locklint::model::StringValueTracker> Strings;
   ASTContext *Context = nullptr;
 };
 

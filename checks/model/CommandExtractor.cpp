@@ -4,6 +4,7 @@
 #include "ExprText.h"
 #include "FormatString.h"
 #include "LuaScript.h"
+#include "StringValue.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -61,8 +62,9 @@ std::optional<std::vector<const Expr *>> listElements(const Expr *E) {
 /// Builds a command from the model entry that fits the callee.
 class Builder {
 public:
-  Builder(const FunctionSpec &Spec, const CallExpr *Call, const ASTContext &Context)
-      : Spec(Spec), Call(Call), Context(Context), Args(callArguments(Call)) {}
+  Builder(const FunctionSpec &Spec, const CallExpr *Call, const ASTContext &Context,
+          StringValueTracker &Strings)
+      : Spec(Spec), Call(Call), Context(Context), Strings(Strings), Args(callArguments(Call)) {}
 
   std::optional<RedisCommand> build() {
     Command.Call = Call;
@@ -97,20 +99,75 @@ public:
   }
 
 private:
-  CommandWord word(const Expr *E) const {
+  CommandWord word(const Expr *E) {
     CommandWord Word;
-    Word.Pieces.push_back({constantText(E, Context), E, 0});
+    appendValue(Word, E, 0);
     return Word;
+  }
+
+  /// Appends the value of \p E, consumed by \p Conversion (0 for a plain
+  /// argument), to \p Word: a string assembled in the function becomes its
+  /// pieces, so `"lock:" + name` is the text "lock:" and the expression `name`.
+  void appendValue(CommandWord &Word, const Expr *E, char Conversion) {
+    // %b passes a pointer and a length: its text is not the pointee.
+    if (!E || Conversion == 'b') {
+      Word.Pieces.push_back({std::nullopt, E, Conversion});
+      return;
+    }
+    if (Conversion && Conversion != 's') {
+      Word.Pieces.push_back({constantText(E, Context), E, Conversion});
+      return;
+    }
+    std::optional<StringValue> Value = Strings.valueOf(E);
+    // One run-time value: keep the argument as written (`token.c_str()`), which
+    // is what a fix-it must pass on.
+    if (!Value || (Value->Pieces.size() == 1 && !Value->Pieces.front().Text)) {
+      Word.Pieces.push_back({std::nullopt, E, Conversion});
+    } else if (auto Text = Value->text()) {
+      // Keep the expression: its name tells what the key is for.
+      Word.Pieces.push_back({*Text, E, Conversion});
+    } else {
+      for (const StringPiece &Piece : Value->Pieces)
+        Word.Pieces.push_back({Piece.Text, Piece.Source, Conversion});
+    }
+  }
+
+  /// The format as text in which each run-time piece stands as a marker
+  /// "\x01<n>\x02", so that it can be split into words like literal text.
+  static std::string withMarkers(const StringValue &Format) {
+    std::string Text;
+    for (size_t I = 0; I < Format.Pieces.size(); ++I)
+      Text += Format.Pieces[I].Text ? *Format.Pieces[I].Text
+                                    : "\x01" + std::to_string(I) + "\x02";
+    return Text;
+  }
+
+  /// Splits literal format text back into text and the run-time pieces its
+  /// markers stand for.
+  static void appendMarked(CommandWord &Word, llvm::StringRef Text, const StringValue &Format) {
+    while (!Text.empty()) {
+      size_t Start = Text.find('\x01');
+      if (Start != 0) {
+        Word.Pieces.push_back({Text.substr(0, Start).str(), nullptr, 0});
+        if (Start == llvm::StringRef::npos)
+          return;
+      }
+      size_t End = Text.find('\x02', Start);
+      unsigned Index = 0;
+      Text.slice(Start + 1, End).getAsInteger(10, Index);
+      Word.Pieces.push_back({std::nullopt, Format.Pieces[Index].Source, 0});
+      Text = Text.substr(End + 1);
+    }
   }
 
   bool buildFormat() {
     if (Spec.FormatArg >= Args.size())
       return false;
     const Expr *FormatExpr = Args[Spec.FormatArg];
-    std::optional<std::string> Format = constantText(FormatExpr, Context);
+    std::optional<StringValue> Format = Strings.valueOf(FormatExpr);
     if (!Format)
       return false;
-    std::optional<FormatCommand> Tokens = tokenizeFormat(*Format);
+    std::optional<FormatCommand> Tokens = tokenizeFormat(withMarkers(*Format));
     if (!Tokens || Tokens->Tokens.empty())
       return false;
     const auto *Literal = dyn_cast<StringLiteral>(FormatExpr->IgnoreParenImpCasts());
@@ -129,15 +186,11 @@ private:
       CommandWord Word;
       for (const FormatPiece &Piece : Token.Pieces) {
         if (!Piece.Conversion) {
-          Word.Pieces.push_back({Piece.Text, nullptr, 0});
+          appendMarked(Word, Piece.Text, *Format);
           continue;
         }
         const Expr *Arg = Variadic ? Args[FirstVararg + Piece.ArgIndex] : nullptr;
-        std::optional<std::string> Text;
-        // %b passes a pointer and a length: its text is not the pointee.
-        if (Arg && Piece.Conversion != 'b')
-          Text = constantText(Arg, Context);
-        Word.Pieces.push_back({Text, Arg, Piece.Conversion});
+        appendValue(Word, Arg, Piece.Conversion);
       }
       Words.push_back(std::move(Word));
     }
@@ -374,6 +427,7 @@ private:
   const FunctionSpec &Spec;
   const CallExpr *Call;
   const ASTContext &Context;
+  StringValueTracker &Strings;
   llvm::ArrayRef<const Expr *> Args;
   RedisCommand Command;
 };
@@ -403,7 +457,7 @@ std::optional<RedisCommand> CommandExtractor::extract(const CallExpr *Call) cons
     Callee = Pattern;
   for (const FunctionSpec &Spec : Model.lookup(Callee->getQualifiedNameAsString()))
     if (fitsOverload(Spec, Callee, Context))
-      return Builder(Spec, Call, Context).build();
+      return Builder(Spec, Call, Context, Strings).build();
   return std::nullopt;
 }
 

@@ -10,6 +10,7 @@
 
 #include "ClientModel.h"
 #include "RedisCommand.h"
+#include "StringValue.h"
 #include "clang/AST/ASTContext.h"
 #include <optional>
 
@@ -17,12 +18,13 @@ namespace locklint::model {
 
 /// Turns calls into commands with one model.
 ///
-///   CommandExtractor Extractor(Model, Context);
+///   CommandExtractor Extractor(Model, Context, Strings);
 ///   if (auto Command = Extractor.extract(Call)) ...
 class CommandExtractor {
 public:
-  CommandExtractor(const ClientModel &Model, const clang::ASTContext &Context)
-      : Model(Model), Context(Context) {}
+  CommandExtractor(const ClientModel &Model, const clang::ASTContext &Context,
+                   StringValueTracker &Strings)
+      : Model(Model), Context(Context), Strings(Strings) {}
 
   /// The command \p Call issues, or std::nullopt when the callee is not
   /// modeled or the command cannot be known at compile time.
@@ -31,6 +33,7 @@ public:
 private:
   const ClientModel &Model;
   const clang::ASTContext &Context;
+  StringValueTracker &Strings;
 };
 
 /// The function whose body holds \p S: a function, a method, or the call

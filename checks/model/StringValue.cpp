@@ -433,6 +433,11 @@ std::optional<StringValue> StringValueTracker::valueOfLocal(const VarDecl *Var, 
   }
   if (PendingIf)
     return std::nullopt;
+  // A local that only passes on a run-time value is best known by its own
+  // name: `token` says more than `newToken()`, and two such locals in two
+  // functions must not look like one value.
+  if (Value.Pieces.size() == 1 && !Value.Pieces.front().Text)
+    return opaque(Use);
   return Value;
 }
 

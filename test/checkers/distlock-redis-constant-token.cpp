@@ -54,7 +54,7 @@ void derivedFromKey(sw::redis::Redis &redis, const std::string &lockKey) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lockKey' is taken with the constant value 'lockKey'
   redis.set(lockKey, lockKey + ":owner", std::chrono::seconds(5),
             sw::redis::UpdateType::NOT_EXIST);
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: lock 'lockKey' is taken with the constant value 'lockKey + ":owner"'
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: lock 'lockKey' is taken with the constant value '{lockKey}:owner'
 }
 
 // A helper named for locking: its key is a lock whatever it is called.
