@@ -2,6 +2,7 @@
 
 #include "RedisCheckBase.h"
 #include "model/CommandExtractor.h"
+#include "model/CommandSummaries.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -40,14 +41,26 @@ void RedisCheckBase::registerMatchers(MatchFinder *Finder) {
   std::vector<std::string> Names = Model->names();
   std::vector<StringRef> NameRefs(Names.begin(), Names.end());
   Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(NameRefs)))).bind("call"), this);
+  // Calls of the program's own functions, which may wrap the client.
+  Finder->addMatcher(callExpr(callee(functionDecl(hasBody(stmt()),
+                                                  unless(isExpansionInSystemHeader()),
+                                                  unless(hasAnyName(NameRefs)))),
+                              unless(isExpansionInSystemHeader()))
+                         .bind("helper-call"),
+                     this);
 }
 
 void RedisCheckBase::check(const MatchFinder::MatchResult &Result) {
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-  assert(Call && "matcher binds 'call'");
   if (!Model)
     return;
   Context = Result.Context;
+  if (const auto *Helper = Result.Nodes.getNodeAs<CallExpr>("helper-call")) {
+    if (!Helper->containsErrors())
+      HelperCalls.push_back({Helper, enclosingFunction(Helper, *Context)});
+    return;
+  }
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
+  assert(Call && "matcher binds 'call' or 'helper-call'");
   const SourceManager &SM = *Result.SourceManager;
   // Calls in system headers, or in macros that a system header defines, are
   // not the user's to change.
@@ -67,8 +80,7 @@ void RedisCheckBase::check(const MatchFinder::MatchResult &Result) {
       InnerStreamCalls.insert(Op);
   }
   Command->Function = enclosingFunction(Call, *Context);
-  for (RedisCommand &Inner : Command->ScriptCommands)
-    Inner.Function = Command->Function;
+  readScript(*Command);
   Commands.push_back(std::move(*Command));
 }
 
@@ -77,10 +89,14 @@ void RedisCheckBase::onEndOfTranslationUnit() {
     llvm::erase_if(Commands, [&](const RedisCommand &Command) {
       return InnerStreamCalls.contains(Command.Call);
     });
-    LockIndex Index(std::move(Commands), KeyWords, *Context);
-    checkCommands(Index);
+    CommandSummaries Summaries(*Context, *Strings);
+    LockIndex Index(Summaries.expand(std::move(Commands), HelperCalls), KeyWords, *Context);
+    for (const RedisCommand *Command : Index.commands())
+      if (!Command->Origin)
+        placeFindings(*Command, Index);
   }
   Commands.clear();
+  HelperCalls.clear();
   InnerStreamCalls.clear();
   Strings.reset();
   Context = nullptr;
@@ -88,6 +104,42 @@ void RedisCheckBase::onEndOfTranslationUnit() {
 
 SourceLocation RedisCheckBase::locationOf(const RedisCommand &Command) {
   return Command.Call->getBeginLoc();
+}
+
+/// A command in a helper that serves lock keys is a finding where the
+/// evidence is complete: in the helper when the command is wrong there on its
+/// own or every call of the helper makes it wrong; else at each call that
+/// does, with notes down to the command in the helper.
+void RedisCheckBase::placeFindings(const RedisCommand &Command, const LockIndex &Index) {
+  if (isFinding(Command, Index)) {
+    report(Command, Index);
+    return;
+  }
+  llvm::ArrayRef<const RedisCommand *> Instances = Index.instancesOf(Command);
+  if (Instances.empty())
+    return;
+  if (llvm::all_of(Instances,
+                   [&](const RedisCommand *Instance) { return isFinding(*Instance, Index); })) {
+    report(Command, Index);
+    return;
+  }
+  for (const RedisCommand *Instance : Instances)
+    placeFindings(*Instance, Index);
+}
+
+void RedisCheckBase::report(const RedisCommand &Command, const LockIndex &Index) {
+  reportFinding(Command, Index);
+  for (const RedisCommand *Inner = Command.Origin; Inner; Inner = Inner->Origin) {
+    if (Inner->Origin) {
+      const FunctionDecl *Callee = helperDefinition(Inner->Origin->Call);
+      diag(locationOf(*Inner), "which calls '%0' here", DiagnosticIDs::Note)
+          << (Callee ? Callee->getQualifiedNameAsString() : "?");
+    } else {
+      diag(locationOf(*Inner), "'%0' is issued here, in '%1'", DiagnosticIDs::Note)
+          << Inner->Name
+          << (Inner->Function ? Inner->Function->getQualifiedNameAsString() : "?");
+    }
+  }
 }
 
 } // namespace clang::tidy::distlock

@@ -1,9 +1,10 @@
 //===--- RedisCheckBase.h ---------------------------------------*- C++ -*-===//
 //
 // Every Redis lock check needs the same thing: all Redis commands of the
-// translation unit, normalized through the client model, and the lock-key
-// index over them. This base collects them with one matcher and hands the
-// finished index to the check at the end of the translation unit.
+// translation unit, normalized through the client model and followed through
+// the program's own helper functions, and the lock-key index over them. This
+// base collects them, asks the check which commands are findings, and decides
+// where each finding is reported.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "model/ClientModel.h"
+#include "model/CommandSummaries.h"
 #include "model/LockIndex.h"
 #include "model/StringValue.h"
 #include <optional>
@@ -33,18 +35,29 @@ public:
   }
 
 protected:
-  /// Called once per translation unit with every Redis command in it.
-  virtual void checkCommands(const locklint::model::LockIndex &Index) = 0;
+  /// True when \p Command is what the check reports.
+  virtual bool isFinding(const locklint::model::RedisCommand &Command,
+                         const locklint::model::LockIndex &Index) = 0;
+  /// Reports \p Command, a finding or a command in a helper whose every call
+  /// is one; the base adds the notes that lead into helpers.
+  virtual void reportFinding(const locklint::model::RedisCommand &Command,
+                             const locklint::model::LockIndex &Index) = 0;
 
   /// The diagnostic location for \p Command: where its call begins.
   static SourceLocation locationOf(const locklint::model::RedisCommand &Command);
 
 private:
+  void placeFindings(const locklint::model::RedisCommand &Command,
+                     const locklint::model::LockIndex &Index);
+  void report(const locklint::model::RedisCommand &Command,
+              const locklint::model::LockIndex &Index);
+
   const std::string LockKeyPattern;
   const std::string ModelFiles;
   locklint::model::WordMatcher KeyWords;
   std::optional<locklint::model::ClientModel> Model;
   std::vector<locklint::model::RedisCommand> Commands;
+  std::vector<locklint::model::HelperCall> HelperCalls;
   /// Inner links of `<<` chains, whose outermost call stands for the chain.
   llvm::DenseSet<const Expr *> InnerStreamCalls;
   /// Follows assembled strings; what it learns lasts one translation unit.

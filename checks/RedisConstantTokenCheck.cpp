@@ -29,31 +29,27 @@ bool isDerivedFromConstantsAndKey(const Expr *E, StringRef KeyId, const LockInde
 RedisConstantTokenCheck::RedisConstantTokenCheck(StringRef Name, ClangTidyContext *Context)
     : RedisCheckBase(Name, Context) {}
 
-void RedisConstantTokenCheck::checkCommands(const LockIndex &Index) {
-  for (const RedisCommand *Command : Index.commands()) {
-    const CommandWord *Written = LockIndex::writtenValue(*Command);
-    if (!Written || !Index.isLockKey(*Command))
-      continue;
-    const CommandWord &Value = *Written;
-    std::string KeyId = Index.keyIdentity(Command->Args[0]);
-    bool Constant = Value.text().has_value();
-    if (!Constant && !Value.Pieces.empty()) {
-      Constant = llvm::all_of(Value.Pieces, [&](const CommandWord::Piece &Piece) {
-        return Piece.Text || (Piece.Source && Piece.Conversion != 'b' &&
-                              isDerivedFromConstantsAndKey(Piece.Source, KeyId, Index));
-      });
-    }
-    if (!Constant)
-      continue;
-    diag(locationOf(*Command), "lock '%0' is taken with the constant value '%1': every "
-                               "holder writes the same value, so a release cannot tell its "
-                               "own lock from another process's")
-        << Index.keyDisplay(Command->Args[0]) << Index.keyDisplay(Value);
-    diag(locationOf(*Command),
-         "write a value unique to this acquisition, such as a random "
-         "128-bit token, and compare it when releasing",
-         DiagnosticIDs::Note);
-  }
+bool RedisConstantTokenCheck::isFinding(const RedisCommand &Command, const LockIndex &Index) {
+  const CommandWord *Value = LockIndex::writtenValue(Command);
+  if (!Value || Value->Pieces.empty() || !Index.isLockKey(Command))
+    return false;
+  std::string KeyId = Index.keyIdentity(Command.Args[0]);
+  return llvm::all_of(Value->Pieces, [&](const CommandWord::Piece &Piece) {
+    return Piece.Text || (Piece.Source && Piece.Conversion != 'b' &&
+                          isDerivedFromConstantsAndKey(Piece.Source, KeyId, Index));
+  });
+}
+
+void RedisConstantTokenCheck::reportFinding(const RedisCommand &Command,
+                                            const LockIndex &Index) {
+  const CommandWord *Value = LockIndex::writtenValue(Command);
+  diag(locationOf(Command), "lock '%0' is taken with the constant value '%1': every "
+                            "holder writes the same value, so a release cannot tell its "
+                            "own lock from another process's")
+      << Index.keyDisplay(Command.Args[0]) << (Value ? Index.keyDisplay(*Value) : "?");
+  diag(locationOf(Command), "write a value unique to this acquisition, such as a random "
+                            "128-bit token, and compare it when releasing",
+       DiagnosticIDs::Note);
 }
 
 } // namespace clang::tidy::distlock

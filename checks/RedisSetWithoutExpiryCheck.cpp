@@ -21,35 +21,45 @@ void RedisSetWithoutExpiryCheck::storeOptions(ClangTidyOptions::OptionMap &Opts)
   Options.store(Opts, "DefaultTtlMs", DefaultTtlMs);
 }
 
-void RedisSetWithoutExpiryCheck::checkCommands(const LockIndex &Index) {
-  for (const RedisCommand *Command : Index.commands()) {
-    if (!LockIndex::writtenValue(*Command) || !Index.isLockKey(*Command))
-      continue;
-    if (Command->is("SETNX")) {
-      reportSetNx(Index, *Command);
-      continue;
-    }
-    if (LockIndex::setsExpiry(*Command) || Command->hasOption("KEEPTTL") ||
-        Command->mayHaveOption("KEEPTTL"))
-      continue;
-    diag(locationOf(*Command), "lock '%0' is taken with '%select{SET|SET ... NX}1' but no "
-                               "expiry: if its holder dies, the lock is never released")
-        << Index.keyDisplay(Command->Args[0]) << LockIndex::isAcquire(*Command)
-        << addOptionFix(*Command, "PX", DefaultTtlMs, Index.context());
-  }
+namespace {
+
+constexpr StringRef ExpireCommands[] = {"EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT"};
+
+/// The EXPIRE that gives a SETNX'ed key its expiry later in the same function.
+const RedisCommand *laterExpiry(const RedisCommand &SetNx, const LockIndex &Index) {
+  std::string KeyId = Index.keyIdentity(SetNx.Args[0]);
+  return KeyId.empty() ? nullptr : Index.findLater(SetNx, ExpireCommands, KeyId);
 }
 
-/// SETNX cannot carry an expiry. A separate EXPIRE after it is still a
-/// finding, unless both run in one script, which Redis runs atomically.
-void RedisSetWithoutExpiryCheck::reportSetNx(const LockIndex &Index, const RedisCommand &Command) {
-  std::string KeyId = Index.keyIdentity(Command.Args[0]);
+/// True when the SETNX and its EXPIRE run in one script, which Redis runs
+/// atomically.
+bool inOneScript(const RedisCommand &SetNx, const RedisCommand *Expire) {
+  return Expire && Expire->InScript && SetNx.InScript && Expire->Call == SetNx.Call;
+}
+
+} // namespace
+
+bool RedisSetWithoutExpiryCheck::isFinding(const RedisCommand &Command, const LockIndex &Index) {
+  if (!LockIndex::writtenValue(Command) || !Index.isLockKey(Command))
+    return false;
+  if (Command.is("SETNX"))
+    return !inOneScript(Command, laterExpiry(Command, Index));
+  return !LockIndex::setsExpiry(Command) && !Command.hasOption("KEEPTTL") &&
+         !Command.mayHaveOption("KEEPTTL");
+}
+
+void RedisSetWithoutExpiryCheck::reportFinding(const RedisCommand &Command,
+                                               const LockIndex &Index) {
   std::string Key = Index.keyDisplay(Command.Args[0]);
-  static constexpr StringRef ExpireCommands[] = {"EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT"};
-  const RedisCommand *Expire =
-      KeyId.empty() ? nullptr : Index.findLater(Command, ExpireCommands, KeyId);
-  if (Expire && Expire->Call == Command.Call)
-    return; // Both in one script, which Redis runs atomically.
-  if (Expire) {
+  if (!Command.is("SETNX")) {
+    diag(locationOf(Command), "lock '%0' is taken with '%select{SET|SET ... NX}1' but no "
+                              "expiry: if its holder dies, the lock is never released")
+        << Key << LockIndex::isAcquire(Command)
+        << addOptionFix(Command, "PX", DefaultTtlMs, Index.context());
+    return;
+  }
+  // SETNX cannot carry an expiry; a separate EXPIRE after it leaves a window.
+  if (const RedisCommand *Expire = laterExpiry(Command, Index)) {
     diag(locationOf(Command), "lock '%0' is taken with 'SETNX' and given its expiry by a "
                               "separate '%1': a crash between the two calls leaves the lock "
                               "without expiry")

@@ -17,10 +17,10 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 private:
-  void checkCommands(const locklint::model::LockIndex &Index) override;
-
-  void reportSetNx(const locklint::model::LockIndex &Index,
-                   const locklint::model::RedisCommand &Command);
+  bool isFinding(const locklint::model::RedisCommand &Command,
+                 const locklint::model::LockIndex &Index) override;
+  void reportFinding(const locklint::model::RedisCommand &Command,
+                     const locklint::model::LockIndex &Index) override;
 
   const std::string DefaultTtlMs;
 };

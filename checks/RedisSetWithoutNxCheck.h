@@ -16,7 +16,10 @@ public:
   RedisSetWithoutNxCheck(StringRef Name, ClangTidyContext *Context);
 
 private:
-  void checkCommands(const locklint::model::LockIndex &Index) override;
+  bool isFinding(const locklint::model::RedisCommand &Command,
+                 const locklint::model::LockIndex &Index) override;
+  void reportFinding(const locklint::model::RedisCommand &Command,
+                     const locklint::model::LockIndex &Index) override;
 };
 
 } // namespace clang::tidy::distlock

@@ -10,32 +10,49 @@ namespace clang::tidy::distlock {
 RedisUncheckedReleaseCheck::RedisUncheckedReleaseCheck(StringRef Name, ClangTidyContext *Context)
     : RedisCheckBase(Name, Context) {}
 
-void RedisUncheckedReleaseCheck::checkCommands(const LockIndex &Index) {
-  for (const RedisCommand *Command : Index.commands()) {
-    if ((!Command->is("DEL") && !Command->is("UNLINK")) || Command->ScriptChecksOwner)
-      continue;
-    for (size_t I = 0; I < Command->Args.size(); ++I) {
-      if (!Index.isLockKey(*Command, I))
-        continue;
-      std::string KeyId = Index.keyIdentity(Command->Args[I]);
-      const RedisCommand *Get = KeyId.empty() || Command->InScript
-                                    ? nullptr
-                                    : Index.findEarlier(*Command, {"GET"}, KeyId);
-      diag(locationOf(*Command),
-           "%select{'%1' releases lock '%0' without checking that this process still "
-           "holds it|lock '%0' is released by '%1' after a separate 'GET': another process "
-           "can take the lock between the check and the delete}2")
-          << Index.keyDisplay(Command->Args[I]) << Command->Name << (Get ? 1 : 0);
-      if (Get)
-        diag(locationOf(*Get), "owner read here", DiagnosticIDs::Note);
-      const RedisCommand *Acquire =
-          KeyId.empty() ? nullptr : Index.findAcquire(KeyId, Command->Function);
-      if (Acquire)
-        diag(locationOf(*Acquire), "lock acquired here", DiagnosticIDs::Note);
-      suggestRelease(Index, *Command, Acquire);
-      break;
-    }
-  }
+namespace {
+
+/// The first word of a release that is a lock key, or 0 when the release is
+/// reported for its helper's callers and none of its own words is.
+size_t lockKeyIndex(const RedisCommand &Release, const LockIndex &Index) {
+  for (size_t I = 0; I < Release.Args.size(); ++I)
+    if (Index.isLockKey(Release, I))
+      return I;
+  return 0;
+}
+
+} // namespace
+
+bool RedisUncheckedReleaseCheck::isFinding(const RedisCommand &Command, const LockIndex &Index) {
+  if ((!Command.is("DEL") && !Command.is("UNLINK")) || Command.ScriptChecksOwner)
+    return false;
+  for (size_t I = 0; I < Command.Args.size(); ++I)
+    if (Index.isLockKey(Command, I))
+      return true;
+  return false;
+}
+
+void RedisUncheckedReleaseCheck::reportFinding(const RedisCommand &Command,
+                                               const LockIndex &Index) {
+  if (Command.Args.empty())
+    return;
+  const CommandWord &Key = Command.Args[lockKeyIndex(Command, Index)];
+  std::string KeyId = Index.keyIdentity(Key);
+  const RedisCommand *Get = KeyId.empty() || Command.InScript
+                                ? nullptr
+                                : Index.findEarlier(Command, {"GET"}, KeyId);
+  diag(locationOf(Command),
+       "%select{'%1' releases lock '%0' without checking that this process still "
+       "holds it|lock '%0' is released by '%1' after a separate 'GET': another process "
+       "can take the lock between the check and the delete}2")
+      << Index.keyDisplay(Key) << Command.Name << (Get ? 1 : 0);
+  if (Get)
+    diag(locationOf(*Get), "owner read here", DiagnosticIDs::Note);
+  const RedisCommand *Acquire =
+      KeyId.empty() ? nullptr : Index.findAcquire(KeyId, Command.Function);
+  if (Acquire)
+    diag(locationOf(*Acquire), "lock acquired here", DiagnosticIDs::Note);
+  suggestRelease(Index, Command, Acquire);
 }
 
 /// Offers the compare-and-delete call as a fix-it on a note, since it changes

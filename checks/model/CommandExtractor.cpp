@@ -93,8 +93,7 @@ public:
     }
     if (!Built || Command.Name.empty())
       return std::nullopt;
-    if (Command.is("EVAL"))
-      expandScript();
+    readScript(Command);
     return std::move(Command);
   }
 
@@ -377,53 +376,6 @@ private:
       addOption(It->second, nullptr);
   }
 
-  /// Binds KEYS and ARGV of a literal script to the EVAL's words.
-  void expandScript() {
-    const CommandWord *Script = Command.arg(0);
-    const CommandWord *KeyCount = Command.arg(1);
-    std::optional<std::string> Text = Script ? Script->text() : std::nullopt;
-    std::optional<std::string> CountText = KeyCount ? KeyCount->text() : std::nullopt;
-    unsigned NumKeys = 0;
-    if (!Text || !CountText || llvm::StringRef(*CountText).getAsInteger(10, NumKeys))
-      return;
-    LuaScriptFacts Facts = classifyLuaScript(*Text);
-    for (const LuaCall &Lua : Facts.Calls) {
-      RedisCommand Inner;
-      Inner.Name = Lua.Command;
-      Inner.Call = Call;
-      Inner.Spec = &Spec;
-      Inner.InScript = true;
-      Inner.ScriptChecksOwner = Facts.ComparesKeyWithArgv;
-      for (const LuaArg &Arg : Lua.Args)
-        Inner.Args.push_back(bindScriptArg(Arg, NumKeys));
-      Command.ScriptCommands.push_back(std::move(Inner));
-    }
-  }
-
-  CommandWord bindScriptArg(const LuaArg &Arg, unsigned NumKeys) const {
-    size_t Index = 0;
-    switch (Arg.ArgKind) {
-    case LuaArg::Key:
-      Index = Arg.Index <= NumKeys ? 1 + Arg.Index : 0;
-      break;
-    case LuaArg::Argv:
-      Index = 1 + NumKeys + Arg.Index;
-      break;
-    case LuaArg::Literal: {
-      CommandWord Word;
-      Word.Pieces.push_back({Arg.Text, nullptr, 0});
-      return Word;
-    }
-    case LuaArg::Other:
-      break;
-    }
-    if (Index && Index < Command.Args.size() && Index >= 2)
-      return Command.Args[Index];
-    CommandWord Unknown;
-    Unknown.Pieces.push_back({std::nullopt, nullptr, 0});
-    return Unknown;
-  }
-
   const FunctionSpec &Spec;
   const CallExpr *Call;
   const ASTContext &Context;
@@ -459,6 +411,62 @@ std::optional<RedisCommand> CommandExtractor::extract(const CallExpr *Call) cons
     if (fitsOverload(Spec, Callee, Context))
       return Builder(Spec, Call, Context, Strings).build();
   return std::nullopt;
+}
+
+namespace {
+
+/// The EVAL word that a script's KEYS[n] or ARGV[n] stands for.
+CommandWord bindScriptArg(const RedisCommand &Eval, const LuaArg &Arg, unsigned NumKeys) {
+  size_t Index = 0;
+  switch (Arg.ArgKind) {
+  case LuaArg::Key:
+    Index = Arg.Index <= NumKeys ? 1 + Arg.Index : 0;
+    break;
+  case LuaArg::Argv:
+    Index = 1 + NumKeys + Arg.Index;
+    break;
+  case LuaArg::Literal: {
+    CommandWord Word;
+    Word.Pieces.push_back({Arg.Text, nullptr, 0});
+    return Word;
+  }
+  case LuaArg::Other:
+    break;
+  }
+  if (Index >= 2 && Index < Eval.Args.size())
+    return Eval.Args[Index];
+  CommandWord Unknown;
+  Unknown.Pieces.push_back({std::nullopt, nullptr, 0});
+  return Unknown;
+}
+
+} // namespace
+
+void readScript(RedisCommand &Eval) {
+  Eval.ScriptCommands.clear();
+  if (!Eval.is("EVAL"))
+    return;
+  const CommandWord *Script = Eval.arg(0);
+  const CommandWord *KeyCount = Eval.arg(1);
+  std::optional<std::string> Text = Script ? Script->text() : std::nullopt;
+  std::optional<std::string> CountText = KeyCount ? KeyCount->text() : std::nullopt;
+  unsigned NumKeys = 0;
+  if (!Text || !CountText || llvm::StringRef(*CountText).getAsInteger(10, NumKeys))
+    return;
+  LuaScriptFacts Facts = classifyLuaScript(*Text);
+  for (const LuaCall &Lua : Facts.Calls) {
+    RedisCommand Inner;
+    Inner.Name = Lua.Command;
+    Inner.Call = Eval.Call;
+    Inner.Spec = Eval.Spec;
+    Inner.Function = Eval.Function;
+    Inner.Origin = Eval.Origin;
+    Inner.InScript = true;
+    Inner.ScriptChecksOwner = Facts.ComparesKeyWithArgv;
+    for (const LuaArg &Arg : Lua.Args)
+      Inner.Args.push_back(bindScriptArg(Eval, Arg, NumKeys));
+    Eval.ScriptCommands.push_back(std::move(Inner));
+  }
 }
 
 const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Context) {

@@ -36,6 +36,10 @@ private:
   StringValueTracker &Strings;
 };
 
+/// Reads the script of an EVAL into its ScriptCommands, with KEYS and ARGV
+/// bound to the EVAL's words; other commands get none.
+void readScript(RedisCommand &Eval);
+
 /// The function whose body holds \p S: a function, a method, or the call
 /// operator of a lambda.
 const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S, clang::ASTContext &Context);

@@ -22,17 +22,28 @@ bool isLockVerb(llvm::StringRef Word) { return Word == "acquire" || Word == "unl
 
 } // namespace
 
-LockIndex::LockIndex(std::vector<RedisCommand> Collected, const WordMatcher &KeyWords,
+LockIndex::LockIndex(std::deque<RedisCommand> Collected, const WordMatcher &KeyWords,
                      ASTContext &Context)
     : Commands(std::move(Collected)), KeyWords(KeyWords), Context(Context) {
-  const SourceManager &SM = Context.getSourceManager();
-  llvm::sort(Commands, [&](const RedisCommand &A, const RedisCommand &B) {
-    return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(), B.Call->getBeginLoc());
-  });
+  // Source order of the calls; commands of one call (an EVAL and its script,
+  // a helper's commands) keep the order they run in.
+  std::vector<std::pair<const RedisCommand *, size_t>> Ordered;
   for (const RedisCommand &Command : Commands) {
-    Flat.push_back(&Command);
+    Ordered.emplace_back(&Command, Ordered.size());
     for (const RedisCommand &Inner : Command.ScriptCommands)
-      Flat.push_back(&Inner);
+      Ordered.emplace_back(&Inner, Ordered.size());
+  }
+  const SourceManager &SM = Context.getSourceManager();
+  llvm::sort(Ordered, [&](const auto &A, const auto &B) {
+    SourceLocation LocA = A.first->Call->getBeginLoc(), LocB = B.first->Call->getBeginLoc();
+    if (LocA != LocB)
+      return SM.isBeforeInTranslationUnit(LocA, LocB);
+    return A.second < B.second;
+  });
+  for (const auto &[Command, Index] : Ordered) {
+    Flat.push_back(Command);
+    if (Command->Origin)
+      Instances[Command->Origin].push_back(Command);
   }
 
   for (const RedisCommand *Command : Flat) {
@@ -159,8 +170,8 @@ const RedisCommand *LockIndex::findEarlier(const RedisCommand &Command,
     // script share its call.
     if (Other == &Command)
       break;
-    if (Other->Call == Command.Call && !Command.InScript)
-      continue;
+    if (Other->Call == Command.Call && Other->InScript != Command.InScript)
+      continue; // An EVAL and the commands of its own script.
     if (Other->Function == Command.Function && llvm::is_contained(Names, Other->Name) &&
         !Other->Args.empty() && keyIdentity(Other->Args[0]) == KeyId)
       Found = Other;
@@ -177,7 +188,7 @@ const RedisCommand *LockIndex::findLater(const RedisCommand &Command,
       Seen = true;
       continue;
     }
-    if (!Seen || (Other->Call == Command.Call && !Command.InScript))
+    if (!Seen || (Other->Call == Command.Call && Other->InScript != Command.InScript))
       continue;
     if (Other->Function == Command.Function && llvm::is_contained(Names, Other->Name) &&
         !Other->Args.empty() && keyIdentity(Other->Args[0]) == KeyId)

@@ -14,6 +14,7 @@
 #include "LockWords.h"
 #include "RedisCommand.h"
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <deque>
 
@@ -26,12 +27,21 @@ namespace locklint::model {
 ///     if (Command->is("DEL") && Index.isLockKey(*Command)) ...
 class LockIndex {
 public:
-  LockIndex(std::vector<RedisCommand> Collected, const WordMatcher &KeyWords,
+  LockIndex(std::deque<RedisCommand> Collected, const WordMatcher &KeyWords,
             clang::ASTContext &Context);
 
   /// All commands in source order, those read out of EVAL scripts included
-  /// (right after their EVAL).
+  /// (right after their EVAL), and those issued through helpers at the call
+  /// of the helper.
   llvm::ArrayRef<const RedisCommand *> commands() const { return Flat; }
+
+  /// The instances of \p Command at the calls of the helper that issues it.
+  llvm::ArrayRef<const RedisCommand *> instancesOf(const RedisCommand &Command) const {
+    auto It = Instances.find(&Command);
+    if (It == Instances.end())
+      return {};
+    return It->second;
+  }
 
   clang::ASTContext &context() const { return Context; }
 
@@ -68,8 +78,9 @@ private:
   bool keyWordsSayLock(const CommandWord &Word) const;
   bool contextSaysLock(const RedisCommand &Command) const;
 
-  std::vector<RedisCommand> Commands;
+  std::deque<RedisCommand> Commands;
   std::vector<const RedisCommand *> Flat;
+  llvm::DenseMap<const RedisCommand *, std::vector<const RedisCommand *>> Instances;
   const WordMatcher &KeyWords;
   clang::ASTContext &Context;
   llvm::StringSet<> LockKeys;

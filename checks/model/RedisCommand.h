@@ -53,6 +53,10 @@ struct RedisCommand {
   const FunctionSpec *Spec = nullptr;
   /// The function (or lambda call operator) whose body holds the call.
   const clang::FunctionDecl *Function = nullptr;
+  /// For a command issued through a helper function of the program: the
+  /// command inside that helper, which this one instantiates at the call
+  /// Call with the call's arguments. Null for a direct client call.
+  const RedisCommand *Origin = nullptr;
   /// The format string literal when it is spelled at the call, so that
   /// fix-its can edit it.
   const clang::StringLiteral *FormatLiteral = nullptr;

@@ -1,0 +1,171 @@
+//===--- CommandSummaries.cpp - commands issued through helpers -----------===//
+
+#include "CommandSummaries.h"
+#include "CommandExtractor.h"
+#include "ExprText.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace locklint::model {
+namespace {
+
+/// How many helpers deep a command is followed.
+constexpr unsigned MaxDepth = 8;
+
+/// The parameter that \p Source names, when it names one of \p Function.
+const ParmVarDecl *parameterOf(const Expr *Source, const FunctionDecl *Function) {
+  if (!Source || !Function)
+    return nullptr;
+  const auto *Ref = dyn_cast<DeclRefExpr>(stripStringWrappers(Source));
+  const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  if (!Param || Param->getDeclContext() != Function)
+    return nullptr;
+  return Param;
+}
+
+/// The arguments of a call as the callee's parameters see them.
+llvm::ArrayRef<const Expr *> argumentsOf(const CallExpr *Call) {
+  llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
+    if (isa_and_nonnull<CXXMethodDecl>(Op->getDirectCallee()))
+      return Args.drop_front();
+  return Args;
+}
+
+} // namespace
+
+const FunctionDecl *helperDefinition(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return nullptr;
+  if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
+    Callee = Pattern;
+  return Callee->getDefinition();
+}
+
+bool CommandSummaries::dependsOnParameters(const RedisCommand &Command) {
+  for (const CommandWord &Word : Command.Args)
+    for (const CommandWord::Piece &Piece : Word.Pieces)
+      if (parameterOf(Piece.Source, Command.Function))
+        return true;
+  return false;
+}
+
+std::deque<RedisCommand> CommandSummaries::expand(std::vector<RedisCommand> Direct,
+                                                  llvm::ArrayRef<HelperCall> Calls) {
+  for (RedisCommand &Command : Direct) {
+    All.push_back(std::move(Command));
+    ByFunction[All.back().Function].push_back(&All.back());
+  }
+  for (const HelperCall &Call : Calls)
+    CallsIn[Call.Caller].push_back(Call);
+  for (const HelperCall &Call : Calls)
+    commandsOf(Call.Caller, 0);
+  return std::move(All);
+}
+
+const std::vector<const RedisCommand *> &
+CommandSummaries::commandsOf(const FunctionDecl *Function, unsigned Depth) {
+  auto [It, Inserted] = Done.try_emplace(Function, false);
+  // A function still in progress is a recursion; one already done is final.
+  if (!Inserted || Depth > MaxDepth)
+    return ByFunction[Function];
+  for (const HelperCall &Call : CallsIn.lookup(Function)) {
+    const FunctionDecl *Callee = helperDefinition(Call.Call);
+    if (!Callee || Callee == Function)
+      continue;
+    // Copy: instantiating adds to ByFunction, which may move its vectors.
+    std::vector<const RedisCommand *> Templates = commandsOf(Callee, Depth + 1);
+    for (const RedisCommand *Template : Templates)
+      if (!Template->InScript && dependsOnParameters(*Template))
+        instantiate(*Template, Call);
+  }
+  Done[Function] = true;
+  return ByFunction[Function];
+}
+
+CommandWord CommandSummaries::substitute(const CommandWord &Word, const CallExpr *Call) {
+  llvm::ArrayRef<const Expr *> Args = argumentsOf(Call);
+  const FunctionDecl *Callee = helperDefinition(Call);
+  CommandWord Result;
+  for (const CommandWord::Piece &Piece : Word.Pieces) {
+    const ParmVarDecl *Param = parameterOf(Piece.Source, Callee);
+    if (!Param || Param->getFunctionScopeIndex() >= Args.size()) {
+      Result.Pieces.push_back(Piece);
+      continue;
+    }
+    const Expr *Arg = Args[Param->getFunctionScopeIndex()];
+    if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
+      Arg = Default->getExpr();
+    std::optional<StringValue> Value = Strings.valueOf(Arg);
+    if (!Value || (Value->Pieces.size() == 1 && !Value->Pieces.front().Text)) {
+      Result.Pieces.push_back({std::nullopt, Arg, Piece.Conversion});
+    } else if (auto Text = Value->text()) {
+      Result.Pieces.push_back({*Text, Arg, Piece.Conversion});
+    } else {
+      for (const StringPiece &Part : Value->Pieces)
+        Result.Pieces.push_back({Part.Text, Part.Source, Piece.Conversion});
+    }
+  }
+  return Result;
+}
+
+void CommandSummaries::instantiate(const RedisCommand &Template, const HelperCall &Call) {
+  RedisCommand Instance;
+  Instance.Name = Template.Name;
+  Instance.UnknownOptions = Template.UnknownOptions;
+  Instance.Spec = Template.Spec;
+  Instance.Call = Call.Call;
+  Instance.Function = Call.Caller;
+  Instance.Origin = &Template;
+  for (const CommandWord &Word : Template.Args)
+    Instance.Args.push_back(substitute(Word, Call.Call));
+  readScript(Instance);
+  // A script's commands instantiate the template script's commands.
+  if (Instance.ScriptCommands.size() == Template.ScriptCommands.size())
+    for (size_t I = 0; I < Instance.ScriptCommands.size(); ++I)
+      Instance.ScriptCommands[I].Origin = &Template.ScriptCommands[I];
+  All.push_back(std::move(Instance));
+  ByFunction[Call.Caller].push_back(&All.back());
+}
+
+FunctionSummary CommandSummaries::summaryOf(const FunctionDecl *Function) const {
+  FunctionSummary Summary;
+  Summary.Function = Function->getQualifiedNameAsString();
+  const SourceManager &SM = Context.getSourceManager();
+  for (const RedisCommand *Command : ByFunction.lookup(Function)) {
+    if (Command->InScript)
+      continue;
+    FunctionSummary::Command Out;
+    Out.Name = Command->Name;
+    const RedisCommand *Issued = Command;
+    while (Issued->Origin)
+      Issued = Issued->Origin;
+    Out.IssuedAt = Issued->Call->getBeginLoc().printToString(SM);
+    for (const CommandWord &Word : Command->Args) {
+      std::vector<FunctionSummary::Piece> Pieces;
+      for (const CommandWord::Piece &Piece : Word.Pieces) {
+        FunctionSummary::Piece P;
+        if (const ParmVarDecl *Param = parameterOf(Piece.Source, Function)) {
+          P.PieceKind = FunctionSummary::Piece::Parameter;
+          P.Position = Param->getFunctionScopeIndex();
+          P.Spelling = Param->getNameAsString();
+        } else if (Piece.Text) {
+          P.PieceKind = FunctionSummary::Piece::Text;
+          P.Spelling = *Piece.Text;
+        } else {
+          P.Spelling = Piece.Source ? sourceText(Piece.Source, Context) : "?";
+        }
+        Pieces.push_back(std::move(P));
+      }
+      Out.Args.push_back(std::move(Pieces));
+    }
+    Summary.Commands.push_back(std::move(Out));
+  }
+  return Summary;
+}
+
+} // namespace locklint::model
