@@ -121,6 +121,9 @@ void RedisCheckBase::placeFindings(const RedisCommand &Command, const LockIndex 
   if (llvm::all_of(Instances,
                    [&](const RedisCommand *Instance) { return isFinding(*Instance, Index); })) {
     report(Command, Index);
+    diag(locationOf(*Instances.front()),
+         "'%0' is called only with lock keys, as here", DiagnosticIDs::Note)
+        << describeFunction(Command.Function);
     return;
   }
   for (const RedisCommand *Instance : Instances)
@@ -130,16 +133,23 @@ void RedisCheckBase::placeFindings(const RedisCommand &Command, const LockIndex 
 void RedisCheckBase::report(const RedisCommand &Command, const LockIndex &Index) {
   reportFinding(Command, Index);
   for (const RedisCommand *Inner = Command.Origin; Inner; Inner = Inner->Origin) {
-    if (Inner->Origin) {
-      const FunctionDecl *Callee = helperDefinition(Inner->Origin->Call);
+    if (Inner->Origin)
       diag(locationOf(*Inner), "which calls '%0' here", DiagnosticIDs::Note)
-          << (Callee ? Callee->getQualifiedNameAsString() : "?");
-    } else {
+          << describeFunction(helperDefinition(Inner->Call));
+    else
       diag(locationOf(*Inner), "'%0' is issued here, in '%1'", DiagnosticIDs::Note)
-          << Inner->Name
-          << (Inner->Function ? Inner->Function->getQualifiedNameAsString() : "?");
-    }
+          << Inner->Name << describeFunction(Inner->Function);
   }
+}
+
+std::string RedisCheckBase::describeFunction(const FunctionDecl *Function) {
+  if (!Function)
+    return "?";
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Function); Method && Method->getParent()->isLambda()) {
+    const auto *Outer = dyn_cast_or_null<FunctionDecl>(Method->getParent()->getDeclContext());
+    return "the lambda in " + (Outer ? Outer->getQualifiedNameAsString() : std::string("?"));
+  }
+  return Function->getQualifiedNameAsString();
 }
 
 } // namespace clang::tidy::distlock

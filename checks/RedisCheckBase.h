@@ -45,6 +45,8 @@ protected:
 
   /// The diagnostic location for \p Command: where its call begins.
   static SourceLocation locationOf(const locklint::model::RedisCommand &Command);
+  /// How diagnostics name a function: qualified, or "the lambda in f".
+  static std::string describeFunction(const FunctionDecl *Function);
 
 private:
   void placeFindings(const locklint::model::RedisCommand &Command,

@@ -133,7 +133,9 @@ std::string quoteAsCString(llvm::StringRef Text) {
 
 std::vector<FixItHint> addOptionFix(const RedisCommand &Command, llvm::StringRef Option,
                                     llvm::StringRef TtlMs, const ASTContext &Context) {
-  if (Command.InScript || !Command.Spec || Command.Call->getBeginLoc().isMacroID())
+  // A command issued through a helper is fixed in the helper, not at the call.
+  if (Command.InScript || Command.Origin || !Command.Spec ||
+      Command.Call->getBeginLoc().isMacroID())
     return {};
   switch (Command.Spec->Form) {
   case CallForm::Format: {
@@ -157,7 +159,7 @@ std::vector<FixItHint> addOptionFix(const RedisCommand &Command, llvm::StringRef
 
 std::vector<FixItHint> releaseFix(const RedisCommand &Release, const Expr *Token,
                                   const ASTContext &Context) {
-  if (Release.InScript || !Release.Spec || !Release.Spec->ReleaseFix || Release.Args.size() != 1 ||
+  if (Release.InScript || Release.Origin || !Release.Spec || !Release.Spec->ReleaseFix || Release.Args.size() != 1 ||
       Release.Call->getBeginLoc().isMacroID())
     return {};
   std::optional<std::string> Key = wordExpression(Release.Args[0], Context);

@@ -1,0 +1,90 @@
+// Commands issued through the program's own helpers: wrappers, chains of
+// wrappers, lambdas, and key builders.
+// RUN: %check_distlock %s 'distlock-*' %t -- -std=c++17 -isystem %stubs
+// RUN: %check_distlock --tool=plugin %s 'distlock-*' %t-plugin -- -std=c++17 -isystem %stubs
+
+#include <hiredis/hiredis.h>
+#include <string>
+
+std::string newToken();
+
+// A generic wrapper class, as services write them.
+class RedisMgr {
+public:
+  bool Del(const std::string &key) {
+    return redisCommand(ctx_, "DEL %s", key.c_str()) != nullptr;
+  }
+  bool SetNxPx(const std::string &key, const std::string &value, int ttlMs) {
+    return redisCommand(ctx_, "SET %s %s NX PX %d", key.c_str(), value.c_str(), ttlMs) != nullptr;
+  }
+  bool Expire(const std::string &key, int seconds) {
+    return redisCommand(ctx_, "EXPIRE %s %d", key.c_str(), seconds) != nullptr;
+  }
+
+private:
+  redisContext *ctx_ = nullptr;
+};
+
+// The cache uses Del and Expire too: nothing to report there.
+void evictUser(RedisMgr &mgr, const std::string &user) { mgr.Del("cache:user:" + user); }
+void keepUser(RedisMgr &mgr, const std::string &user) { mgr.Expire("cache:user:" + user, 60); }
+
+// The lock uses the same Del: the call in Unlock() is the finding.
+class JobLock {
+public:
+  bool Lock() { return mgr_.SetNxPx(key_, token_, 30000); }
+  void Unlock() { mgr_.Del(key_); }
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'DEL' releases lock 'key_' without checking that this process still holds it [distlock-redis-unchecked-release]
+  // CHECK-MESSAGES: :[[@LINE-23]]:12: note: 'DEL' is issued here, in 'RedisMgr::Del'
+  void Heartbeat() { mgr_.Expire(key_, 30); }
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'EXPIRE' extends lock 'key_' without checking that this process still holds it{{.*}}[distlock-redis-unchecked-extend]
+  // CHECK-MESSAGES: :[[@LINE-20]]:12: note: 'EXPIRE' is issued here, in 'RedisMgr::Expire'
+
+private:
+  RedisMgr mgr_;
+  std::string key_ = "jobs:nightly";
+  std::string token_ = newToken();
+};
+
+// A lock-specific helper: the finding is inside it, once, not at its callers.
+bool acquire_lock(redisContext *c, const std::string &name, const std::string &token) {
+  return redisCommand(c, "SET lock:%s %s PX 30000", name.c_str(), token.c_str()) != nullptr;
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'SET' of lock key 'lock:{name}' has no 'NX'{{.*}}[distlock-redis-set-without-nx]
+  // CHECK-FIXES: return redisCommand(c, "SET lock:%s %s PX 30000 NX", name.c_str(), token.c_str()) != nullptr;
+}
+void runReports(redisContext *c) { acquire_lock(c, "reports", newToken()); }
+void runBilling(redisContext *c) { acquire_lock(c, "billing", newToken()); }
+
+// Three levels of wrappers; only the lock path is reported, at its call.
+void rawDel(redisContext *c, const char *key) { redisCommand(c, "DEL %s", key); }
+void removeKey(redisContext *c, const std::string &key) { rawDel(c, key.c_str()); }
+void dropEntry(redisContext *c, const std::string &key) { removeKey(c, key); }
+void dropSession(redisContext *c) { dropEntry(c, "session:42"); }
+void releaseReport(redisContext *c) { dropEntry(c, "lock:report"); }
+// CHECK-MESSAGES: :[[@LINE-1]]:39: warning: 'DEL' releases lock 'lock:report' without checking
+// CHECK-MESSAGES: :[[@LINE-4]]:59: note: which calls 'removeKey' here
+// CHECK-MESSAGES: :[[@LINE-6]]:59: note: which calls 'rawDel' here
+// CHECK-MESSAGES: :[[@LINE-8]]:49: note: 'DEL' is issued here, in 'rawDel'
+
+// A key builder makes its result a lock key.
+std::string lockKey(const std::string &name) { return "lock:" + name; }
+void finishJob(RedisMgr &mgr, const std::string &job) { mgr.Del(lockKey(job)); }
+// CHECK-MESSAGES: :[[@LINE-1]]:57: warning: 'DEL' releases lock 'lock:{job}' without checking
+
+// A lambda wrapper.
+void withLambda(redisContext *c, const std::string &token) {
+  auto put = [c](const std::string &key, const std::string &value) {
+    redisCommand(c, "SET %s %s PX 30000", key.c_str(), value.c_str());
+  };
+  put("cache:home", "<html>");
+  put("lock:import", token);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'SET' of lock key 'lock:import' has no 'NX'
+  // CHECK-MESSAGES: :[[@LINE-5]]:5: note: 'SET' is issued here, in 'the lambda in withLambda'
+}
+
+// A generic-looking helper that only ever serves lock keys: the finding is in it.
+void forget(redisContext *c, const std::string &key) { redisCommand(c, "DEL %s", key.c_str()); }
+// CHECK-MESSAGES: :[[@LINE-1]]:56: warning: 'DEL' releases lock 'key' without checking
+void forgetInvoices(redisContext *c) { forget(c, "lock:invoices"); }
+// CHECK-MESSAGES: :[[@LINE-1]]:40: note: 'forget' is called only with lock keys, as here
+void forgetExports(redisContext *c) { forget(c, "lock:exports"); }
