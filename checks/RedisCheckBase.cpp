@@ -70,10 +70,13 @@ void RedisCheckBase::check(const MatchFinder::MatchResult &Result) {
     return;
   if (!Strings)
     Strings = std::make_unique<StringValueTracker>(*Context);
-  std::optional<RedisCommand> Command =
-      CommandExtractor(*Model, *Context, *Strings).extract(Call);
-  if (!Command)
+  CommandExtractor Extractor(*Model, *Context, *Strings);
+  std::optional<RedisCommand> Command = Extractor.extract(Call);
+  if (!Command) {
+    if (auto Wrapped = Extractor.extractWrapped(Call, enclosingFunction(Call, *Context)))
+      Commands.push_back(std::move(*Wrapped));
     return;
+  }
   if (Command->Spec->Form == CallForm::Stream) {
     for (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call->getArg(0)->IgnoreParenImpCasts()); Op;
          Op = dyn_cast<CXXOperatorCallExpr>(Op->getArg(0)->IgnoreParenImpCasts()))
@@ -89,7 +92,8 @@ void RedisCheckBase::onEndOfTranslationUnit() {
     llvm::erase_if(Commands, [&](const RedisCommand &Command) {
       return InnerStreamCalls.contains(Command.Call);
     });
-    CommandSummaries Summaries(*Context, *Strings);
+    CommandExtractor Extractor(*Model, *Context, *Strings);
+    CommandSummaries Summaries(*Context, *Strings, Extractor);
     LockIndex Index(Summaries.expand(std::move(Commands), HelperCalls), KeyWords, *Context);
     for (const RedisCommand *Command : Index.commands())
       if (!Command->Origin)
@@ -118,8 +122,12 @@ void RedisCheckBase::placeFindings(const RedisCommand &Command, const LockIndex 
   llvm::ArrayRef<const RedisCommand *> Instances = Index.instancesOf(Command);
   if (Instances.empty())
     return;
-  if (llvm::all_of(Instances,
-                   [&](const RedisCommand *Instance) { return isFinding(*Instance, Index); })) {
+  // A wrapper that sends the text it is given has no command of its own to
+  // report; its callers do.
+  bool HasCommand = !Command.TextParameter;
+  if (HasCommand && llvm::all_of(Instances, [&](const RedisCommand *Instance) {
+        return isFinding(*Instance, Index);
+      })) {
     report(Command, Index);
     diag(locationOf(*Instances.front()),
          "'%0' is called only with lock keys, as here", DiagnosticIDs::Note)
@@ -138,7 +146,7 @@ void RedisCheckBase::report(const RedisCommand &Command, const LockIndex &Index)
           << describeFunction(helperDefinition(Inner->Call));
     else
       diag(locationOf(*Inner), "'%0' is issued here, in '%1'", DiagnosticIDs::Note)
-          << Inner->Name << describeFunction(Inner->Function);
+          << Command.Name << describeFunction(Inner->Function);
   }
 }
 

@@ -63,8 +63,9 @@ std::optional<std::vector<const Expr *>> listElements(const Expr *E) {
 class Builder {
 public:
   Builder(const FunctionSpec &Spec, const CallExpr *Call, const ASTContext &Context,
-          StringValueTracker &Strings)
-      : Spec(Spec), Call(Call), Context(Context), Strings(Strings), Args(callArguments(Call)) {}
+          StringValueTracker &Strings, const StringValue *FormatText)
+      : Spec(Spec), Call(Call), Context(Context), Strings(Strings), FormatText(FormatText),
+        Args(callArguments(Call)) {}
 
   std::optional<RedisCommand> build() {
     Command.Call = Call;
@@ -163,7 +164,8 @@ private:
     if (Spec.FormatArg >= Args.size())
       return false;
     const Expr *FormatExpr = Args[Spec.FormatArg];
-    std::optional<StringValue> Format = Strings.valueOf(FormatExpr);
+    std::optional<StringValue> Format =
+        FormatText ? std::optional<StringValue>(*FormatText) : Strings.valueOf(FormatExpr);
     if (!Format)
       return false;
     std::optional<FormatCommand> Tokens = tokenizeFormat(withMarkers(*Format));
@@ -380,6 +382,8 @@ private:
   const CallExpr *Call;
   const ASTContext &Context;
   StringValueTracker &Strings;
+  /// The format's value when the caller knows it better than the call does.
+  const StringValue *FormatText;
   llvm::ArrayRef<const Expr *> Args;
   RedisCommand Command;
 };
@@ -400,17 +404,44 @@ bool fitsOverload(const FunctionSpec &Spec, const FunctionDecl *Callee, const AS
 
 } // namespace
 
-std::optional<RedisCommand> CommandExtractor::extract(const CallExpr *Call) const {
+const FunctionSpec *CommandExtractor::specFor(const CallExpr *Call) const {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee)
-    return std::nullopt;
+    return nullptr;
   // Template instantiations carry the name of their pattern.
   if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
     Callee = Pattern;
   for (const FunctionSpec &Spec : Model.lookup(Callee->getQualifiedNameAsString()))
     if (fitsOverload(Spec, Callee, Context))
-      return Builder(Spec, Call, Context, Strings).build();
-  return std::nullopt;
+      return &Spec;
+  return nullptr;
+}
+
+std::optional<RedisCommand> CommandExtractor::extract(const CallExpr *Call,
+                                                      const StringValue *FormatText) const {
+  const FunctionSpec *Spec = specFor(Call);
+  if (!Spec)
+    return std::nullopt;
+  return Builder(*Spec, Call, Context, Strings, FormatText).build();
+}
+
+std::optional<RedisCommand> CommandExtractor::extractWrapped(const CallExpr *Call,
+                                                             const FunctionDecl *Function) const {
+  const FunctionSpec *Spec = specFor(Call);
+  if (!Spec || Spec->Form != CallForm::Format || !Function ||
+      callArguments(Call).size() != Spec->FormatArg + 1)
+    return std::nullopt;
+  const auto *Ref =
+      dyn_cast<DeclRefExpr>(stripStringWrappers(callArguments(Call)[Spec->FormatArg]));
+  const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  if (!Param || Param->getDeclContext() != Function)
+    return std::nullopt;
+  RedisCommand Wrapped;
+  Wrapped.Call = Call;
+  Wrapped.Spec = Spec;
+  Wrapped.Function = Function;
+  Wrapped.TextParameter = Param->getFunctionScopeIndex();
+  return Wrapped;
 }
 
 namespace {

@@ -27,10 +27,20 @@ public:
       : Model(Model), Context(Context), Strings(Strings) {}
 
   /// The command \p Call issues, or std::nullopt when the callee is not
-  /// modeled or the command cannot be known at compile time.
-  std::optional<RedisCommand> extract(const clang::CallExpr *Call) const;
+  /// modeled or the command cannot be known at compile time. \p FormatText,
+  /// when given, is the value of the call's format string.
+  std::optional<RedisCommand> extract(const clang::CallExpr *Call,
+                                      const StringValue *FormatText = nullptr) const;
+
+  /// For a call whose whole command text is a parameter of \p Function (a
+  /// wrapper such as `Exec(const std::string &cmd)`), a command with no name
+  /// whose TextParameter says which parameter; std::nullopt otherwise.
+  std::optional<RedisCommand> extractWrapped(const clang::CallExpr *Call,
+                                             const clang::FunctionDecl *Function) const;
 
 private:
+  const FunctionSpec *specFor(const clang::CallExpr *Call) const;
+
   const ClientModel &Model;
   const clang::ASTContext &Context;
   StringValueTracker &Strings;

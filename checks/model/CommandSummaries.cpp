@@ -79,9 +79,12 @@ CommandSummaries::commandsOf(const FunctionDecl *Function, unsigned Depth) {
       continue;
     // Copy: instantiating adds to ByFunction, which may move its vectors.
     std::vector<const RedisCommand *> Templates = commandsOf(Callee, Depth + 1);
-    for (const RedisCommand *Template : Templates)
-      if (!Template->InScript && dependsOnParameters(*Template))
+    for (const RedisCommand *Template : Templates) {
+      if (Template->TextParameter)
+        instantiateText(*Template, Call);
+      else if (!Template->InScript && dependsOnParameters(*Template))
         instantiate(*Template, Call);
+    }
   }
   Done[Function] = true;
   return ByFunction[Function];
@@ -128,8 +131,45 @@ void CommandSummaries::instantiate(const RedisCommand &Template, const HelperCal
   if (Instance.ScriptCommands.size() == Template.ScriptCommands.size())
     for (size_t I = 0; I < Instance.ScriptCommands.size(); ++I)
       Instance.ScriptCommands[I].Origin = &Template.ScriptCommands[I];
+  add(std::move(Instance));
+}
+
+void CommandSummaries::instantiateText(const RedisCommand &Wrapper, const HelperCall &Call) {
+  llvm::ArrayRef<const Expr *> Args = argumentsOf(Call.Call);
+  if (*Wrapper.TextParameter >= Args.size())
+    return;
+  const Expr *Arg = Args[*Wrapper.TextParameter];
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
+    Arg = Default->getExpr();
+  // Passed on again: the text is known one caller further up.
+  if (const ParmVarDecl *Param = parameterOf(Arg, Call.Caller)) {
+    RedisCommand Forwarded = Wrapper;
+    Forwarded.Call = Call.Call;
+    Forwarded.Function = Call.Caller;
+    Forwarded.Origin = &Wrapper;
+    Forwarded.TextParameter = Param->getFunctionScopeIndex();
+    add(std::move(Forwarded));
+    return;
+  }
+  std::optional<StringValue> Text = Strings.valueOf(Arg);
+  const RedisCommand *Innermost = &Wrapper;
+  while (Innermost->Origin)
+    Innermost = Innermost->Origin;
+  std::optional<RedisCommand> Instance =
+      Text ? Extractor.extract(Innermost->Call, &*Text) : std::nullopt;
+  if (!Instance)
+    return;
+  Instance->Call = Call.Call;
+  Instance->Function = Call.Caller;
+  Instance->Origin = &Wrapper;
+  Instance->FormatLiteral = nullptr;
+  readScript(*Instance);
+  add(std::move(*Instance));
+}
+
+void CommandSummaries::add(RedisCommand Instance) {
   All.push_back(std::move(Instance));
-  ByFunction[Call.Caller].push_back(&All.back());
+  ByFunction[All.back().Function].push_back(&All.back());
 }
 
 FunctionSummary CommandSummaries::summaryOf(const FunctionDecl *Function) const {
@@ -140,7 +180,9 @@ FunctionSummary CommandSummaries::summaryOf(const FunctionDecl *Function) const 
     if (Command->InScript)
       continue;
     FunctionSummary::Command Out;
-    Out.Name = Command->Name;
+    Out.Name = Command->TextParameter
+                   ? "<text of parameter " + std::to_string(*Command->TextParameter) + ">"
+                   : Command->Name;
     const RedisCommand *Issued = Command;
     while (Issued->Origin)
       Issued = Issued->Origin;

@@ -11,6 +11,7 @@
 #ifndef LOCKLINT_CHECKS_MODEL_COMMANDSUMMARIES_H
 #define LOCKLINT_CHECKS_MODEL_COMMANDSUMMARIES_H
 
+#include "CommandExtractor.h"
 #include "RedisCommand.h"
 #include "StringValue.h"
 #include "clang/AST/ASTContext.h"
@@ -54,8 +55,9 @@ struct FunctionSummary {
 ///   std::deque<RedisCommand> All = Summaries.expand(std::move(Direct), Calls);
 class CommandSummaries {
 public:
-  CommandSummaries(clang::ASTContext &Context, StringValueTracker &Strings)
-      : Context(Context), Strings(Strings) {}
+  CommandSummaries(clang::ASTContext &Context, StringValueTracker &Strings,
+                   const CommandExtractor &Extractor)
+      : Context(Context), Strings(Strings), Extractor(Extractor) {}
 
   /// Every command of the translation unit: the direct client calls, then,
   /// for each call of a helper, the helper's commands that depend on its
@@ -76,10 +78,13 @@ private:
   const std::vector<const RedisCommand *> &commandsOf(const clang::FunctionDecl *Function,
                                                       unsigned Depth);
   void instantiate(const RedisCommand &Template, const HelperCall &Call);
+  void instantiateText(const RedisCommand &Wrapper, const HelperCall &Call);
+  void add(RedisCommand Instance);
   CommandWord substitute(const CommandWord &Word, const clang::CallExpr *Call);
 
   clang::ASTContext &Context;
   StringValueTracker &Strings;
+  const CommandExtractor &Extractor;
   std::deque<RedisCommand> All;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const RedisCommand *>> ByFunction;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<HelperCall>> CallsIn;

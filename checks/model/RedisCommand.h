@@ -53,6 +53,10 @@ struct RedisCommand {
   const FunctionSpec *Spec = nullptr;
   /// The function (or lambda call operator) whose body holds the call.
   const clang::FunctionDecl *Function = nullptr;
+  /// For a wrapper that sends a whole command text it receives (`Exec(cmd)`):
+  /// the parameter holding the text. Such a command has no name: it becomes
+  /// known at the wrapper's calls.
+  std::optional<unsigned> TextParameter;
   /// For a command issued through a helper function of the program: the
   /// command inside that helper, which this one instantiates at the call
   /// Call with the call's arguments. Null for a direct client call.

@@ -88,3 +88,34 @@ void forget(redisContext *c, const std::string &key) { redisCommand(c, "DEL %s",
 void forgetInvoices(redisContext *c) { forget(c, "lock:invoices"); }
 // CHECK-MESSAGES: :[[@LINE-1]]:40: note: 'forget' is called only with lock keys, as here
 void forgetExports(redisContext *c) { forget(c, "lock:exports"); }
+
+// A wrapper that sends whatever command text it is given.
+class Connection {
+public:
+  redisReply *cmd(const std::string &text) {
+    return static_cast<redisReply *>(redisCommand(ctx_, text.c_str()));
+  }
+
+private:
+  redisContext *ctx_ = nullptr;
+};
+
+void takeExport(Connection *connect, const std::string &token) {
+  std::string text = "SET lock:export " + token + " PX 10000";
+  connect->cmd(text);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'SET' of lock key 'lock:export' has no 'NX'
+  // CHECK-MESSAGES: :[[@LINE-11]]:38: note: 'SET' is issued here, in 'Connection::cmd'
+}
+void readHome(Connection *connect) { connect->cmd("GET cache:home"); }
+
+// The text passes through a second wrapper first.
+redisReply *run(Connection &connection, const std::string &text) { return connection.cmd(text); }
+void dropExport(Connection &connection) { run(connection, "DEL lock:export"); }
+// CHECK-MESSAGES: :[[@LINE-1]]:43: warning: 'DEL' releases lock 'lock:export' without checking
+// CHECK-MESSAGES: :[[@LINE-3]]:75: note: which calls 'Connection::cmd' here
+// CHECK-MESSAGES: :[[@LINE-20]]:38: note: 'DEL' is issued here, in 'Connection::cmd'
+
+// The command's name comes from the caller at run time: nothing is known.
+void runConfigured(Connection &connection, const char *verb) {
+  run(connection, std::string(verb) + " lock:export");
+}
