@@ -35,6 +35,51 @@ llvm::ArrayRef<const Expr *> argumentsOf(const CallExpr *Call) {
   return Args;
 }
 
+/// The return statement of \p Function whose value holds \p Call, if any.
+const Expr *returnedWith(const FunctionDecl *Function, const CallExpr *Call) {
+  std::vector<const Stmt *> Work = {Function->getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S || isa<LambdaExpr>(S))
+      continue;
+    if (const auto *Return = dyn_cast<ReturnStmt>(S)) {
+      std::vector<const Stmt *> Inside = {Return->getRetValue()};
+      while (!Inside.empty()) {
+        const Stmt *E = Inside.back();
+        Inside.pop_back();
+        if (E == Call)
+          return Return->getRetValue();
+        if (E)
+          Inside.insert(Inside.end(), E->child_begin(), E->child_end());
+      }
+      continue;
+    }
+    Work.insert(Work.end(), S->child_begin(), S->child_end());
+  }
+  return nullptr;
+}
+
+/// How a returned expression passes on the result of \p Call.
+FunctionSummary::Returns classifyReturn(const Expr *Returned, const CallExpr *Call) {
+  if (!Returned)
+    return FunctionSummary::Returns::Nothing;
+  const Expr *Value = Returned->IgnoreParenImpCasts();
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Value))
+    Value = Cast->getSubExpr()->IgnoreParenImpCasts();
+  if (Value == Call)
+    return Returned->getType()->isBooleanType() && !Call->getType()->isBooleanType()
+               ? FunctionSummary::Returns::Success
+               : FunctionSummary::Returns::Reply;
+  if (const auto *Member = dyn_cast<MemberExpr>(Value);
+      Member && Member->getMemberDecl()->getName() == "integer")
+    return FunctionSummary::Returns::Integer;
+  if (isa<BinaryOperator, CXXOperatorCallExpr, UnaryOperator>(Value) ||
+      Returned->getType()->isBooleanType())
+    return FunctionSummary::Returns::Success;
+  return FunctionSummary::Returns::Reply;
+}
+
 } // namespace
 
 const FunctionDecl *helperDefinition(const CallExpr *Call) {
@@ -187,6 +232,7 @@ FunctionSummary CommandSummaries::summaryOf(const FunctionDecl *Function) const 
     while (Issued->Origin)
       Issued = Issued->Origin;
     Out.IssuedAt = Issued->Call->getBeginLoc().printToString(SM);
+    Out.Result = classifyReturn(returnedWith(Function, Command->Call), Command->Call);
     for (const CommandWord &Word : Command->Args) {
       std::vector<FunctionSummary::Piece> Pieces;
       for (const CommandWord::Piece &Piece : Word.Pieces) {

@@ -39,11 +39,23 @@ struct FunctionSummary {
     /// For a Parameter: its position.
     unsigned Position = 0;
   };
+  /// What the function returns of a command's result.
+  enum class Returns {
+    /// Nothing of it.
+    Nothing,
+    /// The reply as the client gives it (a redisReply *, a bool, a future).
+    Reply,
+    /// Whether the reply was a success: `reply != nullptr`, `== "OK"`.
+    Success,
+    /// The reply's integer (`reply->integer`).
+    Integer,
+  };
   struct Command {
     std::string Name;
     std::vector<std::vector<Piece>> Args;
     /// Where the client call is, as file:line:col.
     std::string IssuedAt;
+    Returns Result = Returns::Nothing;
   };
   std::string Function;
   std::vector<Command> Commands;
@@ -67,7 +79,8 @@ public:
   std::deque<RedisCommand> expand(std::vector<RedisCommand> Direct,
                                   llvm::ArrayRef<HelperCall> Calls);
 
-  /// The summary of \p Function after expand(), for export.
+  /// The summary of \p Function, for export; valid while the commands that
+  /// expand() returned are alive.
   FunctionSummary summaryOf(const clang::FunctionDecl *Function) const;
 
   /// True when a word of \p Command is built from a parameter of the
