@@ -4,6 +4,10 @@
 #include "CheckSelection.h"
 #include "CompileDatabase.h"
 #include "DistlockOptionsProvider.h"
+#include "ErrorConversion.h"
+#include "OutputFiles.h"
+#include "RuleCatalog.h"
+#include "sarif/SarifWriter.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyOptions.h"
@@ -65,6 +69,21 @@ cl::opt<std::string> ExportFixes("export-fixes",
                                  cl::value_desc("file"), cl::cat(LocklintCategory));
 cl::opt<bool> ListChecks("list-checks", cl::desc("List the enabled checks and exit."),
                          cl::cat(LocklintCategory));
+cl::opt<std::string> Format("format", cl::desc("Output format: text (default) or sarif."),
+                            cl::init("text"), cl::cat(LocklintCategory));
+cl::opt<std::string> Output("output",
+                            cl::desc("Write the output to this file instead of standard output."),
+                            cl::value_desc("file"), cl::cat(LocklintCategory));
+cl::opt<std::string> SarifFile(
+    "sarif",
+    cl::desc("Also write a SARIF 2.1.0 log to this file, while text goes\n"
+             "to the terminal (the usual shape in CI)."),
+    cl::value_desc("file"), cl::cat(LocklintCategory));
+cl::opt<std::string> SourceRoot(
+    "source-root",
+    cl::desc("Directory that SARIF file URIs are relative to. Default: the\n"
+             "git work tree of the first input, else the current directory."),
+    cl::value_desc("dir"), cl::cat(LocklintCategory));
 
 cl::extrahelp ExitCodesHelp(R"(
 Exit codes:
@@ -275,6 +294,12 @@ int run(int Argc, const char **Argv) {
   // Each file gets a context of its own: clang-tidy's diagnostics engine
   // counts errors across files, so one broken file would otherwise mark the
   // files after it as failed too.
+  if (Format != "text" && Format != "sarif")
+    return usageError("unknown --format '" + Format + "'; use text or sarif");
+  bool SarifOnStdout = Format == "sarif" && Output.empty();
+  if (SarifOnStdout && (Fix || FixNotes))
+    return usageError("--fix prints what it applies: pass --output=<file> for the SARIF log");
+
   ResourceDirCompilations Compilations(**Database);
   bool WantsFixes = Fix || FixNotes || !ExportFixes.empty();
   FixBehaviour Behaviour = FB_NoFix;
@@ -283,6 +308,8 @@ int run(int Argc, const char **Argv) {
   else if (Fix)
     Behaviour = FB_Fix;
   std::vector<ClangTidyError> AllErrors;
+  AnalysisResults Results;
+  SourceTexts Texts;
   unsigned WarningsAsErrors = 0;
   for (const std::string &File : Files) {
     auto FileProvider = makeOptionsProvider(BaseFS);
@@ -291,7 +318,10 @@ int run(int Argc, const char **Argv) {
     ClangTidyContext Context(std::move(*FileProvider));
     std::vector<ClangTidyError> Errors =
         runClangTidy(Context, Compilations, File, BaseFS, WantsFixes);
-    handleErrors(Errors, Context, Behaviour, WarningsAsErrors, BaseFS);
+    // Findings are read before fixes change the file.
+    Results.append(convertErrors(Errors, Texts));
+    if (Format == "text" || WantsFixes)
+      handleErrors(Errors, Context, Behaviour, WarningsAsErrors, BaseFS);
     AllErrors.insert(AllErrors.end(), std::make_move_iterator(Errors.begin()),
                      std::make_move_iterator(Errors.end()));
   }
@@ -302,6 +332,23 @@ int run(int Argc, const char **Argv) {
     if (EC)
       return usageError("cannot write '" + ExportFixes + "': " + EC.message());
     exportReplacements(FirstFile, AllErrors, OS);
+  }
+  Results.sort();
+  if (Format == "sarif" || !SarifFile.empty()) {
+    sarif::RunInfo Run;
+    Run.ToolVersion = LOCKLINT_VERSION;
+    Run.InformationUri = LOCKLINT_HOMEPAGE;
+    Run.Rules = rulesFor(Enabled, LOCKLINT_HOMEPAGE);
+    Run.Results = Results;
+    Run.SourceRoot = SourceRoot.empty() ? defaultSourceRoot(FirstFile) : absolutePath(SourceRoot);
+    std::string Log = sarif::writeSarif(Run, Texts);
+    if (SarifOnStdout)
+      outs() << Log;
+    for (const std::string &Path : {Format == "sarif" ? Output.getValue() : std::string(),
+                                    SarifFile.getValue()})
+      if (!Path.empty())
+        if (auto Err = writeFileAtomically(Path, Log))
+          return usageError(toString(std::move(Err)));
   }
   if (WarningsAsErrors)
     return ExitFindings;

@@ -22,4 +22,9 @@ if [[ $(id -u) -ne 0 ]]; then
 fi
 export DEBIAN_FRONTEND=noninteractive
 "${sudo_cmd[@]}" apt-get update
+# The SARIF validator in the tests comes from npm; Debian's npm brings Node.js
+# where the machine has neither.
+if ! command -v npm >/dev/null 2>&1; then
+  packages+=(nodejs npm)
+fi
 "${sudo_cmd[@]}" apt-get install -y --no-install-recommends "${packages[@]}"

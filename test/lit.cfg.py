@@ -12,7 +12,7 @@ lit_config.load_config(config, site)
 config.name = "locklint"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".cpp", ".c", ".test"]
-config.excludes = ["Inputs", "unit", "check_distlock.py", "lit.cfg.py"]
+config.excludes = ["Inputs", "unit", "check_distlock.py", "validate_sarif.py", "lit.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.locklint_binary_dir, "test")
 
@@ -39,3 +39,10 @@ config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%stubs", stub_include))
 config.substitutions.append(("%inputs", inputs))
 config.substitutions.append(("%examples", os.path.join(config.source_root, "examples")))
+
+# The SARIF validator is installed by scripts/test.sh.
+if config.sarif_multitool and not config.sarif_multitool.endswith("-NOTFOUND"):
+    config.available_features.add("sarif-multitool")
+    config.substitutions.append(("%sarif_multitool", config.sarif_multitool))
+config.substitutions.append(("%validate_sarif", f"{config.python} {os.path.join(config.test_source_root, 'validate_sarif.py')}"))
+config.environment["LOCKLINT_SARIF_MULTITOOL"] = config.sarif_multitool

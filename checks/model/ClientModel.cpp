@@ -285,7 +285,7 @@ std::vector<std::string> ClientModel::names() const {
 
 llvm::Expected<ClientModel> loadClientModel(llvm::StringRef UserFiles) {
   ClientModel Model;
-  for (const BuiltinModel &Builtin : BuiltinModels)
+  for (const EmbeddedFile &Builtin : BuiltinModels)
     if (auto Err = Model.addJson(Builtin.Text, Builtin.Name))
       return std::move(Err);
   std::string Joined = UserFiles.str();

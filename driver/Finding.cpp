@@ -1,0 +1,25 @@
+//===--- Finding.cpp - what an analysis reports, as plain data ------------===//
+
+#include "Finding.h"
+#include <algorithm>
+#include <tuple>
+
+namespace locklint {
+
+void AnalysisResults::append(AnalysisResults Other) {
+  std::move(Other.Findings.begin(), Other.Findings.end(), std::back_inserter(Findings));
+  std::move(Other.Failures.begin(), Other.Failures.end(), std::back_inserter(Failures));
+}
+
+void AnalysisResults::sort() {
+  auto Key = [](const Finding &F) {
+    return std::tie(F.Where.File, F.Where.Line, F.Where.Column, F.Check, F.Message);
+  };
+  std::sort(Findings.begin(), Findings.end(),
+                   [&](const Finding &A, const Finding &B) { return Key(A) < Key(B); });
+  std::sort(Failures.begin(), Failures.end(), [](const FileFailure &A, const FileFailure &B) {
+    return std::tie(A.File, A.Reason) < std::tie(B.File, B.Reason);
+  });
+}
+
+} // namespace locklint

@@ -1,0 +1,66 @@
+//===--- Finding.h - what an analysis reports, as plain data ---*- C++ -*-===//
+//
+// The driver's own record of results, independent of clang-tidy's types, so
+// that worker processes can send them as JSON and the SARIF writer, the
+// baseline and the merge can read them back.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_DRIVER_FINDING_H
+#define LOCKLINT_DRIVER_FINDING_H
+
+#include <string>
+#include <vector>
+
+namespace locklint {
+
+/// A place in a source file; lines and byte columns count from 1.
+struct SourceSpan {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  unsigned EndLine = 0, EndColumn = 0;
+};
+
+/// One edit of a fix-it, in the file as it was analyzed.
+struct TextEdit {
+  SourceSpan Span;
+  std::string NewText;
+};
+
+/// A note attached to a finding, with the edits of its own fix-it, if any.
+struct FindingNote {
+  std::string Message;
+  SourceSpan Where;
+  std::vector<TextEdit> Fix;
+};
+
+/// One finding of one check.
+struct Finding {
+  std::string Check;
+  std::string Message;
+  /// "warning" or "error" (a compiler error: the file did not compile).
+  std::string Level = "warning";
+  SourceSpan Where;
+  std::vector<FindingNote> Notes;
+  std::vector<TextEdit> Fix;
+};
+
+/// A file that could not be analyzed, or only in part.
+struct FileFailure {
+  std::string File;
+  std::string Reason;
+};
+
+/// The results of analyzing some files.
+struct AnalysisResults {
+  std::vector<Finding> Findings;
+  std::vector<FileFailure> Failures;
+
+  void append(AnalysisResults Other);
+  /// Sorts into the order every output uses, whatever order the files ran in.
+  void sort();
+};
+
+} // namespace locklint
+
+#endif

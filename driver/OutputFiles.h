@@ -1,0 +1,25 @@
+//===--- OutputFiles.h - writing reports safely ----------------*- C++ -*-===//
+
+#ifndef LOCKLINT_DRIVER_OUTPUTFILES_H
+#define LOCKLINT_DRIVER_OUTPUTFILES_H
+
+#include "llvm/Support/Error.h"
+#include <string>
+
+namespace locklint {
+
+/// Writes \p Contents to \p Path through a temporary file in the same
+/// directory and a rename, so that no reader ever sees half a report.
+llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Contents);
+
+/// \p Path made absolute against the current directory, without `.` parts.
+std::string absolutePath(llvm::StringRef Path);
+
+/// The git work tree holding \p File (the nearest directory above it with a
+/// `.git` entry), else the current directory. Read from the file system
+/// alone: no program of the analyzed repository runs.
+std::string defaultSourceRoot(llvm::StringRef File);
+
+} // namespace locklint
+
+#endif

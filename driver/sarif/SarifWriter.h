@@ -1,0 +1,46 @@
+//===--- SarifWriter.h - results as a SARIF 2.1.0 log ----------*- C++ -*-===//
+//
+// One run per log, built by one serializer from the driver's plain result
+// structs. What goes where, and why, is described in docs/sarif.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_DRIVER_SARIF_SARIFWRITER_H
+#define LOCKLINT_DRIVER_SARIF_SARIFWRITER_H
+
+#include "Finding.h"
+#include "SourceTexts.h"
+#include <string>
+#include <vector>
+
+namespace locklint::sarif {
+
+/// What a rule (one check) says about itself, for tool.driver.rules.
+struct RuleInfo {
+  std::string Id;
+  std::string ShortDescription;
+  std::string FullDescription;
+  std::string HelpMarkdown;
+  std::string HelpUri;
+  std::string Level = "warning";
+  std::string Severity = "warning";
+  std::string Precision = "high";
+  std::vector<std::string> Tags;
+};
+
+/// Everything one SARIF log describes.
+struct RunInfo {
+  std::string ToolVersion;
+  std::string InformationUri;
+  std::vector<RuleInfo> Rules;
+  AnalysisResults Results;
+  /// Absolute directory that artifact URIs are relative to.
+  std::string SourceRoot;
+};
+
+/// The log as JSON text; the same RunInfo gives the same bytes.
+std::string writeSarif(const RunInfo &Run, SourceTexts &Texts);
+
+} // namespace locklint::sarif
+
+#endif
