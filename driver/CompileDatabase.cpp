@@ -8,6 +8,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
+#include <set>
 
 using namespace clang::tooling;
 
@@ -93,6 +94,77 @@ loadCompileDatabase(llvm::StringRef BuildPath, std::unique_ptr<CompilationDataba
       << "no compile database found; analyzing without compile flags (pass -p <build "
          "dir> or -- <flags>)\n";
   return std::make_unique<FixedCompilationDatabase>(".", std::vector<std::string>());
+}
+
+namespace {
+
+class PluginStrippingDatabase : public CompilationDatabase {
+public:
+  PluginStrippingDatabase(std::unique_ptr<CompilationDatabase> Base, llvm::raw_ostream &Warnings)
+      : Base(std::move(Base)), Warnings(Warnings) {}
+
+  std::vector<CompileCommand> getCompileCommands(llvm::StringRef File) const override {
+    return strip(Base->getCompileCommands(File));
+  }
+  std::vector<std::string> getAllFiles() const override { return Base->getAllFiles(); }
+  std::vector<CompileCommand> getAllCompileCommands() const override {
+    return strip(Base->getAllCompileCommands());
+  }
+
+private:
+  std::vector<CompileCommand> strip(std::vector<CompileCommand> Commands) const {
+    for (CompileCommand &Command : Commands) {
+      std::vector<std::string> Kept;
+      const std::vector<std::string> &Args = Command.CommandLine;
+      for (size_t I = 0; I < Args.size(); ++I) {
+        llvm::StringRef Arg = Args[I];
+        if (Arg.starts_with("-fplugin=") || Arg.starts_with("-fpass-plugin=") ||
+            Arg.starts_with("-fplugin-arg-")) {
+          warn(Arg);
+          continue;
+        }
+        // -Xclang -load -Xclang <lib>, -Xclang -plugin -Xclang <name>, ...
+        if (Arg == "-Xclang" && I + 1 < Args.size()) {
+          llvm::StringRef Next = Args[I + 1];
+          if (Next == "-load" || Next == "-plugin" || Next == "-add-plugin" ||
+              Next.starts_with("-plugin-arg-")) {
+            warn(Next);
+            I += 1;
+            if (I + 2 < Args.size() && Args[I + 1] == "-Xclang")
+              I += 2; // The library or plugin name that follows.
+            continue;
+          }
+        }
+        Kept.push_back(Args[I]);
+      }
+      Command.CommandLine = std::move(Kept);
+    }
+    return Commands;
+  }
+
+  void warn(llvm::StringRef Option) const {
+    std::string Key = Option.split('=').first.str();
+    if (!Warned.insert(Key).second)
+      return;
+    llvm::WithColor::warning(Warnings, "locklint")
+        << "ignoring '" << Key
+        << "' from the compile commands: it would load code into the analyzer (pass "
+           "--allow-compiler-plugins to keep it)\n";
+  }
+
+  std::unique_ptr<CompilationDatabase> Base;
+  llvm::raw_ostream &Warnings;
+  mutable std::set<std::string> Warned;
+};
+
+} // namespace
+
+std::unique_ptr<CompilationDatabase>
+stripCompilerPlugins(std::unique_ptr<CompilationDatabase> Database, bool Allow,
+                     llvm::raw_ostream &Warnings) {
+  if (Allow)
+    return Database;
+  return std::make_unique<PluginStrippingDatabase>(std::move(Database), Warnings);
 }
 
 } // namespace locklint

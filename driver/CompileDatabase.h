@@ -26,6 +26,15 @@ loadCompileDatabase(llvm::StringRef BuildPath,
                     std::unique_ptr<clang::tooling::CompilationDatabase> FromCommandLine,
                     llvm::ArrayRef<std::string> Files, llvm::raw_ostream &Warnings);
 
+/// Wraps \p Database so that compile options which load code into the
+/// analyzer (-fplugin=, -fpass-plugin=, -Xclang -load, -Xclang -plugin,
+/// -Xclang -add-plugin) are removed, with one warning per option on
+/// \p Warnings; compile commands of a repository under review are untrusted.
+/// With \p Allow, the database is returned as it is.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+stripCompilerPlugins(std::unique_ptr<clang::tooling::CompilationDatabase> Database, bool Allow,
+                     llvm::raw_ostream &Warnings);
+
 } // namespace locklint
 
 #endif

@@ -4,7 +4,14 @@
 #include "CheckSelection.h"
 #include "CompileDatabase.h"
 #include "DistlockOptionsProvider.h"
+#include "Baseline.h"
 #include "ErrorConversion.h"
+#include "FindingJson.h"
+#include "FixExport.h"
+#include "InputFiles.h"
+#include "SarifMerge.h"
+#include "TextReport.h"
+#include "WorkerPool.h"
 #include "OutputFiles.h"
 #include "RuleCatalog.h"
 #include "sarif/SarifWriter.h"
@@ -20,6 +27,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
+#include <chrono>
+#include <thread>
 
 using namespace clang;
 using namespace clang::tidy;
@@ -85,13 +94,56 @@ cl::opt<std::string> SourceRoot(
              "git work tree of the first input, else the current directory."),
     cl::value_desc("dir"), cl::cat(LocklintCategory));
 
+cl::opt<unsigned> Jobs("j",
+                       cl::desc("Translation units analyzed at once, each in its own\n"
+                                "process. Default: the number of cores."),
+                       cl::value_desc("n"), cl::init(0), cl::cat(LocklintCategory));
+cl::opt<unsigned> TimeoutPerFile(
+    "timeout-per-file",
+    cl::desc("Seconds one translation unit may take before its analysis\n"
+             "is stopped and reported as a failure; 0 for no limit."),
+    cl::value_desc("seconds"), cl::init(300), cl::cat(LocklintCategory));
+cl::opt<bool> Quiet("quiet", cl::desc("No progress line on the terminal."),
+                    cl::cat(LocklintCategory));
+cl::opt<std::string> FilesFrom("files-from",
+                               cl::desc("Also analyze the files listed in this file, one\n"
+                                        "per line ('-' for standard input)."),
+                               cl::value_desc("file"), cl::cat(LocklintCategory));
+cl::opt<std::string> ShardOption(
+    "shard",
+    cl::desc("Analyze only shard K of N of the files (stable by path);\n"
+             "combine the shards' SARIF logs with 'locklint merge'."),
+    cl::value_desc("K/N"), cl::cat(LocklintCategory));
+cl::opt<std::string> Baseline_(
+    "baseline",
+    cl::desc("A previous SARIF log: its findings are known and are left\n"
+             "out (or marked, see --baseline-mode); only new ones count."),
+    cl::value_desc("log.sarif"), cl::cat(LocklintCategory));
+cl::opt<std::string> BaselineMode(
+    "baseline-mode",
+    cl::desc("omit (default): leave known findings out. mark: keep them in\n"
+             "SARIF with baselineState unchanged/new, and list fixed ones\n"
+             "as absent."),
+    cl::init("omit"), cl::cat(LocklintCategory));
+cl::opt<bool> AllowCompilerPlugins(
+    "allow-compiler-plugins",
+    cl::desc("Keep options in the compile commands that load plugins into\n"
+             "the analyzer (removed by default: untrusted input)."),
+    cl::cat(LocklintCategory));
+// How the driver talks to its workers; not for users.
+cl::opt<std::string> WorkerResults("worker-results", cl::Hidden, cl::cat(LocklintCategory));
+// Makes a worker crash or hang on a file whose path contains a text, so tests
+// can show that the other files are still reported.
+cl::opt<std::string> TestFault("test-fault", cl::Hidden, cl::cat(LocklintCategory));
+
 cl::extrahelp ExitCodesHelp(R"(
 Exit codes:
   0  no findings
   1  findings were reported
   2  usage or input error (missing file, bad compile database, bad
      configuration or model file); nothing was analyzed
-  3  a translation unit failed to compile; the others were analyzed
+  3  the analysis is incomplete: a translation unit failed to compile,
+     crashed or timed out; the results of the others are still reported
 )");
 
 /// An error that ends the run with ExitUsageError.
@@ -226,26 +278,133 @@ Error validateInputs(ArrayRef<std::string> Files) {
   return Error::success();
 }
 
-/// The exit code for what the run reported.
-int exitCodeFor(ArrayRef<ClangTidyError> Errors) {
-  bool Findings = false;
-  bool Failed = false;
-  for (const ClangTidyError &Error : Errors) {
-    if (Error.DiagnosticName == "clang-diagnostic-error")
-      Failed = true;
-    else if (Error.DiagLevel != ClangTidyError::Remark)
-      Findings = true;
-  }
-  if (Failed)
+/// The exit code for what the run reported: an incomplete analysis first,
+/// then findings the baseline does not already have.
+int exitCodeFor(const AnalysisResults &Results, const BaselineComparison &Compared) {
+  if (!Results.Failures.empty())
     return ExitTranslationUnitFailed;
-  return Findings ? ExitFindings : ExitClean;
+  for (size_t I = 0; I < Results.Findings.size(); ++I)
+    if (Results.Findings[I].Level == "warning" &&
+        !(I < Compared.Unchanged.size() && Compared.Unchanged[I]))
+      return ExitFindings;
+  return ExitClean;
 }
+
+/// The test-only fault: "crash:<text>" or "hang:<text>", acted on by a worker
+/// whose file's path contains the text.
+void injectTestFault(StringRef Fault, ArrayRef<std::string> Files) {
+  auto [Kind, Text] = Fault.split(':');
+  if (WorkerResults.empty() || Text.empty() ||
+      llvm::none_of(Files, [&](const std::string &F) { return StringRef(F).contains(Text); }))
+    return;
+  if (Kind == "crash")
+    std::abort();
+  if (Kind == "hang")
+    std::this_thread::sleep_for(std::chrono::hours(1));
+}
+
+/// The compile flags after `--`, for the workers' command lines.
+std::vector<std::string> flagsAfterDoubleDash(int Argc, const char **Argv) {
+  for (int I = 1; I < Argc; ++I)
+    if (StringRef(Argv[I]) == "--")
+      return std::vector<std::string>(Argv + I, Argv + Argc);
+  return {};
+}
+
+/// Analyzes \p Files in this process and writes what it found as JSON: the
+/// worker side of the worker pool. Fix-its are applied here, by clang-tidy.
+int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase &Database,
+                IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS) {
+  ResourceDirCompilations Compilations(Database);
+  bool WantsFixes = Fix || FixNotes || !ExportFixes.empty();
+  FixBehaviour Behaviour = FB_NoFix;
+  if (FixNotes)
+    Behaviour = FB_FixNotes;
+  else if (Fix)
+    Behaviour = FB_Fix;
+  AnalysisResults Results;
+  SourceTexts Texts;
+  std::vector<ClangTidyError> AllErrors;
+  for (const std::string &File : Files) {
+    auto Provider = makeOptionsProvider(BaseFS);
+    if (!Provider)
+      return usageError(toString(Provider.takeError()));
+    // A context per file: clang-tidy's diagnostics engine counts errors
+    // across files.
+    ClangTidyContext Context(std::move(*Provider));
+    std::vector<ClangTidyError> Errors =
+        runClangTidy(Context, Compilations, File, BaseFS, WantsFixes);
+    // Findings are read before fixes change the file.
+    Results.append(convertErrors(Errors, Texts));
+    unsigned WarningsAsErrors = 0;
+    if (WantsFixes)
+      handleErrors(Errors, Context, Behaviour, WarningsAsErrors, BaseFS);
+    AllErrors.insert(AllErrors.end(), std::make_move_iterator(Errors.begin()),
+                     std::make_move_iterator(Errors.end()));
+  }
+  if (!ExportFixes.empty()) {
+    std::error_code EC;
+    raw_fd_ostream OS(ExportFixes, EC, sys::fs::OF_None);
+    if (EC)
+      return usageError("cannot write '" + ExportFixes + "': " + EC.message());
+    exportReplacements(Files.empty() ? "" : Files.front(), AllErrors, OS);
+  }
+  if (auto Err = writeFileAtomically(WorkerResults, resultsToJson(Results)))
+    return usageError(toString(std::move(Err)));
+  return ExitClean;
+}
+
+/// The arguments every worker gets: the options that shape the analysis.
+std::vector<std::string> workerArguments() {
+  std::vector<std::string> Args;
+  if (ChecksOption.getNumOccurrences())
+    Args.push_back("--checks=" + ChecksOption);
+  if (!Config.empty())
+    Args.push_back("--config=" + Config);
+  if (!ConfigFile.empty())
+    Args.push_back("--config-file=" + ConfigFile);
+  if (!BuildPath.empty())
+    Args.push_back("-p=" + BuildPath);
+  if (Fix)
+    Args.push_back("--fix");
+  if (FixNotes)
+    Args.push_back("--fix-notes");
+  if (AllowCompilerPlugins)
+    Args.push_back("--allow-compiler-plugins");
+  if (!TestFault.empty())
+    Args.push_back("--test-fault=" + TestFault);
+  return Args;
+}
+
+/// Prints "[12/340] src/jobs/billing.cpp (3 findings so far)" over itself.
+class ProgressLine {
+public:
+  explicit ProgressLine(size_t Total) : Total(Total), Enabled(!Quiet && errs().is_displayed()) {}
+  void update(StringRef File, size_t Findings) {
+    if (!Enabled)
+      return;
+    errs() << formatv("\r\033[K[{0}/{1}] {2} ({3} finding{4} so far)", ++Done, Total, File,
+                      Findings, Findings == 1 ? "" : "s");
+  }
+  ~ProgressLine() {
+    if (Enabled && Done)
+      errs() << "\r\033[K";
+  }
+
+private:
+  size_t Total;
+  size_t Done = 0;
+  bool Enabled;
+};
 
 int run(int Argc, const char **Argv) {
   (void)clang::tidy::distlock::DistlockModuleAnchorSource;
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "locklint " LOCKLINT_VERSION " (distlock checks on clang-tidy " LLVM_VERSION_STRING ")\n";
   });
+  if (Argc > 1 && StringRef(Argv[1]) == "merge")
+    return runMerge(Argc - 1, Argv + 1);
+  std::vector<std::string> FlagsTail = flagsAfterDoubleDash(Argc, Argv);
   // Flags after `--` form a database of their own; llvm::cl never sees them.
   std::string CommandLineError;
   std::unique_ptr<tooling::CompilationDatabase> FromCommandLine =
@@ -257,19 +416,32 @@ int run(int Argc, const char **Argv) {
   raw_string_ostream ErrorStream(Errors);
   if (!cl::ParseCommandLineOptions(Argc, Argv,
                                    "Finds distributed-locking bugs in C and C++ code.\n\n"
-                                   "  locklint [options] <source>... [-- <compile flags>]\n",
+                                   "  locklint [options] <source>... [-- <compile flags>]\n"
+                                   "  locklint merge <log.sarif>... -o <merged.sarif>\n",
                                    &ErrorStream))
     return usageError(firstLine(StringRef(Errors).split(": ").second));
+  if (!TestFault.empty())
+    injectTestFault(TestFault, SourcePaths);
 
   if (auto Err = validateCheckGlobs(ChecksOption, knownChecks()))
     return usageError(toString(std::move(Err)));
+  if (Format != "text" && Format != "sarif")
+    return usageError("unknown --format '" + Format + "'; use text or sarif");
+  if (BaselineMode != "omit" && BaselineMode != "mark")
+    return usageError("unknown --baseline-mode '" + BaselineMode + "'; use omit or mark");
+  auto Shard = parseShard(ShardOption);
+  if (!Shard)
+    return usageError(toString(Shard.takeError()));
 
   auto BaseFS = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
   auto Provider = makeOptionsProvider(BaseFS);
   if (!Provider)
     return usageError(toString(Provider.takeError()));
 
-  std::vector<std::string> Files(SourcePaths.begin(), SourcePaths.end());
+  auto Listed = listInputFiles(SourcePaths, FilesFrom);
+  if (!Listed)
+    return usageError(toString(Listed.takeError()));
+  std::vector<std::string> Files = std::move(*Listed);
   std::string FirstFile = Files.empty() ? "dummy.cpp" : Files.front();
   ClangTidyOptions Effective = (*Provider)->getOptions(FirstFile);
   std::vector<std::string> Enabled = getCheckNames(Effective, false);
@@ -279,7 +451,7 @@ int run(int Argc, const char **Argv) {
       outs() << "    " << Name << "\n";
     return ExitClean;
   }
-  if (Files.empty())
+  if (Files.empty() && BuildPath.empty())
     return usageError("no input files; run 'locklint --help' for usage");
   if (Enabled.empty())
     return usageError("no checks enabled; pass --checks=distlock-* or see .clang-tidy");
@@ -287,60 +459,89 @@ int run(int Argc, const char **Argv) {
     return usageError(toString(std::move(Err)));
   if (auto Err = validateCheckOptions(Effective))
     return usageError(toString(std::move(Err)));
-  auto Database = loadCompileDatabase(BuildPath, std::move(FromCommandLine), Files, errs());
+  raw_ostream &Warnings = WorkerResults.empty() ? errs() : nulls();
+  auto Database = loadCompileDatabase(BuildPath, std::move(FromCommandLine), Files, Warnings);
   if (!Database)
     return usageError(toString(Database.takeError()));
+  *Database = stripCompilerPlugins(std::move(*Database), AllowCompilerPlugins, Warnings);
+  if (Files.empty()) {
+    Files = (*Database)->getAllFiles();
+    if (Files.empty())
+      return usageError("the compile database lists no files");
+  }
+  Files = selectShard(std::move(Files), *Shard);
 
-  // Each file gets a context of its own: clang-tidy's diagnostics engine
-  // counts errors across files, so one broken file would otherwise mark the
-  // files after it as failed too.
-  if (Format != "text" && Format != "sarif")
-    return usageError("unknown --format '" + Format + "'; use text or sarif");
+  if (!WorkerResults.empty())
+    return analyzeHere(Files, **Database, BaseFS);
+
   bool SarifOnStdout = Format == "sarif" && Output.empty();
-  if (SarifOnStdout && (Fix || FixNotes))
-    return usageError("--fix prints what it applies: pass --output=<file> for the SARIF log");
+  auto Baseline = Baseline_.empty() ? Expected<BaselineLog>(BaselineLog())
+                                    : readBaseline(Baseline_);
+  if (!Baseline)
+    return usageError(toString(Baseline.takeError()));
 
-  ResourceDirCompilations Compilations(**Database);
-  bool WantsFixes = Fix || FixNotes || !ExportFixes.empty();
-  FixBehaviour Behaviour = FB_NoFix;
-  if (FixNotes)
-    Behaviour = FB_FixNotes;
-  else if (Fix)
-    Behaviour = FB_Fix;
-  std::vector<ClangTidyError> AllErrors;
-  AnalysisResults Results;
+  // Read every input before any worker may fix it: reports quote the
+  // analyzed text.
   SourceTexts Texts;
-  unsigned WarningsAsErrors = 0;
-  for (const std::string &File : Files) {
-    auto FileProvider = makeOptionsProvider(BaseFS);
-    if (!FileProvider)
-      return usageError(toString(FileProvider.takeError()));
-    ClangTidyContext Context(std::move(*FileProvider));
-    std::vector<ClangTidyError> Errors =
-        runClangTidy(Context, Compilations, File, BaseFS, WantsFixes);
-    // Findings are read before fixes change the file.
-    Results.append(convertErrors(Errors, Texts));
-    if (Format == "text" || WantsFixes)
-      handleErrors(Errors, Context, Behaviour, WarningsAsErrors, BaseFS);
-    AllErrors.insert(AllErrors.end(), std::make_move_iterator(Errors.begin()),
-                     std::make_move_iterator(Errors.end()));
+  for (const std::string &File : Files)
+    (void)Texts.text(File);
+
+  WorkerSettings Settings;
+  Settings.Program = sys::fs::getMainExecutable(Argv[0], reinterpret_cast<void *>(&runLocklint));
+  Settings.CommonArgs = workerArguments();
+  Settings.WorkerTail = FlagsTail;
+  Settings.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
+  Settings.TimeoutSeconds = TimeoutPerFile;
+  // Each worker exports its fixes to a file of its own; they are merged after.
+  std::vector<std::string> FixParts;
+  if (!ExportFixes.empty()) {
+    for (size_t I = 0; I < Files.size(); ++I) {
+      SmallString<128> Part;
+      sys::fs::createTemporaryFile("locklint-fixes", "yaml", Part);
+      FixParts.push_back(Part.str().str());
+    }
+    Settings.PerFileArgs = [&](size_t Index) {
+      return std::vector<std::string>{"--export-fixes=" + FixParts[Index]};
+    };
   }
 
-  if (!ExportFixes.empty()) {
-    std::error_code EC;
-    raw_fd_ostream OS(ExportFixes, EC, sys::fs::OF_None);
-    if (EC)
-      return usageError("cannot write '" + ExportFixes + "': " + EC.message());
-    exportReplacements(FirstFile, AllErrors, OS);
+  AnalysisResults Results;
+  {
+    ProgressLine Progress(Files.size());
+    size_t FindingsSoFar = 0;
+    std::vector<AnalysisResults> PerFile =
+        runWorkers(Files, Settings, [&](size_t Index, const AnalysisResults &R) {
+          FindingsSoFar += R.Findings.size();
+          Progress.update(Files[Index], FindingsSoFar);
+        });
+    for (AnalysisResults &R : PerFile)
+      Results.append(std::move(R));
   }
   Results.sort();
+  if (!ExportFixes.empty()) {
+    Error Merged = mergeFixExports(FixParts, FirstFile, ExportFixes);
+    for (const std::string &Part : FixParts)
+      sys::fs::remove(Part);
+    if (Merged)
+      return usageError(toString(std::move(Merged)));
+  }
+  std::vector<sarif::RuleInfo> Rules = rulesFor(Enabled, LOCKLINT_HOMEPAGE);
+  std::string Root = SourceRoot.empty() ? defaultSourceRoot(FirstFile) : absolutePath(SourceRoot);
+  BaselineComparison Compared = compareWithBaseline(Results, *Baseline, Texts, Root);
+  if (BaselineMode == "omit")
+    dropUnchanged(Results, Compared);
+
+  if (Format == "text")
+    printText(Results, Texts, Output.empty() ? outs() : nulls());
   if (Format == "sarif" || !SarifFile.empty()) {
     sarif::RunInfo Run;
     Run.ToolVersion = LOCKLINT_VERSION;
     Run.InformationUri = LOCKLINT_HOMEPAGE;
-    Run.Rules = rulesFor(Enabled, LOCKLINT_HOMEPAGE);
+    Run.Rules = Rules;
     Run.Results = Results;
-    Run.SourceRoot = SourceRoot.empty() ? defaultSourceRoot(FirstFile) : absolutePath(SourceRoot);
+    Run.SourceRoot = Root;
+    if (!Baseline_.empty() && BaselineMode == "mark")
+      Run.Baseline = &Compared;
     std::string Log = sarif::writeSarif(Run, Texts);
     if (SarifOnStdout)
       outs() << Log;
@@ -350,9 +551,10 @@ int run(int Argc, const char **Argv) {
         if (auto Err = writeFileAtomically(Path, Log))
           return usageError(toString(std::move(Err)));
   }
-  if (WarningsAsErrors)
-    return ExitFindings;
-  return exitCodeFor(AllErrors);
+  for (const FileFailure &Failure : Results.Failures)
+    WithColor::error(errs(), "locklint")
+        << "'" << Failure.File << "' was not fully analyzed: " << Failure.Reason << "\n";
+  return exitCodeFor(Results, Compared);
 }
 
 } // namespace

@@ -3,11 +3,22 @@
 #include "ErrorConversion.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang::tidy;
 
 namespace locklint {
 namespace {
+
+/// clang reports files relative to the compile command's directory.
+std::string absoluteIn(llvm::StringRef Directory, llvm::StringRef File) {
+  if (File.empty() || llvm::sys::path::is_absolute(File))
+    return File.str();
+  llvm::SmallString<256> Path(Directory);
+  llvm::sys::path::append(Path, File);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return Path.str().str();
+}
 
 SourceSpan spanOf(llvm::StringRef File, unsigned Offset, unsigned Length, SourceTexts &Texts) {
   SourceSpan Span;
@@ -17,21 +28,23 @@ SourceSpan spanOf(llvm::StringRef File, unsigned Offset, unsigned Length, Source
   return Span;
 }
 
-SourceSpan spanOf(const clang::tooling::DiagnosticMessage &Message, SourceTexts &Texts) {
+SourceSpan spanOf(const clang::tooling::DiagnosticMessage &Message, llvm::StringRef Directory,
+                  SourceTexts &Texts) {
   unsigned Length = 0;
   for (const clang::tooling::FileByteRange &Range : Message.Ranges)
     if (Range.FilePath == Message.FilePath && Range.FileOffset == Message.FileOffset)
       Length = std::max(Length, Range.Length);
-  return spanOf(Message.FilePath, Message.FileOffset, Length, Texts);
+  return spanOf(absoluteIn(Directory, Message.FilePath), Message.FileOffset, Length, Texts);
 }
 
 std::vector<TextEdit> editsOf(const clang::tooling::DiagnosticMessage &Message,
-                              SourceTexts &Texts) {
+                              llvm::StringRef Directory, SourceTexts &Texts) {
   std::vector<TextEdit> Edits;
   for (const auto &[File, Replacements] : Message.Fix)
     for (const clang::tooling::Replacement &R : Replacements)
-      Edits.push_back({spanOf(R.getFilePath(), R.getOffset(), R.getLength(), Texts),
-                       R.getReplacementText().str()});
+      Edits.push_back(
+          {spanOf(absoluteIn(Directory, R.getFilePath()), R.getOffset(), R.getLength(), Texts),
+           R.getReplacementText().str()});
   std::sort(Edits.begin(), Edits.end(), [](const TextEdit &A, const TextEdit &B) {
     return std::tie(A.Span.File, A.Span.Line, A.Span.Column) <
            std::tie(B.Span.File, B.Span.Line, B.Span.Column);
@@ -47,26 +60,23 @@ AnalysisResults convertErrors(llvm::ArrayRef<ClangTidyError> Errors, SourceTexts
   for (const ClangTidyError &Error : Errors) {
     if (Error.DiagLevel == ClangTidyError::Remark)
       continue;
-    // A compile error makes the file's results incomplete: a failure, once
-    // per file, not a finding.
-    if (Error.DiagnosticName == "clang-diagnostic-error") {
-      if (Failed.insert(Error.Message.FilePath).second) {
-        auto [Line, Column] = Texts.position(Error.Message.FilePath, Error.Message.FileOffset);
-        Results.Failures.push_back({Error.Message.FilePath,
-                                    llvm::formatv("does not compile ({0}:{1}: {2})", Line, Column,
-                                                  Error.Message.Message)
-                                        .str()});
-      }
-      continue;
-    }
     Finding F;
     F.Check = Error.DiagnosticName;
     F.Message = Error.Message.Message;
     F.Level = Error.DiagLevel == ClangTidyError::Error ? "error" : "warning";
-    F.Where = spanOf(Error.Message, Texts);
-    F.Fix = editsOf(Error.Message, Texts);
+    F.Where = spanOf(Error.Message, Error.BuildDirectory, Texts);
+    F.Fix = editsOf(Error.Message, Error.BuildDirectory, Texts);
     for (const clang::tooling::DiagnosticMessage &Note : Error.Notes)
-      F.Notes.push_back({Note.Message, spanOf(Note, Texts), editsOf(Note, Texts)});
+      F.Notes.push_back({Note.Message, spanOf(Note, Error.BuildDirectory, Texts),
+                         editsOf(Note, Error.BuildDirectory, Texts)});
+    // A compile error also makes the file's results incomplete: a failure,
+    // once per file.
+    if (Error.DiagnosticName == "clang-diagnostic-error" &&
+        Failed.insert(F.Where.File).second)
+      Results.Failures.push_back(
+          {F.Where.File, llvm::formatv("does not compile ({0}:{1}: {2})", F.Where.Line,
+                                       F.Where.Column, F.Message)
+                             .str()});
     Results.Findings.push_back(std::move(F));
   }
   return Results;

@@ -94,14 +94,15 @@ std::vector<std::string> githubLineHashes(llvm::StringRef Text) {
   return Hasher.finish();
 }
 
-std::string stableFingerprint(llvm::StringRef Check, llvm::StringRef Message,
-                              llvm::StringRef LineText, unsigned Occurrence) {
+std::string stableFingerprint(llvm::StringRef RelativePath, llvm::StringRef Check,
+                              llvm::StringRef Message, llvm::StringRef LineText,
+                              unsigned Occurrence) {
   std::string Line;
   for (char C : LineText)
     if (!llvm::isSpace(C))
       Line += C;
   llvm::SHA256 Hasher;
-  for (llvm::StringRef Part : {Check, Message, llvm::StringRef(Line)}) {
+  for (llvm::StringRef Part : {RelativePath, Check, Message, llvm::StringRef(Line)}) {
     Hasher.update(Part);
     Hasher.update(llvm::StringRef("\0", 1));
   }

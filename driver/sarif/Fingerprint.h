@@ -21,11 +21,12 @@ namespace locklint::sarif {
 std::vector<std::string> githubLineHashes(llvm::StringRef Text);
 
 /// locklint's own fingerprint of a finding, which survives moving the code to
-/// other lines: the check, the message, and the finding's line with white
-/// space removed, plus \p Occurrence (1 for the first finding with the same
-/// three in the file).
-std::string stableFingerprint(llvm::StringRef Check, llvm::StringRef Message,
-                              llvm::StringRef LineText, unsigned Occurrence);
+/// other lines: the file (relative to the source root), the check, the
+/// message, and the finding's line with white space removed, plus
+/// \p Occurrence (1 for the first finding with the same four).
+std::string stableFingerprint(llvm::StringRef RelativePath, llvm::StringRef Check,
+                              llvm::StringRef Message, llvm::StringRef LineText,
+                              unsigned Occurrence);
 
 } // namespace locklint::sarif
 

@@ -36,8 +36,23 @@ public:
 
   json log() {
     json Results = json::array();
-    for (const Finding &F : Run.Results.Findings)
-      Results.push_back(result(F));
+    std::vector<std::string> Prints = stableFingerprints(Run.Results, Texts, Run.SourceRoot);
+    for (size_t I = 0; I < Run.Results.Findings.size(); ++I) {
+      const Finding &F = Run.Results.Findings[I];
+      // Compile errors are failures (see invocations), not results of a rule.
+      if (!RuleIndex.count(F.Check))
+        continue;
+      json Result = result(F, Prints[I]);
+      if (Run.Baseline)
+        Result["baselineState"] = Run.Baseline->Unchanged[I] ? "unchanged" : "new";
+      Results.push_back(std::move(Result));
+    }
+    if (Run.Baseline)
+      for (const std::string &Absent : Run.Baseline->Absent) {
+        json Result = json::parse(Absent);
+        Result["baselineState"] = "absent";
+        Results.push_back(std::move(Result));
+      }
     json Root = json::object();
     Root["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
     Root["version"] = "2.1.0";
@@ -127,7 +142,7 @@ private:
     return {{"physicalLocation", {{"artifactLocation", artifact(Span.File)}, {"region", region(Span)}}}};
   }
 
-  json result(const Finding &F) {
+  json result(const Finding &F, const std::string &StablePrint) {
     json Result = json::object();
     Result["ruleId"] = F.Check;
     if (auto It = RuleIndex.find(F.Check); It != RuleIndex.end())
@@ -149,7 +164,7 @@ private:
     Result["locations"] = json::array({location(F.Where)});
     if (!Related.empty())
       Result["relatedLocations"] = std::move(Related);
-    Result["partialFingerprints"] = fingerprints(F);
+    Result["partialFingerprints"] = fingerprints(F, StablePrint);
     if (json Flow = codeFlow(F); !Flow.is_null())
       Result["codeFlows"] = json::array({std::move(Flow)});
     json Fixes = json::array();
@@ -163,18 +178,14 @@ private:
     return Result;
   }
 
-  json fingerprints(const Finding &F) {
+  json fingerprints(const Finding &F, const std::string &StablePrint) {
     auto [Hashes, Inserted] = LineHashes.try_emplace(F.Where.File);
     if (Inserted)
       Hashes->second = githubLineHashes(Texts.text(F.Where.File));
     json Prints = json::object();
     if (F.Where.Line >= 1 && F.Where.Line <= Hashes->second.size())
       Prints["primaryLocationLineHash"] = Hashes->second[F.Where.Line - 1];
-    llvm::StringRef Line = Texts.line(F.Where.File, F.Where.Line);
-    std::string Key = F.Where.File + "\n" + F.Check + "\n" + F.Message + "\n" +
-                      llvm::join(llvm::split(Line, ' '), "");
-    unsigned Occurrence = ++Occurrences[Key];
-    Prints["locklint/v1"] = stableFingerprint(F.Check, F.Message, Line, Occurrence);
+    Prints["locklint/v1"] = StablePrint;
     return Prints;
   }
 
@@ -215,10 +226,31 @@ private:
   SourceTexts &Texts;
   llvm::StringMap<size_t> RuleIndex;
   std::map<std::string, std::vector<std::string>> LineHashes;
-  std::map<std::string, unsigned> Occurrences;
 };
 
 } // namespace
+
+std::vector<std::string> stableFingerprints(const AnalysisResults &Results, SourceTexts &Texts,
+                                            llvm::StringRef SourceRoot) {
+  // The n-th finding with the same check, message and line text in a file
+  // gets occurrence n; the line's number plays no part.
+  std::map<std::string, unsigned> Occurrences;
+  std::vector<std::string> Prints;
+  for (const Finding &F : Results.Findings) {
+    llvm::StringRef Line = Texts.line(F.Where.File, F.Where.Line);
+    std::string Squeezed;
+    for (char C : Line)
+      if (!llvm::isSpace(C))
+        Squeezed += C;
+    llvm::StringRef Path = F.Where.File;
+    std::string Root = SourceRoot.ends_with("/") ? SourceRoot.str() : SourceRoot.str() + "/";
+    Path.consume_front(Root);
+    unsigned Occurrence =
+        ++Occurrences[Path.str() + "\n" + F.Check + "\n" + F.Message + "\n" + Squeezed];
+    Prints.push_back(stableFingerprint(Path, F.Check, F.Message, Line, Occurrence));
+  }
+  return Prints;
+}
 
 std::string writeSarif(const RunInfo &Run, SourceTexts &Texts) {
   return Writer(Run, Texts).log().dump(2) + "\n";

@@ -8,6 +8,7 @@
 #ifndef LOCKLINT_DRIVER_SARIF_SARIFWRITER_H
 #define LOCKLINT_DRIVER_SARIF_SARIFWRITER_H
 
+#include "Baseline.h"
 #include "Finding.h"
 #include "SourceTexts.h"
 #include <string>
@@ -36,7 +37,14 @@ struct RunInfo {
   AnalysisResults Results;
   /// Absolute directory that artifact URIs are relative to.
   std::string SourceRoot;
+  /// When set, each result says whether the baseline had it, and the
+  /// baseline's results that are gone are listed as absent.
+  const BaselineComparison *Baseline = nullptr;
 };
+
+/// The locklint/v1 fingerprint of each finding of \p Results, in order.
+std::vector<std::string> stableFingerprints(const AnalysisResults &Results, SourceTexts &Texts,
+                                            llvm::StringRef SourceRoot);
 
 /// The log as JSON text; the same RunInfo gives the same bytes.
 std::string writeSarif(const RunInfo &Run, SourceTexts &Texts);

@@ -48,13 +48,15 @@ TEST(GithubLineHashTest, RepeatedLinesCountOccurrences) {
 }
 
 TEST(StableFingerprintTest, IgnoresWhereAndHowTheLineIsIndented) {
-  EXPECT_EQ(stableFingerprint("c", "m", "  redis.del(key);", 1),
-            stableFingerprint("c", "m", "redis.del( key );", 1));
-  EXPECT_NE(stableFingerprint("c", "m", "redis.del(key);", 1),
-            stableFingerprint("c", "m", "redis.del(key);", 2));
-  EXPECT_NE(stableFingerprint("c", "m", "redis.del(key);", 1),
-            stableFingerprint("d", "m", "redis.del(key);", 1));
-  EXPECT_EQ(stableFingerprint("c", "m", "x", 3).substr(32), ":3");
+  EXPECT_EQ(stableFingerprint("a.cpp", "c", "m", "  redis.del(key);", 1),
+            stableFingerprint("a.cpp", "c", "m", "redis.del( key );", 1));
+  EXPECT_NE(stableFingerprint("a.cpp", "c", "m", "redis.del(key);", 1),
+            stableFingerprint("a.cpp", "c", "m", "redis.del(key);", 2));
+  EXPECT_NE(stableFingerprint("a.cpp", "c", "m", "redis.del(key);", 1),
+            stableFingerprint("a.cpp", "d", "m", "redis.del(key);", 1));
+  EXPECT_NE(stableFingerprint("a.cpp", "c", "m", "redis.del(key);", 1),
+            stableFingerprint("b.cpp", "c", "m", "redis.del(key);", 1));
+  EXPECT_EQ(stableFingerprint("a.cpp", "c", "m", "x", 3).substr(32), ":3");
 }
 
 TEST(Utf16ColumnTest, AsciiColumnsAreUnchanged) {

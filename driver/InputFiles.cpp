@@ -1,0 +1,58 @@
+//===--- InputFiles.cpp - which files a run analyzes ----------------------===//
+
+#include "InputFiles.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/xxhash.h"
+
+namespace locklint {
+
+llvm::Expected<std::vector<std::string>> listInputFiles(llvm::ArrayRef<std::string> Named,
+                                                        llvm::StringRef FilesFrom) {
+  std::vector<std::string> Files;
+  llvm::StringSet<> Seen;
+  auto Add = [&](llvm::StringRef File) {
+    File = File.trim();
+    if (!File.empty() && Seen.insert(File).second)
+      Files.push_back(File.str());
+  };
+  for (const std::string &File : Named)
+    Add(File);
+  if (FilesFrom.empty())
+    return Files;
+  auto Buffer = FilesFrom == "-" ? llvm::MemoryBuffer::getSTDIN()
+                                 : llvm::MemoryBuffer::getFile(FilesFrom, /*IsText=*/true);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(), "cannot read file list '%s': %s",
+                                   FilesFrom.str().c_str(), Buffer.getError().message().c_str());
+  llvm::SmallVector<llvm::StringRef, 64> Lines;
+  (*Buffer)->getBuffer().split(Lines, '\n');
+  for (llvm::StringRef Line : Lines)
+    Add(Line);
+  return Files;
+}
+
+llvm::Expected<Shard> parseShard(llvm::StringRef Text) {
+  Shard Part;
+  if (Text.empty())
+    return Part;
+  auto [K, N] = Text.split('/');
+  if (K.getAsInteger(10, Part.Index) || N.getAsInteger(10, Part.Count) || Part.Count == 0 ||
+      Part.Index == 0 || Part.Index > Part.Count)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "invalid --shard '%s'; expected K/N with 1 <= K <= N",
+                                   Text.str().c_str());
+  return Part;
+}
+
+std::vector<std::string> selectShard(std::vector<std::string> Files, Shard Part) {
+  if (Part.Count == 1)
+    return Files;
+  std::vector<std::string> Selected;
+  for (std::string &File : Files)
+    if (llvm::xxh3_64bits(File) % Part.Count == Part.Index - 1)
+      Selected.push_back(std::move(File));
+  return Selected;
+}
+
+} // namespace locklint

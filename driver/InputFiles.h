@@ -1,0 +1,33 @@
+//===--- InputFiles.h - which files a run analyzes -------------*- C++ -*-===//
+
+#ifndef LOCKLINT_DRIVER_INPUTFILES_H
+#define LOCKLINT_DRIVER_INPUTFILES_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+#include <string>
+#include <vector>
+
+namespace locklint {
+
+/// The files named on the command line, then those listed one per line in
+/// \p FilesFrom ("-" for standard input), in order, without repeats.
+llvm::Expected<std::vector<std::string>> listInputFiles(llvm::ArrayRef<std::string> Named,
+                                                        llvm::StringRef FilesFrom);
+
+/// A shard K of N (1 <= K <= N); 1 of 1 is the whole run.
+struct Shard {
+  unsigned Index = 1;
+  unsigned Count = 1;
+};
+
+/// Reads "K/N"; empty means the whole run.
+llvm::Expected<Shard> parseShard(llvm::StringRef Text);
+
+/// The files of \p Files that fall in \p Part. A file's shard depends on its
+/// path alone, so it stays in its shard when other files come and go.
+std::vector<std::string> selectShard(std::vector<std::string> Files, Shard Part);
+
+} // namespace locklint
+
+#endif

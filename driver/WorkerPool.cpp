@@ -1,0 +1,117 @@
+//===--- WorkerPool.cpp - one process per translation unit ----------------===//
+
+#include "WorkerPool.h"
+#include "FindingJson.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include <chrono>
+#include <csignal>
+#include <thread>
+
+namespace locklint {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// A worker that is running.
+struct Running {
+  size_t Index;
+  llvm::sys::ProcessInfo Process;
+  std::string ResultsPath;
+  Clock::time_point Started;
+};
+
+std::string temporaryPath(llvm::StringRef Suffix) {
+  llvm::SmallString<128> Path;
+  if (llvm::sys::fs::createTemporaryFile("locklint-worker", Suffix, Path))
+    return "";
+  return Path.str().str();
+}
+
+/// What a finished worker left: its results, or why it has none.
+AnalysisResults collect(const Running &Worker, const std::string &File, int ExitCode,
+                        bool TimedOut, unsigned Timeout) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Worker.ResultsPath);
+  llvm::sys::fs::remove(Worker.ResultsPath);
+  AnalysisResults Results;
+  if (TimedOut) {
+    Results.Failures.push_back({File, llvm::formatv("timed out after {0} s", Timeout).str()});
+    return Results;
+  }
+  if (Buffer && !(*Buffer)->getBuffer().empty()) {
+    auto Parsed = resultsFromJson((*Buffer)->getBuffer());
+    if (Parsed)
+      return std::move(*Parsed);
+    llvm::consumeError(Parsed.takeError());
+  }
+  std::string Reason = ExitCode < 0 || ExitCode > 128
+                           ? "the analysis crashed"
+                           : llvm::formatv("the analysis failed (exit code {0})", ExitCode).str();
+  Results.Failures.push_back({File, Reason});
+  return Results;
+}
+
+} // namespace
+
+std::vector<AnalysisResults>
+runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings,
+           llvm::function_ref<void(size_t Index, const AnalysisResults &)> Progress) {
+  std::vector<AnalysisResults> Results(Files.size());
+  std::vector<Running> Active;
+  size_t Next = 0;
+  std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""), llvm::StringRef(""),
+                                                llvm::StringRef("")};
+  while (Next < Files.size() || !Active.empty()) {
+    while (Next < Files.size() && Active.size() < std::max(1u, Settings.Jobs)) {
+      Running Worker{Next, {}, temporaryPath("json"), Clock::now()};
+      std::vector<std::string> Args = {Settings.Program};
+      Args.insert(Args.end(), Settings.CommonArgs.begin(), Settings.CommonArgs.end());
+      Args.push_back("--worker-results=" + Worker.ResultsPath);
+      if (Settings.PerFileArgs)
+        for (std::string &Arg : Settings.PerFileArgs(Next))
+          Args.push_back(std::move(Arg));
+      Args.push_back(Files[Next]);
+      Args.insert(Args.end(), Settings.WorkerTail.begin(), Settings.WorkerTail.end());
+      std::vector<llvm::StringRef> ArgRefs(Args.begin(), Args.end());
+      std::string Error;
+      bool Failed = false;
+      Worker.Process = llvm::sys::ExecuteNoWait(Settings.Program, ArgRefs, std::nullopt,
+                                               Redirects, 0, &Error, &Failed);
+      if (Failed) {
+        Results[Next].Failures.push_back({Files[Next], "cannot start the analysis: " + Error});
+        Progress(Next, Results[Next]);
+      } else {
+        Active.push_back(std::move(Worker));
+      }
+      ++Next;
+    }
+    bool Finished = false;
+    for (auto It = Active.begin(); It != Active.end();) {
+      bool TimedOut = Settings.TimeoutSeconds &&
+                      Clock::now() - It->Started > std::chrono::seconds(Settings.TimeoutSeconds);
+      if (TimedOut)
+        ::kill(It->Process.Pid, SIGKILL);
+      llvm::sys::ProcessInfo Done =
+          llvm::sys::Wait(It->Process, /*SecondsToWait=*/TimedOut ? std::nullopt
+                                                                  : std::optional<unsigned>(0),
+                          nullptr, nullptr, /*Polling=*/!TimedOut);
+      if (Done.Pid == 0) {
+        ++It;
+        continue;
+      }
+      const std::string &File = Files[It->Index];
+      Results[It->Index] =
+          collect(*It, File, Done.ReturnCode, TimedOut, Settings.TimeoutSeconds);
+      Progress(It->Index, Results[It->Index]);
+      It = Active.erase(It);
+      Finished = true;
+    }
+    if (!Finished && !Active.empty())
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return Results;
+}
+
+} // namespace locklint

@@ -1,0 +1,43 @@
+//===--- WorkerPool.h - one process per translation unit -------*- C++ -*-===//
+//
+// Each translation unit is analyzed by a locklint process of its own, so a
+// crash or a hang in one costs that unit only: it becomes a failure of that
+// file, and every other result is kept.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_DRIVER_WORKERPOOL_H
+#define LOCKLINT_DRIVER_WORKERPOOL_H
+
+#include "Finding.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace locklint {
+
+/// How to run the workers.
+struct WorkerSettings {
+  /// The locklint executable.
+  std::string Program;
+  /// Arguments for every worker; the file, then `WorkerTail`, follow them.
+  std::vector<std::string> CommonArgs;
+  std::vector<std::string> WorkerTail;
+  /// Arguments for the worker of file \p Index only; may be empty.
+  std::function<std::vector<std::string>(size_t Index)> PerFileArgs;
+  unsigned Jobs = 1;
+  /// Seconds a worker may run before it is stopped; 0 for no limit.
+  unsigned TimeoutSeconds = 0;
+};
+
+/// Analyzes \p Files with up to Settings.Jobs workers at once. \p Progress is
+/// called as each file finishes, with its index in \p Files and its results.
+/// Returns the results in the order of \p Files.
+std::vector<AnalysisResults>
+runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings,
+           llvm::function_ref<void(size_t Index, const AnalysisResults &)> Progress);
+
+} // namespace locklint
+
+#endif
