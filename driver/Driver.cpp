@@ -97,7 +97,7 @@ cl::opt<std::string> SourceRoot(
 cl::opt<unsigned> Jobs("j",
                        cl::desc("Translation units analyzed at once, each in its own\n"
                                 "process. Default: the number of cores."),
-                       cl::value_desc("n"), cl::init(0), cl::cat(LocklintCategory));
+                       cl::value_desc("n"), cl::init(0), cl::Prefix, cl::cat(LocklintCategory));
 cl::opt<unsigned> TimeoutPerFile(
     "timeout-per-file",
     cl::desc("Seconds one translation unit may take before its analysis\n"
