@@ -470,6 +470,10 @@ int run(int Argc, const char **Argv) {
       return usageError("the compile database lists no files");
   }
   Files = selectShard(std::move(Files), *Shard);
+  // Read each file's compile command here once, so that what is wrong with
+  // them (plugins removed) is said once, not by every worker.
+  for (const std::string &File : Files)
+    (void)(*Database)->getCompileCommands(File);
 
   if (!WorkerResults.empty())
     return analyzeHere(Files, **Database, BaseFS);
