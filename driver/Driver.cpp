@@ -27,7 +27,10 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
+#include "clang-tidy/GlobList.h"
 #include <chrono>
+#include <ctime>
+#include <set>
 #include <thread>
 
 using namespace clang;
@@ -129,6 +132,19 @@ cl::opt<bool> AllowCompilerPlugins(
     "allow-compiler-plugins",
     cl::desc("Keep options in the compile commands that load plugins into\n"
              "the analyzer (removed by default: untrusted input)."),
+    cl::cat(LocklintCategory));
+cl::opt<bool> IncludeSuppressed(
+    "include-suppressed",
+    cl::desc("Keep findings silenced by NOLINT comments in the SARIF log,\n"
+             "marked as suppressed in source."),
+    cl::cat(LocklintCategory));
+cl::opt<bool> Timestamps("timestamps",
+                         cl::desc("Record start and end times in the SARIF log (which\n"
+                                  "then differs from run to run)."),
+                         cl::cat(LocklintCategory));
+cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors",
+    cl::desc("Checks (globs, as --checks) whose findings are errors."),
     cl::cat(LocklintCategory));
 // How the driver talks to its workers; not for users.
 cl::opt<std::string> WorkerResults("worker-results", cl::Hidden, cl::cat(LocklintCategory));
@@ -279,15 +295,35 @@ Error validateInputs(ArrayRef<std::string> Files) {
 }
 
 /// The exit code for what the run reported: an incomplete analysis first,
-/// then findings the baseline does not already have.
+/// then findings that are neither silenced nor known from the baseline.
 int exitCodeFor(const AnalysisResults &Results, const BaselineComparison &Compared) {
   if (!Results.Failures.empty())
     return ExitTranslationUnitFailed;
-  for (size_t I = 0; I < Results.Findings.size(); ++I)
-    if (Results.Findings[I].Level == "warning" &&
-        !(I < Compared.Unchanged.size() && Compared.Unchanged[I]))
+  for (size_t I = 0; I < Results.Findings.size(); ++I) {
+    const Finding &F = Results.Findings[I];
+    bool Known = I < Compared.Unchanged.size() && Compared.Unchanged[I];
+    if (!F.Suppressed && !Known && F.Check != "clang-diagnostic-error")
       return ExitFindings;
+  }
   return ExitClean;
+}
+
+/// Findings of checks matching \p Globs become errors.
+void promoteToErrors(AnalysisResults &Results, StringRef Globs) {
+  if (Globs.empty())
+    return;
+  GlobList Matcher(Globs);
+  for (Finding &F : Results.Findings)
+    if (F.Level == "warning" && Matcher.contains(F.Check))
+      F.Level = "error";
+}
+
+/// The current time in UTC, as SARIF writes it.
+std::string utcNow() {
+  std::time_t Now = std::time(nullptr);
+  char Text[32];
+  std::strftime(Text, sizeof Text, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&Now));
+  return Text;
 }
 
 /// The test-only fault: "crash:<text>" or "hang:<text>", acted on by a worker
@@ -309,6 +345,42 @@ std::vector<std::string> flagsAfterDoubleDash(int Argc, const char **Argv) {
     if (StringRef(Argv[I]) == "--")
       return std::vector<std::string>(Argv + I, Argv + Argc);
   return {};
+}
+
+/// Adds to \p Results, marked as suppressed, the findings that NOLINT
+/// comments in \p File silence: the file is analyzed again with those
+/// comments disabled in memory (same length, so every position holds).
+void addSuppressed(const std::string &File, const tooling::CompilationDatabase &Compilations,
+                   AnalysisResults &Results, SourceTexts &Texts) {
+  std::string Text = Texts.text(File).str();
+  if (Text.find("NOLINT") == std::string::npos)
+    return;
+  for (size_t Pos = Text.find("NOLINT"); Pos != std::string::npos; Pos = Text.find("NOLINT", Pos))
+    Text.replace(Pos, 6, "NOLIXT");
+  auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
+  Memory->addFile(absolutePath(File), 0, MemoryBuffer::getMemBufferCopy(Text));
+  auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+  Overlay->pushOverlay(Memory);
+  auto Provider = makeOptionsProvider(Overlay);
+  if (!Provider) {
+    consumeError(Provider.takeError());
+    return;
+  }
+  ClangTidyContext Context(std::move(*Provider));
+  AnalysisResults All = convertErrors(
+      runClangTidy(Context, Compilations, File, Overlay, /*ApplyAnyFix=*/false), Texts);
+  auto Key = [](const Finding &F) {
+    return std::make_tuple(F.Check, F.Where.File, F.Where.Line, F.Where.Column, F.Message);
+  };
+  std::set<decltype(Key(std::declval<Finding>()))> Reported;
+  for (const Finding &F : Results.Findings)
+    Reported.insert(Key(F));
+  for (Finding &F : All.Findings) {
+    if (Reported.count(Key(F)))
+      continue;
+    F.Suppressed = true;
+    Results.Findings.push_back(std::move(F));
+  }
 }
 
 /// Analyzes \p Files in this process and writes what it found as JSON: the
@@ -335,7 +407,10 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
     std::vector<ClangTidyError> Errors =
         runClangTidy(Context, Compilations, File, BaseFS, WantsFixes);
     // Findings are read before fixes change the file.
-    Results.append(convertErrors(Errors, Texts));
+    AnalysisResults FileResults = convertErrors(Errors, Texts);
+    if (IncludeSuppressed)
+      addSuppressed(File, Compilations, FileResults, Texts);
+    Results.append(std::move(FileResults));
     unsigned WarningsAsErrors = 0;
     if (WantsFixes)
       handleErrors(Errors, Context, Behaviour, WarningsAsErrors, BaseFS);
@@ -371,6 +446,8 @@ std::vector<std::string> workerArguments() {
     Args.push_back("--fix-notes");
   if (AllowCompilerPlugins)
     Args.push_back("--allow-compiler-plugins");
+  if (IncludeSuppressed)
+    Args.push_back("--include-suppressed");
   if (!TestFault.empty())
     Args.push_back("--test-fault=" + TestFault);
   return Args;
@@ -478,6 +555,7 @@ int run(int Argc, const char **Argv) {
   if (!WorkerResults.empty())
     return analyzeHere(Files, **Database, BaseFS);
 
+  std::string StartTime = utcNow();
   bool SarifOnStdout = Format == "sarif" && Output.empty();
   auto Baseline = Baseline_.empty() ? Expected<BaselineLog>(BaselineLog())
                                     : readBaseline(Baseline_);
@@ -522,6 +600,7 @@ int run(int Argc, const char **Argv) {
       Results.append(std::move(R));
   }
   Results.sort();
+  promoteToErrors(Results, WarningsAsErrors);
   if (!ExportFixes.empty()) {
     Error Merged = mergeFixExports(FixParts, FirstFile, ExportFixes);
     for (const std::string &Part : FixParts)
@@ -546,6 +625,10 @@ int run(int Argc, const char **Argv) {
     Run.SourceRoot = Root;
     if (!Baseline_.empty() && BaselineMode == "mark")
       Run.Baseline = &Compared;
+    if (Timestamps) {
+      Run.StartTimeUtc = StartTime;
+      Run.EndTimeUtc = utcNow();
+    }
     std::string Log = sarif::writeSarif(Run, Texts);
     if (SarifOnStdout)
       outs() << Log;

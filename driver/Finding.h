@@ -43,6 +43,8 @@ struct Finding {
   SourceSpan Where;
   std::vector<FindingNote> Notes;
   std::vector<TextEdit> Fix;
+  /// Silenced by a NOLINT comment; kept only with --include-suppressed.
+  bool Suppressed = false;
 };
 
 /// A file that could not be analyzed, or only in part.

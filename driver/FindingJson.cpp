@@ -32,8 +32,9 @@ static void from_json(const json &J, FindingNote &N) {
   J.at("fix").get_to(N.Fix);
 }
 static void to_json(json &J, const Finding &F) {
-  J = json{{"check", F.Check}, {"message", F.Message}, {"level", F.Level},
-           {"where", F.Where}, {"notes", F.Notes},     {"fix", F.Fix}};
+  J = json{{"check", F.Check},   {"message", F.Message}, {"level", F.Level},
+           {"where", F.Where},   {"notes", F.Notes},     {"fix", F.Fix},
+           {"suppressed", F.Suppressed}};
 }
 static void from_json(const json &J, Finding &F) {
   J.at("check").get_to(F.Check);
@@ -42,6 +43,7 @@ static void from_json(const json &J, Finding &F) {
   J.at("where").get_to(F.Where);
   J.at("notes").get_to(F.Notes);
   J.at("fix").get_to(F.Fix);
+  J.at("suppressed").get_to(F.Suppressed);
 }
 static void to_json(json &J, const FileFailure &F) {
   J = json{{"file", F.File}, {"reason", F.Reason}};

@@ -74,7 +74,8 @@ void printEntry(llvm::StringRef Level, llvm::StringRef Message, llvm::StringRef 
 
 void printText(const AnalysisResults &Results, SourceTexts &Texts, llvm::raw_ostream &OS) {
   for (const Finding &F : Results.Findings)
-    printFinding(F, Texts, OS);
+    if (!F.Suppressed)
+      printFinding(F, Texts, OS);
 }
 
 void printFinding(const Finding &F, SourceTexts &Texts, llvm::raw_ostream &OS) {

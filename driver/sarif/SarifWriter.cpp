@@ -43,6 +43,8 @@ public:
       if (!RuleIndex.count(F.Check))
         continue;
       json Result = result(F, Prints[I]);
+      if (F.Suppressed)
+        Result["suppressions"] = json::array({{{"kind", "inSource"}}});
       if (Run.Baseline)
         Result["baselineState"] = Run.Baseline->Unchanged[I] ? "unchanged" : "new";
       Results.push_back(std::move(Result));
@@ -114,8 +116,13 @@ private:
            {"message", {{"text", Failure.Reason}}},
            {"locations", json::array({{{"physicalLocation",
                                         {{"artifactLocation", artifact(Failure.File)}}}}})}});
-    return {{"executionSuccessful", Run.Results.Failures.empty()},
-            {"toolExecutionNotifications", std::move(Notifications)}};
+    json Invocation = {{"executionSuccessful", Run.Results.Failures.empty()},
+                       {"toolExecutionNotifications", std::move(Notifications)}};
+    if (!Run.StartTimeUtc.empty()) {
+      Invocation["startTimeUtc"] = Run.StartTimeUtc;
+      Invocation["endTimeUtc"] = Run.EndTimeUtc;
+    }
+    return Invocation;
   }
 
   /// A file's URI relative to the source root; absolute when it lies outside.

@@ -40,6 +40,9 @@ struct RunInfo {
   /// When set, each result says whether the baseline had it, and the
   /// baseline's results that are gone are listed as absent.
   const BaselineComparison *Baseline = nullptr;
+  /// When and how long the run took, in UTC ("2026-11-29T08:00:00Z"); left
+  /// out when empty, which keeps logs of the same inputs byte-identical.
+  std::string StartTimeUtc, EndTimeUtc;
 };
 
 /// The locklint/v1 fingerprint of each finding of \p Results, in order.
