@@ -21,6 +21,26 @@ std::tuple<std::string, long, long, std::string, std::string> resultKey(const js
           Result["message"].value("text", "")};
 }
 
+/// Sorts keeping the order of equal elements (by position, without
+/// std::stable_sort's temporary buffer).
+template <typename Less> void sortStably(std::vector<json> &Items, Less Before) {
+  std::vector<size_t> Order(Items.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+    if (Before(Items[A], Items[B]))
+      return true;
+    if (Before(Items[B], Items[A]))
+      return false;
+    return A < B;
+  });
+  std::vector<json> Sorted;
+  Sorted.reserve(Items.size());
+  for (size_t I : Order)
+    Sorted.push_back(std::move(Items[I]));
+  Items = std::move(Sorted);
+}
+
 } // namespace
 
 llvm::Expected<std::string> mergeSarifLogs(llvm::ArrayRef<std::string> Texts) {
@@ -57,10 +77,9 @@ llvm::Expected<std::string> mergeSarifLogs(llvm::ArrayRef<std::string> Texts) {
     RuleIndex[Id] = RuleArray.size();
     RuleArray.push_back(std::move(Rule));
   }
-  std::stable_sort(Results.begin(), Results.end(), [](const json &A, const json &B) {
-    return resultKey(A) < resultKey(B);
-  });
-  std::stable_sort(Notifications.begin(), Notifications.end(), [](const json &A, const json &B) {
+  sortStably(Results, [](const json &A, const json &B) { return resultKey(A) < resultKey(B); });
+  std::vector<json> SortedNotifications(Notifications.begin(), Notifications.end());
+  sortStably(SortedNotifications, [](const json &A, const json &B) {
     auto Key = [](const json &N) {
       std::string Uri;
       if (N.contains("locations") && !N["locations"].empty())
@@ -69,6 +88,7 @@ llvm::Expected<std::string> mergeSarifLogs(llvm::ArrayRef<std::string> Texts) {
     };
     return Key(A) < Key(B);
   });
+  Notifications = json(SortedNotifications);
   json ResultArray = json::array();
   for (json &Result : Results) {
     if (auto It = RuleIndex.find(Result.value("ruleId", "")); It != RuleIndex.end())
