@@ -1,0 +1,162 @@
+//===--- SqlModel.cpp - what a SQL statement does -------------------------===//
+
+#include "SqlModel.h"
+#include "llvm/ADT/STLExtras.h"
+#include <nlohmann/json.hpp>
+#include <pg_query.h>
+
+using nlohmann::json;
+
+namespace locklint::model {
+namespace {
+
+void addUnique(std::vector<std::string> &List, std::string Value) {
+  if (!llvm::is_contained(List, Value))
+    List.push_back(std::move(Value));
+}
+
+std::string lower(llvm::StringRef Text) { return Text.lower(); }
+
+/// Walks a parse tree node, collecting tables, function calls and row locks.
+class FactCollector {
+public:
+  explicit FactCollector(SqlStatement &Out) : Out(Out) {}
+
+  void visit(const json &Node) {
+    if (Node.is_array()) {
+      for (const json &Child : Node)
+        visit(Child);
+      return;
+    }
+    if (!Node.is_object())
+      return;
+    for (const auto &[Key, Value] : Node.items()) {
+      if (Key == "RangeVar" && Value.contains("relname"))
+        addUnique(Out.TablesRead, lower(Value["relname"].get<std::string>()));
+      else if (Key == "FuncCall")
+        functionCall(Value);
+      else if (Key == "LockingClause")
+        rowLock(Value);
+      visit(Value);
+    }
+  }
+
+private:
+  void functionCall(const json &Call) {
+    auto Names = Call.find("funcname");
+    if (Names == Call.end() || !Names->is_array() || Names->empty())
+      return;
+    // The last part of a qualified name (pg_catalog.pg_advisory_lock).
+    const json &Last = Names->back();
+    if (Last.contains("String") && Last["String"].contains("sval"))
+      addUnique(Out.FunctionsCalled, lower(Last["String"]["sval"].get<std::string>()));
+  }
+
+  void rowLock(const json &Clause) {
+    Out.LocksRows = true;
+    std::string Wait = Clause.value("waitPolicy", "");
+    if (Wait == "LockWaitError" || Wait == "LockWaitSkip")
+      Out.NoWait = true;
+  }
+
+  SqlStatement &Out;
+};
+
+/// The table a statement's "relation" member names.
+std::string relationOf(const json &Statement) {
+  auto Relation = Statement.find("relation");
+  if (Relation == Statement.end() || !Relation->contains("relname"))
+    return "";
+  return lower((*Relation)["relname"].get<std::string>());
+}
+
+std::string constantText(const json &Value) {
+  if (!Value.contains("A_Const"))
+    return "";
+  const json &Constant = Value["A_Const"];
+  if (Constant.contains("sval"))
+    return Constant["sval"].value("sval", "");
+  if (Constant.contains("ival"))
+    return std::to_string(Constant["ival"].value("ival", 0));
+  return "";
+}
+
+SqlStatement readStatement(const json &Wrapper) {
+  SqlStatement Out;
+  if (!Wrapper.is_object() || Wrapper.empty())
+    return Out;
+  auto Only = Wrapper.begin();
+  const std::string Kind = Only.key();
+  const json &Body = Only.value();
+  FactCollector Collector(Out);
+  Collector.visit(Body);
+  auto Written = [&](const std::string &Table) {
+    if (Table.empty())
+      return;
+    addUnique(Out.TablesWritten, Table);
+    // The target itself is not read: `UPDATE t SET n = n + 1` is one atomic step.
+    llvm::erase(Out.TablesRead, Table);
+  };
+  if (Kind == "SelectStmt") {
+    Out.StatementKind = SqlStatement::Select;
+  } else if (Kind == "InsertStmt") {
+    Out.StatementKind = SqlStatement::Insert;
+    Written(relationOf(Body));
+  } else if (Kind == "UpdateStmt") {
+    Out.StatementKind = SqlStatement::Update;
+    Written(relationOf(Body));
+  } else if (Kind == "DeleteStmt") {
+    Out.StatementKind = SqlStatement::Delete;
+    Written(relationOf(Body));
+  } else if (Kind == "VariableSetStmt") {
+    Out.StatementKind = SqlStatement::Set;
+    Out.Setting = lower(Body.value("name", ""));
+    Out.SetLocal = Body.value("is_local", false);
+    if (Body.contains("args") && !Body["args"].empty())
+      Out.SettingValue = constantText(Body["args"][0]);
+  } else if (Kind == "LockStmt") {
+    Out.StatementKind = SqlStatement::LockTable;
+    Out.NoWait = Body.value("nowait", false);
+    for (const std::string &Table : std::vector<std::string>(Out.TablesRead))
+      Written(Table);
+  } else if (Kind == "TransactionStmt") {
+    Out.StatementKind = SqlStatement::Transaction;
+  }
+  return Out;
+}
+
+} // namespace
+
+bool SqlStatement::reads(llvm::StringRef Table) const {
+  return llvm::is_contained(TablesRead, Table.lower());
+}
+
+bool SqlStatement::writes(llvm::StringRef Table) const {
+  return llvm::is_contained(TablesWritten, Table.lower());
+}
+
+std::optional<std::vector<SqlStatement>> parseSql(llvm::StringRef Sql) {
+  std::string Text = Sql.str();
+  PgQueryParseResult Result = pg_query_parse(Text.c_str());
+  std::optional<std::vector<SqlStatement>> Statements;
+  if (!Result.error && Result.parse_tree) {
+    json Tree = json::parse(Result.parse_tree, nullptr, /*allow_exceptions=*/false);
+    if (Tree.is_object() && Tree.contains("stmts")) {
+      Statements.emplace();
+      for (const json &Entry : Tree["stmts"])
+        if (Entry.contains("stmt"))
+          Statements->push_back(readStatement(Entry["stmt"]));
+    }
+  }
+  pg_query_free_parse_result(Result);
+  return Statements;
+}
+
+const std::optional<std::vector<SqlStatement>> &SqlCache::parse(llvm::StringRef Sql) {
+  auto [It, Inserted] = Parsed.try_emplace(Sql);
+  if (Inserted)
+    It->second = parseSql(Sql);
+  return It->second;
+}
+
+} // namespace locklint::model

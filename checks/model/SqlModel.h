@@ -1,0 +1,57 @@
+//===--- SqlModel.h - what a SQL statement does ----------------*- C++ -*-===//
+//
+// SQL text is parsed with libpg_query, PostgreSQL's own parser, and reduced to
+// the facts the checks ask about: the kind of statement, the tables it reads
+// and writes, row locks, the functions it calls and the settings it sets.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_SQLMODEL_H
+#define LOCKLINT_CHECKS_MODEL_SQLMODEL_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace locklint::model {
+
+/// The facts of one SQL statement.
+struct SqlStatement {
+  enum Kind { Select, Insert, Update, Delete, Set, LockTable, Transaction, Other };
+  Kind StatementKind = Other;
+  /// Tables read (FROM, JOIN, subqueries), lower case, without schema.
+  std::vector<std::string> TablesRead;
+  /// Tables changed by INSERT, UPDATE, DELETE or locked by LOCK TABLE.
+  std::vector<std::string> TablesWritten;
+  /// SELECT ... FOR UPDATE / FOR NO KEY UPDATE / FOR SHARE / FOR KEY SHARE.
+  bool LocksRows = false;
+  /// LOCK TABLE ... NOWAIT, or a row lock with NOWAIT or SKIP LOCKED.
+  bool NoWait = false;
+  /// Names of the functions called, lower case (pg_advisory_lock, now).
+  std::vector<std::string> FunctionsCalled;
+  /// For SET: the setting and its value ("lock_timeout", "5s"), and LOCAL.
+  std::string Setting, SettingValue;
+  bool SetLocal = false;
+
+  bool reads(llvm::StringRef Table) const;
+  bool writes(llvm::StringRef Table) const;
+};
+
+/// The statements of \p Sql, or std::nullopt when PostgreSQL's parser rejects
+/// it; no finding may rest on text that does not parse.
+std::optional<std::vector<SqlStatement>> parseSql(llvm::StringRef Sql);
+
+/// Parses each distinct text once.
+class SqlCache {
+public:
+  const std::optional<std::vector<SqlStatement>> &parse(llvm::StringRef Sql);
+
+private:
+  llvm::StringMap<std::optional<std::vector<SqlStatement>>> Parsed;
+};
+
+} // namespace locklint::model
+
+#endif

@@ -1,0 +1,96 @@
+#include "model/SqlModel.h"
+#include "gtest/gtest.h"
+
+using namespace locklint::model;
+
+namespace {
+
+SqlStatement one(const char *Sql) {
+  auto Statements = parseSql(Sql);
+  EXPECT_TRUE(Statements.has_value()) << Sql;
+  EXPECT_EQ(Statements ? Statements->size() : 0u, 1u) << Sql;
+  return Statements && !Statements->empty() ? Statements->front() : SqlStatement();
+}
+
+using Tables = std::vector<std::string>;
+
+TEST(SqlModelTest, SelectsReadTheirTables) {
+  SqlStatement S = one("SELECT balance FROM Accounts a JOIN public.users u ON u.id = a.uid "
+                       "WHERE a.id = $1");
+  EXPECT_EQ(S.StatementKind, SqlStatement::Select);
+  EXPECT_EQ(S.TablesRead, (Tables{"accounts", "users"}));
+  EXPECT_TRUE(S.TablesWritten.empty());
+  EXPECT_FALSE(S.LocksRows);
+}
+
+TEST(SqlModelTest, RowLocks) {
+  EXPECT_TRUE(one("SELECT * FROM jobs WHERE id = 1 FOR UPDATE").LocksRows);
+  EXPECT_TRUE(one("SELECT * FROM jobs FOR SHARE").LocksRows);
+  SqlStatement Skip = one("SELECT * FROM jobs FOR UPDATE SKIP LOCKED");
+  EXPECT_TRUE(Skip.LocksRows);
+  EXPECT_TRUE(Skip.NoWait);
+  EXPECT_TRUE(one("SELECT * FROM jobs FOR UPDATE NOWAIT").NoWait);
+}
+
+TEST(SqlModelTest, WritesNameTheirTarget) {
+  SqlStatement Update = one("UPDATE accounts SET balance = balance + 1 WHERE id = 3");
+  EXPECT_EQ(Update.StatementKind, SqlStatement::Update);
+  EXPECT_EQ(Update.TablesWritten, Tables{"accounts"});
+  EXPECT_TRUE(Update.TablesRead.empty()); // One atomic step, not a read.
+  SqlStatement Insert = one("INSERT INTO audit (who) SELECT name FROM users WHERE id = 1");
+  EXPECT_EQ(Insert.StatementKind, SqlStatement::Insert);
+  EXPECT_EQ(Insert.TablesWritten, Tables{"audit"});
+  EXPECT_EQ(Insert.TablesRead, Tables{"users"});
+  SqlStatement Delete = one("DELETE FROM sessions WHERE expires < now()");
+  EXPECT_EQ(Delete.StatementKind, SqlStatement::Delete);
+  EXPECT_EQ(Delete.TablesWritten, Tables{"sessions"});
+  EXPECT_EQ(Delete.FunctionsCalled, Tables{"now"});
+}
+
+TEST(SqlModelTest, FunctionsAndSettings) {
+  EXPECT_EQ(one("SELECT pg_catalog.pg_advisory_lock(42)").FunctionsCalled,
+            Tables{"pg_advisory_lock"});
+  SqlStatement Set = one("SET LOCAL lock_timeout = '5s'");
+  EXPECT_EQ(Set.StatementKind, SqlStatement::Set);
+  EXPECT_EQ(Set.Setting, "lock_timeout");
+  EXPECT_EQ(Set.SettingValue, "5s");
+  EXPECT_TRUE(Set.SetLocal);
+  SqlStatement Timeout = one("set statement_timeout to 0");
+  EXPECT_EQ(Timeout.Setting, "statement_timeout");
+  EXPECT_EQ(Timeout.SettingValue, "0");
+  EXPECT_FALSE(Timeout.SetLocal);
+}
+
+TEST(SqlModelTest, LockTable) {
+  SqlStatement Lock = one("LOCK TABLE inventory IN ACCESS EXCLUSIVE MODE");
+  EXPECT_EQ(Lock.StatementKind, SqlStatement::LockTable);
+  EXPECT_EQ(Lock.TablesWritten, Tables{"inventory"});
+  EXPECT_FALSE(Lock.NoWait);
+  EXPECT_TRUE(one("LOCK TABLE inventory NOWAIT").NoWait);
+}
+
+TEST(SqlModelTest, SeveralStatementsAndTransactions) {
+  auto Statements = parseSql("BEGIN; SELECT 1 FROM t; COMMIT");
+  ASSERT_TRUE(Statements);
+  ASSERT_EQ(Statements->size(), 3u);
+  EXPECT_EQ((*Statements)[0].StatementKind, SqlStatement::Transaction);
+  EXPECT_EQ((*Statements)[1].StatementKind, SqlStatement::Select);
+}
+
+TEST(SqlModelTest, TextThePostgresParserRejectsIsUnknown) {
+  EXPECT_FALSE(parseSql("SELEC x FROM t"));
+  EXPECT_FALSE(parseSql("UPDATE SET x = 1"));
+  EXPECT_FALSE(parseSql("SELECT * FROM t WHERE ("));
+  EXPECT_TRUE(parseSql("")); // No statement at all.
+  EXPECT_TRUE(parseSql("")->empty());
+}
+
+TEST(SqlModelTest, CacheParsesOnce) {
+  SqlCache Cache;
+  const auto &First = Cache.parse("SELECT 1 FROM t");
+  const auto &Second = Cache.parse("SELECT 1 FROM t");
+  EXPECT_EQ(&First, &Second);
+  EXPECT_FALSE(Cache.parse("nonsense here"));
+}
+
+} // namespace
