@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LocalMutexCrossProcessCheck.h"
 #include "RedisConstantTokenCheck.h"
 #include "RedisSetWithoutExpiryCheck.h"
 #include "RedisSetWithoutNxCheck.h"
@@ -18,6 +19,7 @@ namespace clang::tidy::distlock {
 class DistlockModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<LocalMutexCrossProcessCheck>("distlock-local-mutex-cross-process");
     Factories.registerCheck<RedisConstantTokenCheck>("distlock-redis-constant-token");
     Factories.registerCheck<RedisSetWithoutExpiryCheck>("distlock-redis-set-without-expiry");
     Factories.registerCheck<RedisSetWithoutNxCheck>("distlock-redis-set-without-nx");

@@ -48,6 +48,7 @@ void RedisCheckBase::registerMatchers(MatchFinder *Finder) {
                               unless(isExpansionInSystemHeader()))
                          .bind("helper-call"),
                      this);
+  registerMoreMatchers(Finder);
 }
 
 void RedisCheckBase::check(const MatchFinder::MatchResult &Result) {
@@ -60,7 +61,10 @@ void RedisCheckBase::check(const MatchFinder::MatchResult &Result) {
     return;
   }
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-  assert(Call && "matcher binds 'call' or 'helper-call'");
+  if (!Call) {
+    checkMore(Result);
+    return;
+  }
   const SourceManager &SM = *Result.SourceManager;
   // Calls in system headers, or in macros that a system header defines, are
   // not the user's to change.
@@ -68,9 +72,7 @@ void RedisCheckBase::check(const MatchFinder::MatchResult &Result) {
   if (Call->containsErrors() || SM.isInSystemHeader(SM.getExpansionLoc(Loc)) ||
       SM.isInSystemHeader(SM.getSpellingLoc(Loc)))
     return;
-  if (!Strings)
-    Strings = std::make_unique<StringValueTracker>(*Context);
-  CommandExtractor Extractor(*Model, *Context, *Strings);
+  CommandExtractor Extractor(*Model, *Context, strings());
   std::optional<RedisCommand> Command = Extractor.extract(Call);
   if (!Command) {
     if (auto Wrapped = Extractor.extractWrapped(Call, enclosingFunction(Call, *Context)))
@@ -88,22 +90,32 @@ void RedisCheckBase::check(const MatchFinder::MatchResult &Result) {
 }
 
 void RedisCheckBase::onEndOfTranslationUnit() {
-  if (Context && !Commands.empty()) {
+  if (Context) {
     llvm::erase_if(Commands, [&](const RedisCommand &Command) {
       return InnerStreamCalls.contains(Command.Call);
     });
-    CommandExtractor Extractor(*Model, *Context, *Strings);
-    CommandSummaries Summaries(*Context, *Strings, Extractor);
+    CommandExtractor Extractor(*Model, *Context, strings());
+    CommandSummaries Summaries(*Context, strings(), Extractor);
     LockIndex Index(Summaries.expand(std::move(Commands), HelperCalls), KeyWords, *Context);
-    for (const RedisCommand *Command : Index.commands())
-      if (!Command->Origin)
-        placeFindings(*Command, Index);
+    checkTranslationUnit(Index);
   }
   Commands.clear();
   HelperCalls.clear();
   InnerStreamCalls.clear();
   Strings.reset();
   Context = nullptr;
+}
+
+void RedisCheckBase::checkTranslationUnit(const LockIndex &Index) {
+  for (const RedisCommand *Command : Index.commands())
+    if (!Command->Origin)
+      placeFindings(*Command, Index);
+}
+
+StringValueTracker &RedisCheckBase::strings() {
+  if (!Strings)
+    Strings = std::make_unique<StringValueTracker>(*Context);
+  return *Strings;
 }
 
 SourceLocation RedisCheckBase::locationOf(const RedisCommand &Command) {

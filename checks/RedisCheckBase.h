@@ -37,11 +37,23 @@ public:
 protected:
   /// True when \p Command is what the check reports.
   virtual bool isFinding(const locklint::model::RedisCommand &Command,
-                         const locklint::model::LockIndex &Index) = 0;
+                         const locklint::model::LockIndex &Index) {
+    return false;
+  }
   /// Reports \p Command, a finding or a command in a helper whose every call
   /// is one; the base adds the notes that lead into helpers.
   virtual void reportFinding(const locklint::model::RedisCommand &Command,
-                             const locklint::model::LockIndex &Index) = 0;
+                             const locklint::model::LockIndex &Index) {}
+
+  /// For checks that read more of the AST than Redis calls: their matchers,
+  /// the matches (nodes other than the base's), and the end of the
+  /// translation unit, with every Redis command in \p Index.
+  virtual void registerMoreMatchers(ast_matchers::MatchFinder *Finder) {}
+  virtual void checkMore(const ast_matchers::MatchFinder::MatchResult &Result) {}
+  virtual void checkTranslationUnit(const locklint::model::LockIndex &Index);
+
+  /// The tracker of assembled strings for this translation unit.
+  locklint::model::StringValueTracker &strings();
 
   /// The diagnostic location for \p Command: where its call begins.
   static SourceLocation locationOf(const locklint::model::RedisCommand &Command);

@@ -123,8 +123,7 @@ std::string expressionIdentity(const Expr *E, const ASTContext &Context) {
   if (auto Constant = constantText(E, Context))
     return "=" + *Constant;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    return llvm::formatv("decl:{0}", static_cast<const void *>(Ref->getDecl()->getCanonicalDecl()))
-        .str();
+    return declIdentity(Ref->getDecl());
   if (const auto *Member = dyn_cast<MemberExpr>(E)) {
     std::string Base = isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts())
                            ? ""
@@ -135,6 +134,10 @@ std::string expressionIdentity(const Expr *E, const ASTContext &Context) {
   std::string Text = sourceText(E, Context);
   llvm::erase_if(Text, [](char C) { return std::isspace(static_cast<unsigned char>(C)); });
   return "expr:" + Text;
+}
+
+std::string declIdentity(const ValueDecl *Decl) {
+  return llvm::formatv("decl:{0}", static_cast<const void *>(Decl->getCanonicalDecl())).str();
 }
 
 std::string expressionName(const Expr *E) {

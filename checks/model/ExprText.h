@@ -35,6 +35,9 @@ std::string sourceText(const clang::Expr *E, const clang::ASTContext &Context);
 /// `key` in two functions are not.
 std::string expressionIdentity(const clang::Expr *E, const clang::ASTContext &Context);
 
+/// The identity expressionIdentity() gives a reference to \p Decl.
+std::string declIdentity(const clang::ValueDecl *Decl);
+
 /// The identifier a human would use for \p E (the variable, field or called
 /// function name), used for matching lock words.
 std::string expressionName(const clang::Expr *E);

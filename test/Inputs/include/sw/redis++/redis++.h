@@ -64,6 +64,9 @@ public:
 
   OptionalString get(const StringView &key);
   long long incr(const StringView &key);
+  OptionalString hget(const StringView &key, const StringView &field);
+  bool hset(const StringView &key, const StringView &field, const StringView &val);
+  long long hincrby(const StringView &key, const StringView &field, long long increment);
 
   bool set(const StringView &key, const StringView &val,
            const std::chrono::milliseconds &ttl = std::chrono::milliseconds(0),

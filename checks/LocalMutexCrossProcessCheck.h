@@ -1,0 +1,34 @@
+//===--- LocalMutexCrossProcessCheck.h --------------------------*- C++ -*-===//
+
+#ifndef LOCKLINT_CHECKS_LOCALMUTEXCROSSPROCESSCHECK_H
+#define LOCKLINT_CHECKS_LOCALMUTEXCROSSPROCESSCHECK_H
+
+#include "RedisCheckBase.h"
+#include "model/LocalLockScopes.h"
+#include "model/SqlExecutions.h"
+
+namespace clang::tidy::distlock {
+
+/// Finds an in-process mutex whose critical section does a read-modify-write
+/// of state other processes share: a Redis key or a database table.
+///
+/// For the user-facing documentation see docs/checks/distlock-local-mutex-cross-process.md
+class LocalMutexCrossProcessCheck : public RedisCheckBase {
+public:
+  LocalMutexCrossProcessCheck(StringRef Name, ClangTidyContext *Context);
+
+private:
+  void registerMoreMatchers(ast_matchers::MatchFinder *Finder) override;
+  void checkMore(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void checkTranslationUnit(const locklint::model::LockIndex &Index) override;
+
+  const locklint::model::LocalLockModel Locks;
+  const locklint::model::SqlClientModel SqlClients;
+  std::vector<const VarDecl *> Guards;
+  std::vector<const CallExpr *> LockCalls;
+  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> SqlCalls;
+};
+
+} // namespace clang::tidy::distlock
+
+#endif

@@ -1,0 +1,126 @@
+//===--- LocalLockModel.cpp - process-local locks as data -----------------===//
+
+#include "LocalLockModel.h"
+#include "OtherModels.inc"
+#include <nlohmann/json.hpp>
+
+using nlohmann::json;
+
+namespace locklint::model {
+namespace {
+
+llvm::Error malformed(llvm::StringRef SourceName, llvm::StringRef What) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s: %s",
+                                 SourceName.str().c_str(), What.str().c_str());
+}
+
+llvm::Expected<json> parse(llvm::StringRef Text, llvm::StringRef SourceName) {
+  json Doc = json::parse(Text.begin(), Text.end(), nullptr, /*allow_exceptions=*/false);
+  if (Doc.is_discarded() || !Doc.is_object())
+    return malformed(SourceName, "not a JSON object");
+  return Doc;
+}
+
+/// The strings of array member \p Member, or an error naming it.
+llvm::Expected<std::vector<std::string>> strings(const json &Doc, const char *Member,
+                                                 llvm::StringRef SourceName) {
+  std::vector<std::string> Out;
+  auto It = Doc.find(Member);
+  if (It == Doc.end())
+    return Out;
+  if (!It->is_array())
+    return malformed(SourceName, std::string(Member) + ": must be an array of strings");
+  for (const json &Item : *It) {
+    if (!Item.is_string())
+      return malformed(SourceName, std::string(Member) + ": must be an array of strings");
+    Out.push_back(llvm::StringRef(Item.get<std::string>()).ltrim(':').str());
+  }
+  return Out;
+}
+
+const EmbeddedFile &embedded(llvm::StringRef Name) {
+  for (const EmbeddedFile &File : OtherModels)
+    if (Name == File.Name)
+      return File;
+  llvm_unreachable("the build embeds every built-in model");
+}
+
+} // namespace
+
+llvm::Error LocalLockModel::addJson(llvm::StringRef Text, llvm::StringRef SourceName) {
+  auto Doc = parse(Text, SourceName);
+  if (!Doc)
+    return Doc.takeError();
+  if (auto It = Doc->find("guards"); It != Doc->end()) {
+    if (!It->is_array())
+      return malformed(SourceName, "guards: must be an array");
+    for (const json &Guard : *It) {
+      auto Names = strings(Guard, "names", SourceName);
+      if (!Names)
+        return Names.takeError();
+      std::string Kind = Guard.value("kind", "scoped");
+      if (Kind != "scoped" && Kind != "unique")
+        return malformed(SourceName, "guards: kind must be 'scoped' or 'unique'");
+      for (const std::string &Name : *Names)
+        Guards[Name] = Kind == "scoped" ? GuardKind::Scoped : GuardKind::Unique;
+    }
+  }
+  for (auto [Member, Set] : {std::pair{"mutexes", &Mutexes}, std::pair{"lock_methods", &LockMethods},
+                             std::pair{"unlock_methods", &UnlockMethods}}) {
+    auto Names = strings(*Doc, Member, SourceName);
+    if (!Names)
+      return Names.takeError();
+    for (const std::string &Name : *Names)
+      Set->insert(Name);
+  }
+  if (auto It = Doc->find("lock_functions"); It != Doc->end() && It->is_array())
+    for (const json &Function : *It)
+      LockFunctions[llvm::StringRef(Function.value("lock", "")).ltrim(':')] = {
+          llvm::StringRef(Function.value("unlock", "")).ltrim(':').str(),
+          Function.value("type", "")};
+  return llvm::Error::success();
+}
+
+llvm::Error SqlClientModel::addJson(llvm::StringRef Text, llvm::StringRef SourceName) {
+  auto Doc = parse(Text, SourceName);
+  if (!Doc)
+    return Doc.takeError();
+  auto It = Doc->find("functions");
+  if (It == Doc->end() || !It->is_array())
+    return malformed(SourceName, "functions: must be an array");
+  for (const json &Entry : *It) {
+    auto Names = strings(Entry, "names", SourceName);
+    if (!Names)
+      return Names.takeError();
+    Function F;
+    auto Index = [&](const char *Member) -> std::optional<unsigned> {
+      if (auto Found = Entry.find(Member); Found != Entry.end() && Found->is_number_unsigned())
+        return Found->get<unsigned>();
+      return std::nullopt;
+    };
+    F.ConnectionArg = Index("connection_arg");
+    F.SqlArg = Index("sql_arg");
+    F.NameArg = Index("name_arg");
+    F.ParamCount = Index("param_count");
+    F.Prepares = Entry.value("prepares", false);
+    for (const std::string &Name : *Names)
+      Functions[Name].push_back(F);
+  }
+  return llvm::Error::success();
+}
+
+LocalLockModel builtinLocalLocks() {
+  LocalLockModel Model;
+  const EmbeddedFile &File = embedded("local-locks.json");
+  llvm::cantFail(Model.addJson(File.Text, File.Name));
+  return Model;
+}
+
+SqlClientModel builtinSqlClients() {
+  SqlClientModel Model;
+  const EmbeddedFile &File = embedded("sql-clients.json");
+  llvm::cantFail(Model.addJson(File.Text, File.Name));
+  return Model;
+}
+
+} // namespace locklint::model

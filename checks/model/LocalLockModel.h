@@ -1,0 +1,61 @@
+//===--- LocalLockModel.h - process-local locks as data --------*- C++ -*-===//
+//
+// Which types and functions take an in-process lock: RAII guards, mutex
+// types with lock()/unlock(), and C functions such as pthread_mutex_lock.
+// Built in (builtin/local-locks.json) and extendable with the same schema.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_LOCALLOCKMODEL_H
+#define LOCKLINT_CHECKS_MODEL_LOCALLOCKMODEL_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Error.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace locklint::model {
+
+struct LocalLockModel {
+  enum class GuardKind { Scoped, Unique };
+  /// Guard class (qualified, no template arguments) to its kind.
+  llvm::StringMap<GuardKind> Guards;
+  llvm::StringSet<> Mutexes;
+  llvm::StringSet<> LockMethods, UnlockMethods;
+  /// Lock function (qualified) to its unlock function and the lock's type name.
+  struct LockFunction {
+    std::string Unlock;
+    std::string TypeName;
+  };
+  llvm::StringMap<LockFunction> LockFunctions;
+
+  llvm::Error addJson(llvm::StringRef Text, llvm::StringRef SourceName);
+};
+
+/// Which calls run SQL, and where their connection, text and statement name
+/// are. Built in (builtin/sql-clients.json) for libpq and libpqxx.
+struct SqlClientModel {
+  struct Function {
+    /// The connection argument; none for a method, whose object is used.
+    std::optional<unsigned> ConnectionArg;
+    std::optional<unsigned> SqlArg;
+    /// The prepared statement's name.
+    std::optional<unsigned> NameArg;
+    /// True when the call prepares a statement rather than running one.
+    bool Prepares = false;
+    std::optional<unsigned> ParamCount;
+  };
+  llvm::StringMap<std::vector<Function>> Functions;
+
+  llvm::Error addJson(llvm::StringRef Text, llvm::StringRef SourceName);
+};
+
+/// The built-in local lock and SQL client models.
+LocalLockModel builtinLocalLocks();
+SqlClientModel builtinSqlClients();
+
+} // namespace locklint::model
+
+#endif

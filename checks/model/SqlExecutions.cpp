@@ -1,0 +1,106 @@
+//===--- SqlExecutions.cpp - SQL that calls run, from the AST -------------===//
+
+#include "SqlExecutions.h"
+#include "ExprText.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace locklint::model {
+
+std::vector<std::string> SqlExecutions::names(const SqlClientModel &Model) {
+  std::vector<std::string> Names;
+  for (const auto &Entry : Model.Functions)
+    Names.push_back("::" + Entry.getKey().str());
+  llvm::sort(Names);
+  return Names;
+}
+
+namespace {
+
+/// SQL text with each run-time piece as a query parameter: `"... WHERE id = "
+/// + std::to_string(id)` reads as `... WHERE id = $1`. A piece that stands
+/// for a table or a keyword then fails to parse, and stays unknown.
+std::optional<std::string> sqlText(const StringValue &Value) {
+  if (auto Text = Value.text())
+    return Text;
+  std::string Text;
+  unsigned Parameter = 0;
+  for (const StringPiece &Piece : Value.Pieces)
+    Text += Piece.Text ? *Piece.Text : " $" + std::to_string(++Parameter) + " ";
+  // A value known only at run time has no shape of its own.
+  if (Value.Pieces.size() == 1)
+    return std::nullopt;
+  return Text;
+}
+
+} // namespace
+
+void SqlExecutions::add(const CallExpr *Call, const FunctionDecl *Function) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return;
+  if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
+    Callee = Pattern;
+  auto It = Model.Functions.find(Callee->getQualifiedNameAsString());
+  if (It == Model.Functions.end())
+    return;
+  llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
+  for (const SqlClientModel::Function &Spec : It->second) {
+    if (Spec.ParamCount && Callee->getNumParams() != *Spec.ParamCount)
+      continue;
+    auto ValueOf = [&](std::optional<unsigned> Index) -> std::optional<StringValue> {
+      if (!Index || *Index >= Args.size())
+        return std::nullopt;
+      return Strings.valueOf(Args[*Index]);
+    };
+    std::optional<StringValue> Sql = ValueOf(Spec.SqlArg);
+    std::optional<std::string> Text = Sql ? sqlText(*Sql) : std::nullopt;
+    std::optional<StringValue> NameValue = ValueOf(Spec.NameArg);
+    std::optional<std::string> Name = NameValue ? NameValue->text() : std::nullopt;
+    if (Spec.Prepares) {
+      if (Name && Text)
+        Prepared.try_emplace(*Name, *Text);
+      return;
+    }
+    const Expr *Connection = nullptr;
+    if (Spec.ConnectionArg && *Spec.ConnectionArg < Args.size())
+      Connection = Args[*Spec.ConnectionArg];
+    else if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+      Connection = Member->getImplicitObjectArgument();
+    Pending Run;
+    Run.Execution.Call = Call;
+    Run.Execution.Function = Function;
+    Run.Execution.Connection = Connection ? expressionIdentity(Connection, Context) : "";
+    Run.Text = Text;
+    Run.Name = Spec.SqlArg ? std::nullopt : Name;
+    Runs.push_back(std::move(Run));
+    return;
+  }
+}
+
+std::vector<SqlExecution> SqlExecutions::finish() {
+  std::vector<SqlExecution> Known;
+  for (Pending &Run : Runs) {
+    std::optional<std::string> Text = Run.Text;
+    if (!Text && Run.Name)
+      if (auto It = Prepared.find(*Run.Name); It != Prepared.end())
+        Text = It->second;
+    if (!Text)
+      continue; // Only known at run time: no finding rests on it.
+    const auto &Statements = Cache.parse(*Text);
+    if (!Statements)
+      continue; // PostgreSQL would reject it: unknown.
+    Run.Execution.Statements = *Statements;
+    Known.push_back(std::move(Run.Execution));
+  }
+  // Matchers report calls in traversal order; the checks want source order.
+  const SourceManager &SM = Context.getSourceManager();
+  llvm::sort(Known, [&](const SqlExecution &A, const SqlExecution &B) {
+    return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(), B.Call->getBeginLoc());
+  });
+  return Known;
+}
+
+} // namespace locklint::model

@@ -1,0 +1,62 @@
+//===--- SqlExecutions.h - SQL that calls run, from the AST ----*- C++ -*-===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_SQLEXECUTIONS_H
+#define LOCKLINT_CHECKS_MODEL_SQLEXECUTIONS_H
+
+#include "LocalLockModel.h"
+#include "SqlModel.h"
+#include "StringValue.h"
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/StringMap.h"
+#include <vector>
+
+namespace locklint::model {
+
+/// One call that runs SQL.
+struct SqlExecution {
+  const clang::CallExpr *Call = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+  /// Identity of the connection or transaction the SQL runs on.
+  std::string Connection;
+  /// The statements, when the text is known and parses.
+  std::vector<SqlStatement> Statements;
+};
+
+/// Collects the SQL a translation unit runs through libpq and libpqxx, with
+/// prepared statements resolved by name.
+///
+///   SqlExecutions Sql(Model, Context, Strings);
+///   Sql.add(Call, Function);       // for each call the model names
+///   for (const SqlExecution &E : Sql.finish()) ...
+class SqlExecutions {
+public:
+  SqlExecutions(const SqlClientModel &Model, clang::ASTContext &Context,
+                StringValueTracker &Strings)
+      : Model(Model), Context(Context), Strings(Strings) {}
+
+  /// Records \p Call when the model says it runs or prepares SQL.
+  void add(const clang::CallExpr *Call, const clang::FunctionDecl *Function);
+  /// The calls that run SQL whose text is known and parses.
+  std::vector<SqlExecution> finish();
+
+  /// The qualified names of every modeled function, for matchers.
+  static std::vector<std::string> names(const SqlClientModel &Model);
+
+private:
+  struct Pending {
+    SqlExecution Execution;
+    std::optional<std::string> Text;
+    std::optional<std::string> Name;
+  };
+
+  const SqlClientModel &Model;
+  clang::ASTContext &Context;
+  StringValueTracker &Strings;
+  SqlCache Cache;
+  std::vector<Pending> Runs;
+  llvm::StringMap<std::string> Prepared;
+};
+
+} // namespace locklint::model
+
+#endif

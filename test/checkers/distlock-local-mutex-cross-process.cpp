@@ -1,0 +1,152 @@
+// RUN: %check_distlock %s distlock-local-mutex-cross-process %t -- -std=c++17 -isystem %stubs -I/usr/include/postgresql
+// RUN: %check_distlock --tool=plugin %s distlock-local-mutex-cross-process %t-plugin -- -std=c++17 -isystem %stubs -I/usr/include/postgresql
+
+#include <hiredis/hiredis.h>
+#include <libpq-fe.h>
+#include <pqxx/pqxx>
+#include <sw/redis++/redis++.h>
+#include <map>
+#include <mutex>
+#include <pthread.h>
+#include <shared_mutex>
+#include <string>
+
+std::mutex counterMutex;
+
+// A read, a computation, a write back: the classic lost update.
+void incrementVisits(redisContext *c) {
+  std::lock_guard<std::mutex> guard(counterMutex);
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'std::mutex' only excludes threads of this process; the read-modify-write of Redis key 'visits' in its scope races with other processes [distlock-local-mutex-cross-process]
+  auto *reply = static_cast<redisReply *>(redisCommand(c, "GET visits"));
+  // CHECK-MESSAGES: :[[@LINE-1]]:43: note: read here
+  long long next = reply && reply->str ? std::stoll(reply->str) + 1 : 1;
+  freeReplyObject(reply);
+  redisCommand(c, "SET visits %lld", next);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: written here
+}
+
+// redis-plus-plus, a hash field, and a unique_lock.
+void addPoints(sw::redis::Redis &redis, const std::string &user) {
+  std::unique_lock<std::mutex> lock(counterMutex);
+  // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'std::mutex' only excludes threads of this process; the read-modify-write of Redis key 'user' in its scope races
+  auto points = redis.hget(user, "points");
+  redis.hset(user, "points", std::to_string(std::stoi(points.value_or("0")) + 10));
+}
+
+// Explicit lock()/unlock(), with an early return that unlocks on its way out.
+std::shared_mutex stockMutex;
+void reserve(redisContext *c, const char *sku) {
+  stockMutex.lock();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'std::shared_mutex' only excludes threads of this process; the read-modify-write of Redis key 'stock:{sku}' in its scope races
+  auto *left = static_cast<redisReply *>(redisCommand(c, "GET stock:%s", sku));
+  if (!left) {
+    stockMutex.unlock();
+    return;
+  }
+  redisCommand(c, "SET stock:%s %lld", sku, left->integer - 1);
+  stockMutex.unlock();
+}
+
+// pthread and SQL through libpq: SELECT, then UPDATE of the same table.
+pthread_mutex_t accountsMutex = PTHREAD_MUTEX_INITIALIZER;
+void deposit(PGconn *conn, const char *id, const char *amount) {
+  pthread_mutex_lock(&accountsMutex);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'pthread_mutex_t' only excludes threads of this process; the read-modify-write of table 'accounts' in its scope races
+  const char *params[] = {id};
+  PGresult *balance = PQexecParams(conn, "SELECT balance FROM accounts WHERE id = $1", 1,
+                                   nullptr, params, nullptr, nullptr, 0);
+  // CHECK-MESSAGES: :[[@LINE-2]]:23: note: read here
+  const char *update[] = {amount, id};
+  PQexecParams(conn, "UPDATE accounts SET balance = $1 WHERE id = $2", 2, nullptr, update,
+               nullptr, nullptr, 0);
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: written here
+  PQclear(balance);
+  pthread_mutex_unlock(&accountsMutex);
+}
+
+// libpqxx, with a prepared statement for the write.
+std::mutex ledgerMutex;
+void record(pqxx::connection &conn, pqxx::work &txn, int id) {
+  conn.prepare("bump", "UPDATE ledger SET total = $1 WHERE id = $2");
+  std::scoped_lock lock(ledgerMutex);
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'std::mutex' only excludes threads of this process; the read-modify-write of table 'ledger' in its scope races
+  pqxx::row row = txn.exec1("SELECT total FROM ledger WHERE id = " + std::to_string(id));
+  txn.exec_prepared("bump", row[0].as<int>() + 1, id);
+}
+
+// Negatives.
+
+// One atomic command per critical section.
+void atomicIncrement(redisContext *c, sw::redis::Redis &redis, PGconn *conn) {
+  std::lock_guard<std::mutex> guard(counterMutex);
+  redisCommand(c, "INCR visits");
+  redis.hincrby("user:1", "points", 10);
+  PQexec(conn, "UPDATE accounts SET balance = balance + 10 WHERE id = 1");
+}
+
+// A mutex that only serializes use of a non-thread-safe connection.
+void ping(redisContext *c) {
+  std::lock_guard<std::mutex> guard(counterMutex);
+  redisCommand(c, "GET visits");
+}
+
+// A Lua script does the read and the write atomically inside Redis.
+void scripted(redisContext *c) {
+  std::lock_guard<std::mutex> guard(counterMutex);
+  redisCommand(c, "EVAL %s 1 %s", "return redis.call('incr', KEYS[1])", "visits");
+}
+
+// WATCH, then MULTI/EXEC: Redis aborts the write when the key changed.
+void watched(redisContext *c) {
+  std::lock_guard<std::mutex> guard(counterMutex);
+  redisCommand(c, "WATCH visits");
+  redisCommand(c, "GET visits");
+  redisCommand(c, "MULTI");
+  redisCommand(c, "SET visits 2");
+  redisCommand(c, "EXEC");
+}
+
+// SELECT ... FOR UPDATE locks the row in the database.
+void lockedRow(pqxx::work &txn) {
+  std::lock_guard<std::mutex> guard(ledgerMutex);
+  txn.exec("SELECT total FROM ledger WHERE id = 1 FOR UPDATE");
+  txn.exec("UPDATE ledger SET total = 3 WHERE id = 1");
+}
+
+// In-memory containers only.
+std::map<std::string, int> cache;
+void remember(const std::string &key) {
+  std::lock_guard<std::mutex> guard(counterMutex);
+  cache[key] = cache[key] + 1;
+}
+
+// A writer that never reads what it writes.
+void overwrite(redisContext *c) {
+  std::lock_guard<std::mutex> guard(counterMutex);
+  redisCommand(c, "GET config");
+  redisCommand(c, "SET visits 0");
+}
+
+// The read and the write are outside the lock, or after it was released.
+void outside(redisContext *c) {
+  {
+    std::lock_guard<std::mutex> guard(counterMutex);
+    redisCommand(c, "GET visits");
+  }
+  redisCommand(c, "SET visits 1");
+}
+
+// SQL that is only known at run time, or that PostgreSQL rejects.
+void unknownSql(PGconn *conn, const char *query) {
+  std::lock_guard<std::mutex> guard(counterMutex);
+  PQexec(conn, query);
+  PQexec(conn, "SELEC balance FROM accounts");
+  PQexec(conn, "UPDATE accounts SET balance = 1");
+}
+
+// Different connections: each write is its own.
+void twoConnections(PGconn *a, PGconn *b) {
+  std::lock_guard<std::mutex> guard(counterMutex);
+  PQexec(a, "SELECT balance FROM accounts WHERE id = 1");
+  PQexec(b, "UPDATE accounts SET balance = 1 WHERE id = 1");
+}
