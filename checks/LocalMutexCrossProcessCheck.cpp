@@ -2,6 +2,7 @@
 
 #include "LocalMutexCrossProcessCheck.h"
 #include "model/CommandExtractor.h"
+#include "model/CommandSummaries.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang::ast_matchers;
@@ -35,54 +36,117 @@ struct ReadModifyWrite {
   std::string What;
 };
 
-/// The first Redis read-modify-write inside \p Scope. WATCH before the read
-/// (MULTI/EXEC) and Lua scripts make it atomic.
-std::optional<ReadModifyWrite> redisRaceIn(const LocalLockScope &Scope, const LockIndex &Index) {
-  const SourceManager &SM = Index.context().getSourceManager();
-  std::vector<const RedisCommand *> Inside;
-  for (const RedisCommand *Command : Index.commands())
-    if (Command->Function == Scope.Function && !Command->InScript && !Command->Args.empty() &&
-        Scope.contains(Command->Call->getBeginLoc(), SM))
-      Inside.push_back(Command);
-  if (llvm::any_of(Inside, [](const RedisCommand *C) { return C->is("WATCH"); }))
+/// A Redis command or a SQL execution that a critical section performs, at
+/// the place in the section where it happens: the call itself, or the call
+/// of the helper that performs it.
+struct Access {
+  SourceLocation At;
+  const RedisCommand *Command = nullptr;
+  const SqlExecution *Sql = nullptr;
+};
+
+/// How many helper levels a critical section is followed into.
+constexpr unsigned MaxHelperDepth = 3;
+
+/// What a critical section does with shared state, in order.
+class SectionAccesses {
+public:
+  SectionAccesses(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Executions,
+                  llvm::ArrayRef<HelperCall> Calls)
+      : Index(Index), Executions(Executions), Calls(Calls) {}
+
+  std::vector<Access> of(const LocalLockScope &Scope) const {
+    const SourceManager &SM = Index.context().getSourceManager();
+    std::vector<Access> Found;
+    collect(Scope.Function, [&](SourceLocation Loc) { return Scope.contains(Loc, SM); },
+            SourceLocation(), 0, Found);
+    // Accesses placed at one helper call keep the order the helper has them in.
+    std::vector<size_t> Order(Found.size());
+    for (size_t I = 0; I < Order.size(); ++I)
+      Order[I] = I;
+    llvm::sort(Order, [&](size_t A, size_t B) {
+      if (Found[A].At != Found[B].At)
+        return SM.isBeforeInTranslationUnit(Found[A].At, Found[B].At);
+      return A < B;
+    });
+    std::vector<Access> Sorted;
+    for (size_t I : Order)
+      Sorted.push_back(Found[I]);
+    return Sorted;
+  }
+
+private:
+  /// The accesses of \p Function inside \p Inside; those of helpers it calls
+  /// are placed at \p At when given, else at their call.
+  void collect(const FunctionDecl *Function, llvm::function_ref<bool(SourceLocation)> Inside,
+               SourceLocation At, unsigned Depth, std::vector<Access> &Found) const {
+    auto Place = [&](SourceLocation Own) { return At.isValid() ? At : Own; };
+    for (const RedisCommand *Command : Index.commands())
+      if (Command->Function == Function && !Command->InScript && !Command->Origin &&
+          !Command->Args.empty() && Inside(Command->Call->getBeginLoc()))
+        Found.push_back({Place(Command->Call->getBeginLoc()), Command, nullptr});
+    for (const SqlExecution &E : Executions)
+      if (E.Function == Function && Inside(E.Call->getBeginLoc()))
+        Found.push_back({Place(E.Call->getBeginLoc()), nullptr, &E});
+    if (Depth == MaxHelperDepth)
+      return;
+    for (const HelperCall &Call : Calls) {
+      const FunctionDecl *Callee = helperDefinition(Call.Call);
+      if (Call.Caller != Function || !Callee || Callee == Function ||
+          !Inside(Call.Call->getBeginLoc()))
+        continue;
+      collect(Callee, [](SourceLocation) { return true; }, Place(Call.Call->getBeginLoc()),
+              Depth + 1, Found);
+    }
+  }
+
+  const LockIndex &Index;
+  llvm::ArrayRef<SqlExecution> Executions;
+  llvm::ArrayRef<HelperCall> Calls;
+};
+
+/// The first Redis read-modify-write among \p Accesses. WATCH (then
+/// MULTI/EXEC) and Lua scripts make it atomic.
+std::optional<ReadModifyWrite> redisRace(llvm::ArrayRef<Access> Accesses, const LockIndex &Index) {
+  if (llvm::any_of(Accesses, [](const Access &A) { return A.Command && A.Command->is("WATCH"); }))
     return std::nullopt;
-  for (size_t I = 0; I < Inside.size(); ++I) {
-    if (!readsKey(*Inside[I]))
+  for (size_t I = 0; I < Accesses.size(); ++I) {
+    const RedisCommand *Read = Accesses[I].Command;
+    if (!Read || !readsKey(*Read))
       continue;
-    std::string Key = Index.keyIdentity(Inside[I]->Args[0]);
+    std::string Key = Index.keyIdentity(Read->Args[0]);
     if (Key.empty())
       continue;
-    for (size_t J = I + 1; J < Inside.size(); ++J)
-      if (writesKey(*Inside[J]) && Index.keyIdentity(Inside[J]->Args[0]) == Key)
-        return ReadModifyWrite{Inside[I]->Call->getBeginLoc(), Inside[J]->Call->getBeginLoc(),
-                               "Redis key '" + Index.keyDisplay(Inside[I]->Args[0]) + "'"};
+    for (size_t J = I + 1; J < Accesses.size(); ++J) {
+      const RedisCommand *Write = Accesses[J].Command;
+      if (Write && writesKey(*Write) && Index.keyIdentity(Write->Args[0]) == Key)
+        return ReadModifyWrite{Accesses[I].At, Accesses[J].At,
+                               "Redis key '" + Index.keyDisplay(Read->Args[0]) + "'"};
+    }
   }
   return std::nullopt;
 }
 
-/// The first SQL read-modify-write inside \p Scope: a SELECT of a table, then
-/// a change of it on the same connection, with no row lock taken first.
-std::optional<ReadModifyWrite> sqlRaceIn(const LocalLockScope &Scope,
-                                         llvm::ArrayRef<SqlExecution> Executions,
-                                         const SourceManager &SM) {
-  std::vector<const SqlExecution *> Inside;
-  for (const SqlExecution &E : Executions)
-    if (E.Function == Scope.Function && Scope.contains(E.Call->getBeginLoc(), SM))
-      Inside.push_back(&E);
-  for (size_t I = 0; I < Inside.size(); ++I)
-    for (const SqlStatement &Read : Inside[I]->Statements) {
+/// The first SQL read-modify-write among \p Accesses: a SELECT of a table,
+/// then a change of it on the same connection, with no row lock taken.
+std::optional<ReadModifyWrite> sqlRace(llvm::ArrayRef<Access> Accesses) {
+  for (size_t I = 0; I < Accesses.size(); ++I) {
+    if (!Accesses[I].Sql)
+      continue;
+    for (const SqlStatement &Read : Accesses[I].Sql->Statements) {
       if (Read.StatementKind != SqlStatement::Select || Read.LocksRows)
         continue;
       for (const std::string &Table : Read.TablesRead)
-        for (size_t J = I + 1; J < Inside.size(); ++J) {
-          if (Inside[J]->Connection != Inside[I]->Connection)
+        for (size_t J = I + 1; J < Accesses.size(); ++J) {
+          const SqlExecution *Write = Accesses[J].Sql;
+          if (!Write || Write->Connection != Accesses[I].Sql->Connection)
             continue;
-          for (const SqlStatement &Write : Inside[J]->Statements)
-            if (Write.writes(Table))
-              return ReadModifyWrite{Inside[I]->Call->getBeginLoc(),
-                                     Inside[J]->Call->getBeginLoc(), "table '" + Table + "'"};
+          for (const SqlStatement &Statement : Write->Statements)
+            if (Statement.writes(Table))
+              return ReadModifyWrite{Accesses[I].At, Accesses[J].At, "table '" + Table + "'"};
         }
     }
+  }
   return std::nullopt;
 }
 
@@ -145,10 +209,12 @@ void LocalMutexCrossProcessCheck::checkTranslationUnit(const LockIndex &Index) {
   LockCalls.clear();
   SqlCalls.clear();
 
+  SectionAccesses Sections(Index, Executions, helperCalls());
   for (const LocalLockScope &Scope : Scopes.finish()) {
-    std::optional<ReadModifyWrite> Race = redisRaceIn(Scope, Index);
+    std::vector<Access> Accesses = Sections.of(Scope);
+    std::optional<ReadModifyWrite> Race = redisRace(Accesses, Index);
     if (!Race)
-      Race = sqlRaceIn(Scope, Executions, Context.getSourceManager());
+      Race = sqlRace(Accesses);
     if (!Race)
       continue;
     diag(Scope.Acquired, "'%0' only excludes threads of this process; the read-modify-write "

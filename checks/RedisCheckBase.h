@@ -54,6 +54,8 @@ protected:
 
   /// The tracker of assembled strings for this translation unit.
   locklint::model::StringValueTracker &strings();
+  /// The calls between the program's functions in this translation unit.
+  llvm::ArrayRef<locklint::model::HelperCall> helperCalls() const { return HelperCalls; }
 
   /// The diagnostic location for \p Command: where its call begins.
   static SourceLocation locationOf(const locklint::model::RedisCommand &Command);

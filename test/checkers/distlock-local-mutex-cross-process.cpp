@@ -150,3 +150,30 @@ void twoConnections(PGconn *a, PGconn *b) {
   PQexec(a, "SELECT balance FROM accounts WHERE id = 1");
   PQexec(b, "UPDATE accounts SET balance = 1 WHERE id = 1");
 }
+
+// The read and the write happen in helpers the critical section calls: the
+// notes point at those calls.
+long long readCounter(redisContext *c) {
+  auto *reply = static_cast<redisReply *>(redisCommand(c, "GET counter"));
+  return reply ? reply->integer : 0;
+}
+void writeCounter(redisContext *c, long long value) { redisCommand(c, "SET counter %lld", value); }
+void bumpThroughHelpers(redisContext *c) {
+  std::lock_guard<std::mutex> guard(counterMutex);
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'std::mutex' only excludes threads of this process; the read-modify-write of Redis key 'counter' in its scope races
+  long long value = readCounter(c);
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: note: read here
+  writeCounter(c, value + 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: written here
+}
+
+// A helper that reads and writes SQL, called under a local lock.
+void moveStock(pqxx::work &txn) {
+  txn.exec("SELECT qty FROM stock WHERE sku = 'a'");
+  txn.exec("UPDATE stock SET qty = 4 WHERE sku = 'a'");
+}
+void moveUnderLock(pqxx::work &txn) {
+  std::lock_guard<std::mutex> guard(ledgerMutex);
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'std::mutex' only excludes threads of this process; the read-modify-write of table 'stock' in its scope races
+  moveStock(txn);
+}
