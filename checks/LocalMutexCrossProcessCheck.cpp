@@ -154,8 +154,17 @@ std::optional<ReadModifyWrite> sqlRace(llvm::ArrayRef<Access> Accesses) {
 
 LocalMutexCrossProcessCheck::LocalMutexCrossProcessCheck(StringRef Name,
                                                          ClangTidyContext *Context)
-    : RedisCheckBase(Name, Context), Locks(builtinLocalLocks()),
-      SqlClients(builtinSqlClients()) {}
+    : RedisCheckBase(Name, Context),
+      LocalLockModelFiles(Options.getLocalOrGlobal("LocalLockModelFiles", "")),
+      Locks(builtinLocalLocks()), SqlClients(builtinSqlClients()) {
+  if (auto Err = addLocalLockFiles(Locks, LocalLockModelFiles))
+    configurationDiag("%0") << llvm::toString(std::move(Err));
+}
+
+void LocalMutexCrossProcessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  RedisCheckBase::storeOptions(Opts);
+  Options.store(Opts, "LocalLockModelFiles", LocalLockModelFiles);
+}
 
 void LocalMutexCrossProcessCheck::registerMoreMatchers(MatchFinder *Finder) {
   auto Names = [](const std::vector<std::string> &Strings) {

@@ -18,11 +18,13 @@ public:
   LocalMutexCrossProcessCheck(StringRef Name, ClangTidyContext *Context);
 
 private:
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerMoreMatchers(ast_matchers::MatchFinder *Finder) override;
   void checkMore(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void checkTranslationUnit(const locklint::model::LockIndex &Index) override;
 
-  const locklint::model::LocalLockModel Locks;
+  const std::string LocalLockModelFiles;
+  locklint::model::LocalLockModel Locks;
   const locklint::model::SqlClientModel SqlClients;
   std::vector<const VarDecl *> Guards;
   std::vector<const CallExpr *> LockCalls;

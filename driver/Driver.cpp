@@ -19,6 +19,7 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "model/ClientModel.h"
+#include "model/LocalLockModel.h"
 #include "model/LockWords.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -258,6 +259,10 @@ Error validateCheckOptions(const ClangTidyOptions &Options) {
     if (Key.ends_with("RedisModelFiles")) {
       if (auto Model = locklint::model::loadClientModel(Value); !Model)
         return Model.takeError();
+    } else if (Key.ends_with("LocalLockModelFiles")) {
+      locklint::model::LocalLockModel Locks;
+      if (auto Err = locklint::model::addLocalLockFiles(Locks, Value))
+        return Err;
     } else if (Key.ends_with(".DefaultTtlMs")) {
       unsigned Milliseconds;
       if (Value.getAsInteger(10, Milliseconds) || Milliseconds == 0)
@@ -329,7 +334,7 @@ std::string utcNow() {
 /// The test-only fault: "crash:<text>" or "hang:<text>", acted on by a worker
 /// whose file's path contains the text.
 void injectTestFault(StringRef Fault, ArrayRef<std::string> Files) {
-  auto [Kind, Text] = Fault.split(':');
+  StringRef Kind = Fault.split(':').first, Text = Fault.split(':').second;
   if (WorkerResults.empty() || Text.empty() ||
       llvm::none_of(Files, [&](const std::string &F) { return StringRef(F).contains(Text); }))
     return;

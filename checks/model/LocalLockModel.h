@@ -52,6 +52,10 @@ struct SqlClientModel {
   llvm::Error addJson(llvm::StringRef Text, llvm::StringRef SourceName);
 };
 
+/// Adds the model files named in \p Files (separated by ';' or ',') to
+/// \p Model; an unreadable or malformed file is an error naming it.
+llvm::Error addLocalLockFiles(LocalLockModel &Model, llvm::StringRef Files);
+
 /// The built-in local lock and SQL client models.
 LocalLockModel builtinLocalLocks();
 SqlClientModel builtinSqlClients();
