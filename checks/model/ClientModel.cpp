@@ -2,6 +2,7 @@
 
 #include "ClientModel.h"
 #include "BuiltinModels.inc"
+#include "ModelFiles.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -260,14 +261,6 @@ llvm::Error ClientModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNam
   return llvm::Error::success();
 }
 
-llvm::Error ClientModel::addFile(llvm::StringRef Path) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
-  if (!Buffer)
-    return llvm::createStringError(Buffer.getError(), "cannot read model file '%s': %s",
-                                   Path.str().c_str(), Buffer.getError().message().c_str());
-  return addJson((*Buffer)->getBuffer(), Path);
-}
-
 llvm::ArrayRef<FunctionSpec> ClientModel::lookup(llvm::StringRef QualifiedName) const {
   auto It = ByName.find(QualifiedName.ltrim(':'));
   if (It == ByName.end())
@@ -288,17 +281,10 @@ llvm::Expected<ClientModel> loadClientModel(llvm::StringRef UserFiles) {
   for (const EmbeddedFile &Builtin : BuiltinModels)
     if (auto Err = Model.addJson(Builtin.Text, Builtin.Name))
       return std::move(Err);
-  std::string Joined = UserFiles.str();
-  std::replace(Joined.begin(), Joined.end(), ',', ';');
-  llvm::SmallVector<llvm::StringRef, 4> Paths;
-  llvm::StringRef(Joined).split(Paths, ';');
-  for (llvm::StringRef Path : Paths) {
-    Path = Path.trim();
-    if (Path.empty())
-      continue;
-    if (auto Err = Model.addFile(Path))
-      return std::move(Err);
-  }
+  if (auto Err = forEachModelFile(UserFiles, [&](llvm::StringRef Text, llvm::StringRef Path) {
+        return Model.addJson(Text, Path);
+      }))
+    return std::move(Err);
   return Model;
 }
 

@@ -98,8 +98,6 @@ class ClientModel {
 public:
   /// Parses one model file; \p SourceName names it in errors.
   llvm::Error addJson(llvm::StringRef Text, llvm::StringRef SourceName);
-  /// Reads and parses a model file from disk.
-  llvm::Error addFile(llvm::StringRef Path);
 
   /// The candidate specs for a function name (overloads included).
   llvm::ArrayRef<FunctionSpec> lookup(llvm::StringRef QualifiedName) const;

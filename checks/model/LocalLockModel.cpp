@@ -1,9 +1,8 @@
 //===--- LocalLockModel.cpp - process-local locks as data -----------------===//
 
 #include "LocalLockModel.h"
+#include "ModelFiles.h"
 #include "OtherModels.inc"
-#include "llvm/Support/MemoryBuffer.h"
-#include <algorithm>
 #include <nlohmann/json.hpp>
 
 using nlohmann::json;
@@ -112,22 +111,9 @@ llvm::Error SqlClientModel::addJson(llvm::StringRef Text, llvm::StringRef Source
 }
 
 llvm::Error addLocalLockFiles(LocalLockModel &Model, llvm::StringRef Files) {
-  std::string Joined = Files.str();
-  std::replace(Joined.begin(), Joined.end(), ',', ';');
-  llvm::SmallVector<llvm::StringRef, 4> Paths;
-  llvm::StringRef(Joined).split(Paths, ';');
-  for (llvm::StringRef Path : Paths) {
-    Path = Path.trim();
-    if (Path.empty())
-      continue;
-    auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
-    if (!Buffer)
-      return llvm::createStringError(Buffer.getError(), "cannot read model file '%s': %s",
-                                     Path.str().c_str(), Buffer.getError().message().c_str());
-    if (auto Err = Model.addJson((*Buffer)->getBuffer(), Path))
-      return Err;
-  }
-  return llvm::Error::success();
+  return forEachModelFile(Files, [&](llvm::StringRef Text, llvm::StringRef Path) {
+    return Model.addJson(Text, Path);
+  });
 }
 
 LocalLockModel builtinLocalLocks() {
