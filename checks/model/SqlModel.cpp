@@ -62,6 +62,46 @@ private:
   SqlStatement &Out;
 };
 
+std::string constantText(const json &Value);
+
+/// An operand of a comparison: a column, a constant or a parameter.
+std::string operandText(const json &Node) {
+  if (Node.contains("ColumnRef")) {
+    std::string Name;
+    for (const json &Field : Node["ColumnRef"].value("fields", json::array()))
+      if (Field.contains("String"))
+        Name += (Name.empty() ? "" : ".") + lower(Field["String"].value("sval", ""));
+    return Name.empty() ? "?" : Name;
+  }
+  if (Node.contains("ParamRef"))
+    return "$" + std::to_string(Node["ParamRef"].value("number", 0));
+  if (Node.contains("A_Const")) {
+    std::string Text = constantText(Node);
+    return Text.empty() ? "?" : Text;
+  }
+  return "?";
+}
+
+/// The top-level AND conjuncts of a WHERE clause, as text.
+void conjuncts(const json &Clause, std::vector<std::string> &Out) {
+  if (Clause.contains("BoolExpr") && Clause["BoolExpr"].value("boolop", "") == "AND_EXPR") {
+    for (const json &Arg : Clause["BoolExpr"].value("args", json::array()))
+      conjuncts(Arg, Out);
+    return;
+  }
+  if (Clause.contains("A_Expr") && Clause["A_Expr"].value("kind", "") == "AEXPR_OP") {
+    const json &Expr = Clause["A_Expr"];
+    std::string Operator;
+    for (const json &Part : Expr.value("name", json::array()))
+      if (Part.contains("String"))
+        Operator += Part["String"].value("sval", "");
+    Out.push_back(operandText(Expr.value("lexpr", json::object())) + " " + Operator + " " +
+                  operandText(Expr.value("rexpr", json::object())));
+    return;
+  }
+  Out.push_back("?");
+}
+
 /// The table a statement's "relation" member names.
 std::string relationOf(const json &Statement) {
   auto Relation = Statement.find("relation");
@@ -90,6 +130,8 @@ SqlStatement readStatement(const json &Wrapper) {
   const json &Body = Only.value();
   FactCollector Collector(Out);
   Collector.visit(Body);
+  if (Body.contains("whereClause"))
+    conjuncts(Body["whereClause"], Out.WhereConjuncts);
   auto Written = [&](const std::string &Table) {
     if (Table.empty())
       return;

@@ -31,6 +31,11 @@ struct SqlStatement {
   bool NoWait = false;
   /// Names of the functions called, lower case (pg_advisory_lock, now).
   std::vector<std::string> FunctionsCalled;
+  /// The conjuncts of the WHERE clause (its top-level ANDs), each written
+  /// back as text in a normal form: "id = $1", "last_fence < $2",
+  /// "balance >= 10"; "?" stands for what is not a column, a constant or a
+  /// parameter.
+  std::vector<std::string> WhereConjuncts;
   /// For SET: the setting and its value ("lock_timeout", "5s"), and LOCAL.
   std::string Setting, SettingValue;
   bool SetLocal = false;

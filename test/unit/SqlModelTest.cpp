@@ -47,6 +47,15 @@ TEST(SqlModelTest, WritesNameTheirTarget) {
   EXPECT_EQ(Delete.FunctionsCalled, Tables{"now"});
 }
 
+TEST(SqlModelTest, WhereConjuncts) {
+  EXPECT_EQ(one("UPDATE resource SET value = $3, last_fence = $2 "
+                "WHERE id = $1 AND last_fence < $2 AND (a = 1 OR b = 2)")
+                .WhereConjuncts,
+            (Tables{"id = $1", "last_fence < $2", "?"}));
+  EXPECT_EQ(one("SELECT * FROM t WHERE t.Owner = 'me'").WhereConjuncts, Tables{"t.owner = me"});
+  EXPECT_TRUE(one("DELETE FROM t").WhereConjuncts.empty());
+}
+
 TEST(SqlModelTest, FunctionsAndSettings) {
   EXPECT_EQ(one("SELECT pg_catalog.pg_advisory_lock(42)").FunctionsCalled,
             Tables{"pg_advisory_lock"});
