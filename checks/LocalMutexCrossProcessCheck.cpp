@@ -3,6 +3,7 @@
 #include "LocalMutexCrossProcessCheck.h"
 #include "model/CommandExtractor.h"
 #include "model/CommandSummaries.h"
+#include "model/ScopeAccesses.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang::ast_matchers;
@@ -36,75 +37,6 @@ struct ReadModifyWrite {
   std::string What;
 };
 
-/// A Redis command or a SQL execution that a critical section performs, at
-/// the place in the section where it happens: the call itself, or the call
-/// of the helper that performs it.
-struct Access {
-  SourceLocation At;
-  const RedisCommand *Command = nullptr;
-  const SqlExecution *Sql = nullptr;
-};
-
-/// How many helper levels a critical section is followed into.
-constexpr unsigned MaxHelperDepth = 3;
-
-/// What a critical section does with shared state, in order.
-class SectionAccesses {
-public:
-  SectionAccesses(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Executions,
-                  llvm::ArrayRef<HelperCall> Calls)
-      : Index(Index), Executions(Executions), Calls(Calls) {}
-
-  std::vector<Access> of(const LocalLockScope &Scope) const {
-    const SourceManager &SM = Index.context().getSourceManager();
-    std::vector<Access> Found;
-    collect(Scope.Function, [&](SourceLocation Loc) { return Scope.contains(Loc, SM); },
-            SourceLocation(), 0, Found);
-    // Accesses placed at one helper call keep the order the helper has them in.
-    std::vector<size_t> Order(Found.size());
-    for (size_t I = 0; I < Order.size(); ++I)
-      Order[I] = I;
-    llvm::sort(Order, [&](size_t A, size_t B) {
-      if (Found[A].At != Found[B].At)
-        return SM.isBeforeInTranslationUnit(Found[A].At, Found[B].At);
-      return A < B;
-    });
-    std::vector<Access> Sorted;
-    for (size_t I : Order)
-      Sorted.push_back(Found[I]);
-    return Sorted;
-  }
-
-private:
-  /// The accesses of \p Function inside \p Inside; those of helpers it calls
-  /// are placed at \p At when given, else at their call.
-  void collect(const FunctionDecl *Function, llvm::function_ref<bool(SourceLocation)> Inside,
-               SourceLocation At, unsigned Depth, std::vector<Access> &Found) const {
-    auto Place = [&](SourceLocation Own) { return At.isValid() ? At : Own; };
-    for (const RedisCommand *Command : Index.commands())
-      if (Command->Function == Function && !Command->InScript && !Command->Origin &&
-          !Command->Args.empty() && Inside(Command->Call->getBeginLoc()))
-        Found.push_back({Place(Command->Call->getBeginLoc()), Command, nullptr});
-    for (const SqlExecution &E : Executions)
-      if (E.Function == Function && Inside(E.Call->getBeginLoc()))
-        Found.push_back({Place(E.Call->getBeginLoc()), nullptr, &E});
-    if (Depth == MaxHelperDepth)
-      return;
-    for (const HelperCall &Call : Calls) {
-      const FunctionDecl *Callee = helperDefinition(Call.Call);
-      if (Call.Caller != Function || !Callee || Callee == Function ||
-          !Inside(Call.Call->getBeginLoc()))
-        continue;
-      collect(Callee, [](SourceLocation) { return true; }, Place(Call.Call->getBeginLoc()),
-              Depth + 1, Found);
-    }
-  }
-
-  const LockIndex &Index;
-  llvm::ArrayRef<SqlExecution> Executions;
-  llvm::ArrayRef<HelperCall> Calls;
-};
-
 /// The first Redis read-modify-write among \p Accesses. WATCH (then
 /// MULTI/EXEC) and Lua scripts make it atomic.
 std::optional<ReadModifyWrite> redisRace(llvm::ArrayRef<Access> Accesses, const LockIndex &Index) {
@@ -112,14 +44,15 @@ std::optional<ReadModifyWrite> redisRace(llvm::ArrayRef<Access> Accesses, const 
     return std::nullopt;
   for (size_t I = 0; I < Accesses.size(); ++I) {
     const RedisCommand *Read = Accesses[I].Command;
-    if (!Read || !readsKey(*Read))
+    // Commands of a Lua script run atomically: neither half of a race.
+    if (!Read || Read->InScript || !readsKey(*Read))
       continue;
     std::string Key = Index.keyIdentity(Read->Args[0]);
     if (Key.empty())
       continue;
     for (size_t J = I + 1; J < Accesses.size(); ++J) {
       const RedisCommand *Write = Accesses[J].Command;
-      if (Write && writesKey(*Write) && Index.keyIdentity(Write->Args[0]) == Key)
+      if (Write && !Write->InScript && writesKey(*Write) && Index.keyIdentity(Write->Args[0]) == Key)
         return ReadModifyWrite{Accesses[I].At, Accesses[J].At,
                                "Redis key '" + Index.keyDisplay(Read->Args[0]) + "'"};
     }
@@ -218,9 +151,11 @@ void LocalMutexCrossProcessCheck::checkTranslationUnit(const LockIndex &Index) {
   LockCalls.clear();
   SqlCalls.clear();
 
-  SectionAccesses Sections(Index, Executions, helperCalls());
+  ScopeAccesses Sections(Index, Executions, helperCalls());
   for (const LocalLockScope &Scope : Scopes.finish()) {
-    std::vector<Access> Accesses = Sections.of(Scope);
+    std::vector<Access> Accesses = Sections.of(Scope.Function, [&](SourceLocation Loc) {
+      return Scope.contains(Loc, Context.getSourceManager());
+    });
     std::optional<ReadModifyWrite> Race = redisRace(Accesses, Index);
     if (!Race)
       Race = sqlRace(Accesses);

@@ -1,0 +1,50 @@
+//===--- ScopeAccesses.h - what a region of code does to shared state -*- C++ -*-===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_SCOPEACCESSES_H
+#define LOCKLINT_CHECKS_MODEL_SCOPEACCESSES_H
+
+#include "CommandSummaries.h"
+#include "LockIndex.h"
+#include "SqlExecutions.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace locklint::model {
+
+/// A Redis command or a SQL execution that a region of code performs, at the
+/// place in the region where it happens: the call itself, or the call of the
+/// helper function that performs it.
+struct Access {
+  clang::SourceLocation At;
+  const RedisCommand *Command = nullptr;
+  const SqlExecution *Sql = nullptr;
+};
+
+/// Lists the accesses of a region of one function, following the functions
+/// it calls a few levels deep; the region is given as a predicate on
+/// locations, so lock scopes of any kind can use it.
+///
+///   ScopeAccesses Accesses(Index, Executions, HelperCalls);
+///   for (const Access &A : Accesses.of(Function, InScope)) ...
+class ScopeAccesses {
+public:
+  ScopeAccesses(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Executions,
+                llvm::ArrayRef<HelperCall> Calls)
+      : Index(Index), Executions(Executions), Calls(Calls) {}
+
+  /// The accesses of \p Function at locations \p Inside accepts, in order.
+  std::vector<Access> of(const clang::FunctionDecl *Function,
+                         llvm::function_ref<bool(clang::SourceLocation)> Inside) const;
+
+private:
+  void collect(const clang::FunctionDecl *Function,
+               llvm::function_ref<bool(clang::SourceLocation)> Inside, clang::SourceLocation At,
+               unsigned Depth, std::vector<Access> &Found) const;
+
+  const LockIndex &Index;
+  llvm::ArrayRef<SqlExecution> Executions;
+  llvm::ArrayRef<HelperCall> Calls;
+};
+
+} // namespace locklint::model
+
+#endif
