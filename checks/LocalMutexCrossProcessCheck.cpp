@@ -3,6 +3,7 @@
 #include "LocalMutexCrossProcessCheck.h"
 #include "model/CommandExtractor.h"
 #include "model/CommandSummaries.h"
+#include "model/RedisCommandKinds.h"
 #include "model/ScopeAccesses.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -11,25 +12,6 @@ using namespace locklint::model;
 
 namespace clang::tidy::distlock {
 namespace {
-
-/// Redis commands that read a key's value, and ones that replace it. Atomic
-/// read-and-change commands (INCR, HINCRBY, GETSET) are neither: they are the
-/// fix, not the race.
-bool readsKey(const RedisCommand &Command) {
-  static constexpr StringRef Reads[] = {
-      "GET",    "MGET",     "HGET",   "HMGET",  "HGETALL", "HEXISTS",  "HLEN",   "HKEYS",
-      "HVALS",  "EXISTS",   "LRANGE", "LINDEX", "LLEN",    "SMEMBERS", "SCARD",  "SISMEMBER",
-      "ZSCORE", "ZRANGE",   "ZRANK",  "ZCARD",  "STRLEN",  "GETRANGE", "TTL",    "PTTL"};
-  return llvm::is_contained(Reads, Command.Name);
-}
-
-bool writesKey(const RedisCommand &Command) {
-  static constexpr StringRef Writes[] = {
-      "SET",  "SETEX", "PSETEX", "SETNX", "MSET",  "HSET", "HMSET", "HSETNX", "HDEL",
-      "DEL",  "UNLINK", "LPUSH", "RPUSH", "LPOP",  "RPOP", "LSET",  "LREM",   "LTRIM",
-      "SADD", "SREM",  "ZADD",   "ZREM",  "APPEND", "SETRANGE", "EXPIRE", "PEXPIRE"};
-  return llvm::is_contained(Writes, Command.Name);
-}
 
 /// A read and a later write of one piece of shared state.
 struct ReadModifyWrite {

@@ -1,0 +1,147 @@
+//===--- UnfencedWriteCheck.cpp -------------------------------------------===//
+
+#include "UnfencedWriteCheck.h"
+#include "model/CommandExtractor.h"
+#include "model/DistributedLockScopes.h"
+#include "model/RedisCommandKinds.h"
+#include "model/ScopeAccesses.h"
+#include "model/SqlExecutions.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+using namespace locklint::model;
+
+namespace clang::tidy::distlock {
+namespace {
+
+/// Column names that hold a fencing token, unless configured otherwise.
+constexpr llvm::StringLiteral DefaultFenceColumnPattern =
+    "^(fence|fencing|token|epoch|generation)$";
+
+/// True when a WHERE conjunct ("last_fence < $2") makes the write conditional
+/// on a fence that only grows: `column < value` or `value > column`.
+bool isFencePredicate(StringRef Conjunct, const WordMatcher &FenceColumns) {
+  SmallVector<StringRef, 3> Parts;
+  Conjunct.split(Parts, ' ');
+  if (Parts.size() != 3)
+    return false;
+  StringRef Left = Parts[0], Operator = Parts[1], Right = Parts[2];
+  if ((Operator == "<" || Operator == "<=") && FenceColumns.matchesAnyWord(Left))
+    return true;
+  return (Operator == ">" || Operator == ">=") && FenceColumns.matchesAnyWord(Right);
+}
+
+/// True for a release of the scope's lock: it ends the scope.
+bool releases(const RedisCommand &Command, const DistributedLockScope &Scope,
+              const LockIndex &Index) {
+  if (Scope.KeyId.empty() || Command.Args.empty())
+    return false;
+  bool Delete = Command.is("DEL") || Command.is("UNLINK");
+  return Delete && Index.keyIdentity(Command.Args[0]) == Scope.KeyId;
+}
+
+} // namespace
+
+UnfencedWriteCheck::UnfencedWriteCheck(StringRef Name, ClangTidyContext *Context)
+    : RedisCheckBase(Name, Context),
+      FenceColumnPattern(Options.get("FenceColumnPattern", DefaultFenceColumnPattern)),
+      CheckRedisWrites(Options.get("CheckRedisWrites", true)),
+      RequireFencingUnderAdvisoryLocks(Options.get("RequireFencingUnderAdvisoryLocks", false)),
+      FenceColumns(FenceColumnPattern), SqlClients(builtinSqlClients()) {
+  std::string Error;
+  if (!FenceColumns.isValid(Error))
+    configurationDiag("invalid FenceColumnPattern '%0': %1") << FenceColumnPattern << Error;
+}
+
+void UnfencedWriteCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  RedisCheckBase::storeOptions(Opts);
+  Options.store(Opts, "FenceColumnPattern", FenceColumnPattern);
+  Options.store(Opts, "CheckRedisWrites", CheckRedisWrites);
+  Options.store(Opts, "RequireFencingUnderAdvisoryLocks", RequireFencingUnderAdvisoryLocks);
+}
+
+void UnfencedWriteCheck::registerMoreMatchers(MatchFinder *Finder) {
+  std::vector<std::string> Sql = SqlExecutions::names(SqlClients);
+  std::vector<StringRef> SqlNames(Sql.begin(), Sql.end());
+  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(SqlNames))),
+                              unless(isExpansionInSystemHeader()))
+                         .bind("sql-call"),
+                     this);
+  // Objects whose constructor may acquire (RAII locks).
+  Finder->addMatcher(varDecl(hasLocalStorage(), hasInitializer(cxxConstructExpr()),
+                             unless(isExpansionInSystemHeader()))
+                         .bind("object"),
+                     this);
+}
+
+void UnfencedWriteCheck::checkMore(const MatchFinder::MatchResult &Result) {
+  if (const auto *Sql = Result.Nodes.getNodeAs<CallExpr>("sql-call"))
+    SqlCalls.emplace_back(Sql, enclosingFunction(Sql, *Result.Context));
+  else if (const auto *Object = Result.Nodes.getNodeAs<VarDecl>("object"))
+    Objects.push_back(Object);
+}
+
+void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
+  ASTContext &Context = Index.context();
+  const SourceManager &SM = Context.getSourceManager();
+  SqlExecutions Sql(SqlClients, Context, strings());
+  for (const auto &[Call, Function] : SqlCalls)
+    Sql.add(Call, Function);
+  std::vector<SqlExecution> Executions = Sql.finish();
+  std::vector<DistributedLockScope> Scopes =
+      findDistributedLockScopes(Index, Executions, helperCalls(), Objects);
+  SqlCalls.clear();
+  Objects.clear();
+
+  ScopeAccesses Accesses(Index, Executions, helperCalls());
+  for (const DistributedLockScope &Scope : Scopes) {
+    // Advisory locks are strongly consistent; fencing there is opt-in.
+    if (Scope.Advisory && !RequireFencingUnderAdvisoryLocks)
+      continue;
+    for (const Access &A : Accesses.of(Scope.Function, [&](SourceLocation Loc) {
+           return Scope.contains(Loc, SM);
+         })) {
+      std::string What;
+      if (A.Command) {
+        if (releases(*A.Command, Scope, Index))
+          break; // The lock is gone: what follows is outside its scope.
+        bool Fenced = A.Command->InScript && A.Command->ScriptChecksOwner;
+        if (!CheckRedisWrites || Fenced || !writesKey(*A.Command) ||
+            Index.keyIdentity(A.Command->Args[0]) == Scope.KeyId)
+          continue;
+        What = "Redis key '" + Index.keyDisplay(A.Command->Args[0]) + "'";
+      } else {
+        for (const SqlStatement &Statement : A.Sql->Statements) {
+          bool Changes = Statement.StatementKind == SqlStatement::Update ||
+                         Statement.StatementKind == SqlStatement::Delete;
+          if (!Changes || Statement.TablesWritten.empty() ||
+              llvm::any_of(Statement.WhereConjuncts, [&](const std::string &Conjunct) {
+                return isFencePredicate(Conjunct, FenceColumns);
+              }))
+            continue;
+          What = "table '" + Statement.TablesWritten.front() + "'";
+          break;
+        }
+        if (What.empty())
+          continue;
+      }
+      diag(A.At, "write to %0 in the scope of lock '%1' has no fencing predicate; a holder "
+                 "whose lock expired during a pause can still overwrite newer data")
+          << What << Scope.Key;
+      if (Scope.Ttl.empty())
+        diag(Scope.Acquired, "lock acquired here", DiagnosticIDs::Note);
+      else
+        diag(Scope.Acquired, "lock acquired here, with a TTL of %0", DiagnosticIDs::Note)
+            << Scope.Ttl;
+      diag(A.At,
+           "%select{make the write conditional on a fencing token: take it with 'INCR "
+           "fence:<name>' after the acquire and add 'AND last_fence < $N' to the "
+           "WHERE clause|write through a Lua script that first compares a fencing token "
+           "taken with 'INCR fence:<name>' after the acquire}0",
+           DiagnosticIDs::Note)
+          << (A.Command ? 1 : 0);
+    }
+  }
+}
+
+} // namespace clang::tidy::distlock

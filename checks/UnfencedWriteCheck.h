@@ -1,0 +1,36 @@
+//===--- UnfencedWriteCheck.h -----------------------------------*- C++ -*-===//
+
+#ifndef LOCKLINT_CHECKS_UNFENCEDWRITECHECK_H
+#define LOCKLINT_CHECKS_UNFENCEDWRITECHECK_H
+
+#include "RedisCheckBase.h"
+#include "model/LocalLockModel.h"
+
+namespace clang::tidy::distlock {
+
+/// Finds writes inside a distributed-lock scope that carry no fencing
+/// predicate, which a holder whose lock expired during a pause can still make.
+///
+/// For the user-facing documentation see docs/checks/distlock-unfenced-write.md
+class UnfencedWriteCheck : public RedisCheckBase {
+public:
+  UnfencedWriteCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+
+private:
+  void registerMoreMatchers(ast_matchers::MatchFinder *Finder) override;
+  void checkMore(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void checkTranslationUnit(const locklint::model::LockIndex &Index) override;
+
+  const std::string FenceColumnPattern;
+  const bool CheckRedisWrites;
+  const bool RequireFencingUnderAdvisoryLocks;
+  locklint::model::WordMatcher FenceColumns;
+  const locklint::model::SqlClientModel SqlClients;
+  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> SqlCalls;
+  std::vector<const VarDecl *> Objects;
+};
+
+} // namespace clang::tidy::distlock
+
+#endif

@@ -1,0 +1,52 @@
+//===--- DistributedLockScopes.h - where a distributed lock is held -*- C++ -*-===//
+//
+// A distributed lock is held only on the path where its acquire succeeded:
+// the branch where `SET ... NX` answered OK (or true, or 1), after an early
+// return on failure, or for the life of an RAII object whose constructor
+// acquires. This model finds those regions, for every check that asks what
+// happens while a lock is held.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_DISTRIBUTEDLOCKSCOPES_H
+#define LOCKLINT_CHECKS_MODEL_DISTRIBUTEDLOCKSCOPES_H
+
+#include "CommandSummaries.h"
+#include "LockIndex.h"
+#include "SqlExecutions.h"
+#include "clang/AST/ASTContext.h"
+#include <string>
+#include <vector>
+
+namespace locklint::model {
+
+/// A region of one function where a distributed lock is held.
+struct DistributedLockScope {
+  const clang::FunctionDecl *Function = nullptr;
+  /// The region: from the success branch's start to its end or the release.
+  clang::SourceLocation Begin, End;
+  /// The call that acquires (the acquire command, a wrapper's call, an RAII
+  /// object's declaration).
+  clang::SourceLocation Acquired;
+  /// The acquire command, when it is a Redis one.
+  const RedisCommand *Acquire = nullptr;
+  /// The lock key as the user reads it and its identity; the TTL as written.
+  std::string Key, KeyId, Ttl;
+  /// A PostgreSQL advisory lock: strongly consistent, no TTL.
+  bool Advisory = false;
+
+  bool contains(clang::SourceLocation Loc, const clang::SourceManager &SM) const;
+};
+
+/// Finds distributed-lock scopes in a translation unit: where the acquires
+/// among \p Index's commands and \p Sql's statements (pg_try_advisory_lock)
+/// succeed, also through the helper \p Calls that return an acquire's result,
+/// and the life of the \p Objects whose constructor acquires.
+std::vector<DistributedLockScope>
+findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
+                          llvm::ArrayRef<HelperCall> Calls,
+                          llvm::ArrayRef<const clang::VarDecl *> Objects);
+
+} // namespace locklint::model
+
+#endif
