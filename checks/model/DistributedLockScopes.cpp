@@ -233,8 +233,10 @@ findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> S
                           llvm::ArrayRef<const VarDecl *> Objects) {
   ASTContext &Context = Index.context();
   std::vector<AcquireSite> Sites;
+  // Any take of a lock key whose reply is tested opens a scope, an unsafe one
+  // (SET without NX) too: the code means to hold the lock there.
   for (const RedisCommand *Command : Index.commands())
-    if (LockIndex::isAcquire(*Command) && !Command->InScript && Index.isLockKey(*Command))
+    if (LockIndex::writtenValue(*Command) && !Command->InScript && Index.isLockKey(*Command))
       Sites.push_back({Command->Call, Command->Function, Command});
   auto Wrappers = acquireFunctions(Index, Context);
   for (const HelperCall &Call : Calls)

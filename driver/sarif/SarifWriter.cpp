@@ -199,15 +199,17 @@ private:
   /// Findings that tie an acquire to a later operation show it as a flow.
   json codeFlow(const Finding &F) {
     for (const FindingNote &Note : F.Notes) {
-      if (Note.Message != "lock acquired here")
+      if (!llvm::StringRef(Note.Message).starts_with("lock acquired here"))
         continue;
+      // A release ends the lock; anything else happens while it is held.
+      const char *Kind = F.Check == "distlock-redis-unchecked-release" ? "release" : "lock";
       auto Step = [&](const SourceSpan &Span, const std::string &Text, const char *Kind) {
         json Loc = location(Span);
         Loc["message"] = {{"text", Text}};
         return json{{"location", std::move(Loc)}, {"kinds", json::array({Kind})}};
       };
       json Steps = json::array({Step(Note.Where, Note.Message, "acquire"),
-                                Step(F.Where, F.Message, "release")});
+                                Step(F.Where, F.Message, Kind)});
       return {{"threadFlows", json::array({{{"locations", std::move(Steps)}}})}};
     }
     return nullptr;
