@@ -113,7 +113,8 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
       } else {
         for (const SqlStatement &Statement : A.Sql->Statements) {
           bool Changes = Statement.StatementKind == SqlStatement::Update ||
-                         Statement.StatementKind == SqlStatement::Delete;
+                         Statement.StatementKind == SqlStatement::Delete ||
+                         Statement.UpdatesOnConflict;
           if (!Changes || Statement.TablesWritten.empty() ||
               llvm::any_of(Statement.WhereConjuncts, [&](const std::string &Conjunct) {
                 return isFencePredicate(Conjunct, FenceColumns);

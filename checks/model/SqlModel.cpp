@@ -144,6 +144,12 @@ SqlStatement readStatement(const json &Wrapper) {
   } else if (Kind == "InsertStmt") {
     Out.StatementKind = SqlStatement::Insert;
     Written(relationOf(Body));
+    if (auto Conflict = Body.find("onConflictClause");
+        Conflict != Body.end() && Conflict->value("action", "") == "ONCONFLICT_UPDATE") {
+      Out.UpdatesOnConflict = true;
+      if (Conflict->contains("whereClause"))
+        conjuncts((*Conflict)["whereClause"], Out.WhereConjuncts);
+    }
   } else if (Kind == "UpdateStmt") {
     Out.StatementKind = SqlStatement::Update;
     Written(relationOf(Body));

@@ -25,6 +25,9 @@ struct SqlStatement {
   std::vector<std::string> TablesRead;
   /// Tables changed by INSERT, UPDATE, DELETE or locked by LOCK TABLE.
   std::vector<std::string> TablesWritten;
+  /// INSERT ... ON CONFLICT DO UPDATE: the insert may overwrite a row. Its
+  /// DO UPDATE ... WHERE conjuncts are in WhereConjuncts.
+  bool UpdatesOnConflict = false;
   /// SELECT ... FOR UPDATE / FOR NO KEY UPDATE / FOR SHARE / FOR KEY SHARE.
   bool LocksRows = false;
   /// LOCK TABLE ... NOWAIT, or a row lock with NOWAIT or SKIP LOCKED.

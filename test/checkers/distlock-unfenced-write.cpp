@@ -78,6 +78,16 @@ void importRows(redisContext *c, PGconn *db) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: write to table 'imports' in the scope of lock 'lock:import' has no fencing predicate
 }
 
+// An upsert that updates on conflict overwrites a row too; fenced in its WHERE.
+void upsert(sw::redis::Redis &redis, PGconn *db, const std::string &token) {
+  if (!redis.set("lock:upsert", token, std::chrono::seconds(5), sw::redis::UpdateType::NOT_EXIST))
+    return;
+  PQexec(db, "INSERT INTO totals (id, n) VALUES (1, 2) ON CONFLICT (id) DO UPDATE SET n = 2");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: write to table 'totals' in the scope of lock 'lock:upsert' has no fencing predicate
+  PQexec(db, "INSERT INTO totals (id, n, fence) VALUES (1, 2, 9) ON CONFLICT (id) "
+             "DO UPDATE SET n = 2 WHERE totals.fence < EXCLUDED.fence");
+}
+
 // A write in a helper called in the scope is reported at the call.
 void markPaid(PGconn *db) { PQexec(db, "UPDATE invoices SET paid = true WHERE id = 3"); }
 void settle(sw::redis::Redis &redis, PGconn *db, const std::string &token) {

@@ -56,6 +56,15 @@ TEST(SqlModelTest, WhereConjuncts) {
   EXPECT_TRUE(one("DELETE FROM t").WhereConjuncts.empty());
 }
 
+TEST(SqlModelTest, UpsertsThatUpdate) {
+  SqlStatement Upsert = one("INSERT INTO t (id, v, fence) VALUES ($1, $2, $3) ON CONFLICT (id) "
+                            "DO UPDATE SET v = EXCLUDED.v WHERE t.fence < EXCLUDED.fence");
+  EXPECT_TRUE(Upsert.UpdatesOnConflict);
+  EXPECT_EQ(Upsert.WhereConjuncts, Tables{"t.fence < excluded.fence"});
+  EXPECT_FALSE(one("INSERT INTO t VALUES (1) ON CONFLICT DO NOTHING").UpdatesOnConflict);
+  EXPECT_FALSE(one("INSERT INTO t VALUES (1)").UpdatesOnConflict);
+}
+
 TEST(SqlModelTest, FunctionsAndSettings) {
   EXPECT_EQ(one("SELECT pg_catalog.pg_advisory_lock(42)").FunctionsCalled,
             Tables{"pg_advisory_lock"});
