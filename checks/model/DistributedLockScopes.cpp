@@ -219,6 +219,45 @@ acquireFunctions(const LockIndex &Index, ASTContext &Context) {
   return Found;
 }
 
+/// `std::lock_guard<sw::redis::RedMutex> guard(mutex)`: redis-plus-plus's
+/// distributed mutex held for the guard's life; the key is the resource the
+/// mutex was built with.
+std::optional<DistributedLockScope> guardedRedMutex(const VarDecl *Guard, const LockIndex &Index,
+                                                    ASTContext &Context) {
+  const CXXRecordDecl *Record = Guard->getType()->getAsCXXRecordDecl();
+  static constexpr llvm::StringLiteral Guards[] = {"std::lock_guard", "std::unique_lock",
+                                                   "std::scoped_lock"};
+  if (!Record || !llvm::is_contained(Guards, Record->getQualifiedNameAsString()))
+    return std::nullopt;
+  const auto *Construct =
+      Guard->getInit() ? dyn_cast<CXXConstructExpr>(Guard->getInit()->IgnoreImplicit()) : nullptr;
+  if (!Construct || Construct->getNumArgs() != 1)
+    return std::nullopt; // std::defer_lock and friends: not held from here.
+  const auto *Ref = dyn_cast<DeclRefExpr>(Construct->getArg(0)->IgnoreParenImpCasts());
+  const auto *Mutex = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const CXXRecordDecl *MutexType = Mutex ? Mutex->getType()->getAsCXXRecordDecl() : nullptr;
+  if (!MutexType || MutexType->getQualifiedNameAsString() != "sw::redis::RedMutex")
+    return std::nullopt;
+  const auto *Built =
+      Mutex->getInit() ? dyn_cast<CXXConstructExpr>(Mutex->getInit()->IgnoreImplicit()) : nullptr;
+  DynTypedNodeList Parents = Context.getParents(*Guard);
+  const auto *Declaration = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
+  const auto *Block =
+      Declaration ? dyn_cast_or_null<CompoundStmt>(parentStmt(Declaration, Context)) : nullptr;
+  if (!Built || Built->getNumArgs() < 2 || !Block)
+    return std::nullopt;
+  CommandWord Resource;
+  Resource.Pieces.push_back({constantText(Built->getArg(1), Context), Built->getArg(1), 0});
+  DistributedLockScope Scope;
+  Scope.Function = dyn_cast_or_null<FunctionDecl>(Guard->getParentFunctionOrMethod());
+  Scope.Acquired = Guard->getLocation();
+  Scope.Begin = Guard->getEndLoc();
+  Scope.End = Block->getRBracLoc();
+  Scope.Key = Index.keyDisplay(Resource);
+  Scope.KeyId = Index.keyIdentity(Resource);
+  return Scope;
+}
+
 } // namespace
 
 bool DistributedLockScope::contains(SourceLocation Loc, const SourceManager &SM) const {
@@ -259,6 +298,10 @@ findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> S
         isa_and_nonnull<CXXConstructorDecl>(Command->Function) && Index.isLockKey(*Command))
       Constructors.try_emplace(Command->Function, Command);
   for (const VarDecl *Object : Objects) {
+    if (auto Scope = guardedRedMutex(Object, Index, Context)) {
+      Scopes.push_back(std::move(*Scope));
+      continue;
+    }
     const auto *Construct =
         Object->getInit() ? dyn_cast<CXXConstructExpr>(Object->getInit()->IgnoreImplicit()) : nullptr;
     const FunctionDecl *Constructor =

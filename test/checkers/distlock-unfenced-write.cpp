@@ -128,3 +128,13 @@ void advisory(PGconn *db) {
     return;
   PQexec(db, "UPDATE t SET x = 1 WHERE id = 1");
 }
+
+// redis-plus-plus's RedMutex under std::lock_guard.
+#include <mutex>
+#include <sw/redis++/patterns/redlock.h>
+void rebalance(sw::redis::Redis &redis, PGconn *db) {
+  sw::redis::RedMutex mutex(redis, "lock:rebalance");
+  std::lock_guard<sw::redis::RedMutex> guard(mutex);
+  PQexec(db, "UPDATE shards SET owner = 2 WHERE id = 1");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: write to table 'shards' in the scope of lock 'lock:rebalance' has no fencing predicate
+}
