@@ -45,17 +45,21 @@ bool releases(const RedisCommand &Command, const DistributedLockScope &Scope,
 UnfencedWriteCheck::UnfencedWriteCheck(StringRef Name, ClangTidyContext *Context)
     : RedisCheckBase(Name, Context),
       FenceColumnPattern(Options.get("FenceColumnPattern", DefaultFenceColumnPattern)),
+      LockApiModelFiles(Options.getLocalOrGlobal("LockApiModelFiles", "")),
       CheckRedisWrites(Options.get("CheckRedisWrites", true)),
       RequireFencingUnderAdvisoryLocks(Options.get("RequireFencingUnderAdvisoryLocks", false)),
       FenceColumns(FenceColumnPattern), SqlClients(builtinSqlClients()) {
   std::string Error;
   if (!FenceColumns.isValid(Error))
     configurationDiag("invalid FenceColumnPattern '%0': %1") << FenceColumnPattern << Error;
+  if (auto Err = addLockApiFiles(LockApis, LockApiModelFiles))
+    configurationDiag("%0") << llvm::toString(std::move(Err));
 }
 
 void UnfencedWriteCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   RedisCheckBase::storeOptions(Opts);
   Options.store(Opts, "FenceColumnPattern", FenceColumnPattern);
+  Options.store(Opts, "LockApiModelFiles", LockApiModelFiles);
   Options.store(Opts, "CheckRedisWrites", CheckRedisWrites);
   Options.store(Opts, "RequireFencingUnderAdvisoryLocks", RequireFencingUnderAdvisoryLocks);
 }
@@ -67,6 +71,15 @@ void UnfencedWriteCheck::registerMoreMatchers(MatchFinder *Finder) {
                               unless(isExpansionInSystemHeader()))
                          .bind("sql-call"),
                      this);
+  // The project's own lock APIs, from model files.
+  std::vector<std::string> Apis;
+  for (const auto &Entry : LockApis.Acquires)
+    Apis.push_back("::" + Entry.getKey().str());
+  if (!Apis.empty()) {
+    std::vector<StringRef> ApiNames(Apis.begin(), Apis.end());
+    Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(ApiNames)))).bind("lock-api"),
+                       this);
+  }
   // Objects whose constructor may acquire (RAII locks).
   Finder->addMatcher(varDecl(hasLocalStorage(), hasInitializer(cxxConstructExpr()),
                              unless(isExpansionInSystemHeader()))
@@ -79,6 +92,12 @@ void UnfencedWriteCheck::checkMore(const MatchFinder::MatchResult &Result) {
     SqlCalls.emplace_back(Sql, enclosingFunction(Sql, *Result.Context));
   else if (const auto *Object = Result.Nodes.getNodeAs<VarDecl>("object"))
     Objects.push_back(Object);
+  else if (const auto *Api = Result.Nodes.getNodeAs<CallExpr>("lock-api")) {
+    const FunctionDecl *Callee = Api->getDirectCallee();
+    unsigned KeyArg = Callee ? LockApis.Acquires.lookup(Callee->getQualifiedNameAsString()) : 0;
+    if (KeyArg < Api->getNumArgs())
+      ApiCalls.push_back({Api, enclosingFunction(Api, *Result.Context), Api->getArg(KeyArg)});
+  }
 }
 
 void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
@@ -89,9 +108,18 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
     Sql.add(Call, Function);
   std::vector<SqlExecution> Executions = Sql.finish();
   std::vector<DistributedLockScope> Scopes =
-      findDistributedLockScopes(Index, Executions, helperCalls(), Objects);
+      findDistributedLockScopes(Index, Executions, helperCalls(), Objects, ApiCalls);
   SqlCalls.clear();
   Objects.clear();
+  ApiCalls.clear();
+  // A fence taken in the scope: an INCR of a key named for one ("fence:job").
+  WordMatcher FenceKeys(DefaultFenceColumnPattern);
+  for (DistributedLockScope &Scope : Scopes)
+    for (const RedisCommand *Command : Index.commands())
+      if (Command->is("INCR") && Command->Function == Scope.Function &&
+          Scope.contains(Command->Call->getBeginLoc(), SM) &&
+          FenceKeys.matchesAnyWord(Index.keyDisplay(Command->Args[0])))
+        Scope.FenceTaken = Command->Call->getBeginLoc();
 
   ScopeAccesses Accesses(Index, Executions, helperCalls());
   for (const DistributedLockScope &Scope : Scopes) {
@@ -134,6 +162,9 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
       else
         diag(Scope.Acquired, "lock acquired here, with a TTL of %0", DiagnosticIDs::Note)
             << Scope.Ttl;
+      if (Scope.FenceTaken.isValid())
+        diag(Scope.FenceTaken, "a fencing token is taken here, but the write does not check it",
+             DiagnosticIDs::Note);
       diag(A.At,
            "%select{make the write conditional on a fencing token: take it with 'INCR "
            "fence:<name>' after the acquire and add 'AND last_fence < $N' to the "

@@ -4,6 +4,7 @@
 #define LOCKLINT_CHECKS_UNFENCEDWRITECHECK_H
 
 #include "RedisCheckBase.h"
+#include "model/DistributedLockScopes.h"
 #include "model/LocalLockModel.h"
 
 namespace clang::tidy::distlock {
@@ -23,12 +24,15 @@ private:
   void checkTranslationUnit(const locklint::model::LockIndex &Index) override;
 
   const std::string FenceColumnPattern;
+  const std::string LockApiModelFiles;
+  locklint::model::LockApiModel LockApis;
   const bool CheckRedisWrites;
   const bool RequireFencingUnderAdvisoryLocks;
   locklint::model::WordMatcher FenceColumns;
   const locklint::model::SqlClientModel SqlClients;
   std::vector<std::pair<const CallExpr *, const FunctionDecl *>> SqlCalls;
   std::vector<const VarDecl *> Objects;
+  std::vector<locklint::model::LockApiCall> ApiCalls;
 };
 
 } // namespace clang::tidy::distlock

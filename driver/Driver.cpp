@@ -259,6 +259,10 @@ Error validateCheckOptions(const ClangTidyOptions &Options) {
     if (Key.ends_with("RedisModelFiles")) {
       if (auto Model = locklint::model::loadClientModel(Value); !Model)
         return Model.takeError();
+    } else if (Key.ends_with("LockApiModelFiles")) {
+      locklint::model::LockApiModel Apis;
+      if (auto Err = locklint::model::addLockApiFiles(Apis, Value))
+        return Err;
     } else if (Key.ends_with("LocalLockModelFiles")) {
       locklint::model::LocalLockModel Locks;
       if (auto Err = locklint::model::addLocalLockFiles(Locks, Value))

@@ -18,7 +18,9 @@ namespace {
 struct AcquireSite {
   const Expr *Call;
   const FunctionDecl *Function;
-  const RedisCommand *Command; // Null for an advisory lock.
+  const RedisCommand *Command; // Null for an advisory lock or a user's API.
+  /// For a lock API from a model file: the key argument.
+  const Expr *Key = nullptr;
 };
 
 const Stmt *parentStmt(const Stmt *S, ASTContext &Context) {
@@ -133,6 +135,13 @@ public:
       return std::nullopt;
     }
     describe(Scope, Site.Command);
+    if (Site.Key) {
+      CommandWord Key;
+      Key.Pieces.push_back({constantText(Site.Key, Context), Site.Key, 0});
+      Scope.Advisory = false;
+      Scope.Key = Index.keyDisplay(Key);
+      Scope.KeyId = Index.keyIdentity(Key);
+    }
     return Scope;
   }
 
@@ -269,7 +278,8 @@ bool DistributedLockScope::contains(SourceLocation Loc, const SourceManager &SM)
 std::vector<DistributedLockScope>
 findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
                           llvm::ArrayRef<HelperCall> Calls,
-                          llvm::ArrayRef<const VarDecl *> Objects) {
+                          llvm::ArrayRef<const VarDecl *> Objects,
+                          llvm::ArrayRef<LockApiCall> ApiCalls) {
   ASTContext &Context = Index.context();
   std::vector<AcquireSite> Sites;
   // Any take of a lock key whose reply is tested opens a scope, an unsafe one
@@ -288,6 +298,9 @@ findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> S
       if (llvm::is_contained(Statement.FunctionsCalled, "pg_try_advisory_lock") ||
           llvm::is_contained(Statement.FunctionsCalled, "pg_try_advisory_xact_lock"))
         Sites.push_back({E.Call, E.Function, nullptr});
+
+  for (const LockApiCall &Api : ApiCalls)
+    Sites.push_back({Api.Call, Api.Function, nullptr, Api.Key});
 
   ScopeFinder Finder(Index, Context);
   std::vector<DistributedLockScope> Scopes;

@@ -34,8 +34,18 @@ struct DistributedLockScope {
   std::string Key, KeyId, Ttl;
   /// A PostgreSQL advisory lock: strongly consistent, no TTL.
   bool Advisory = false;
+  /// Where a fencing token is taken in the scope (`INCR fence:<name>`), if it is.
+  clang::SourceLocation FenceTaken;
 
   bool contains(clang::SourceLocation Loc, const clang::SourceManager &SM) const;
+};
+
+/// A call of a lock API that a model file declares: it acquires \p Key and
+/// returns true on success.
+struct LockApiCall {
+  const clang::CallExpr *Call = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+  const clang::Expr *Key = nullptr;
 };
 
 /// Finds distributed-lock scopes in a translation unit: where the acquires
@@ -45,7 +55,8 @@ struct DistributedLockScope {
 std::vector<DistributedLockScope>
 findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
                           llvm::ArrayRef<HelperCall> Calls,
-                          llvm::ArrayRef<const clang::VarDecl *> Objects);
+                          llvm::ArrayRef<const clang::VarDecl *> Objects,
+                          llvm::ArrayRef<LockApiCall> ApiCalls = {});
 
 } // namespace locklint::model
 

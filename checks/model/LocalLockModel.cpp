@@ -116,6 +116,32 @@ llvm::Error addLocalLockFiles(LocalLockModel &Model, llvm::StringRef Files) {
   });
 }
 
+llvm::Error LockApiModel::addJson(llvm::StringRef Text, llvm::StringRef SourceName) {
+  auto Doc = parse(Text, SourceName);
+  if (!Doc)
+    return Doc.takeError();
+  auto It = Doc->find("lock_apis");
+  if (It == Doc->end() || !It->is_array())
+    return malformed(SourceName, "lock_apis: must be an array");
+  for (const json &Entry : *It) {
+    auto Names = strings(Entry, "names", SourceName);
+    if (!Names)
+      return Names.takeError();
+    auto KeyArg = Entry.find("key_arg");
+    if (KeyArg == Entry.end() || !KeyArg->is_number_unsigned())
+      return malformed(SourceName, "lock_apis: key_arg must be a non-negative integer");
+    for (const std::string &Name : *Names)
+      Acquires[Name] = KeyArg->get<unsigned>();
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error addLockApiFiles(LockApiModel &Model, llvm::StringRef Files) {
+  return forEachModelFile(Files, [&](llvm::StringRef Text, llvm::StringRef Path) {
+    return Model.addJson(Text, Path);
+  });
+}
+
 LocalLockModel builtinLocalLocks() {
   LocalLockModel Model;
   const EmbeddedFile &File = embedded("local-locks.json");

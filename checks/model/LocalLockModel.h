@@ -52,6 +52,19 @@ struct SqlClientModel {
   llvm::Error addJson(llvm::StringRef Text, llvm::StringRef SourceName);
 };
 
+/// Distributed-lock APIs of a project: functions that acquire a lock on a
+/// key and return true on success, e.g.
+/// {"lock_apis": [{"names": ["app::DistLock::tryAcquire"], "key_arg": 0}]}.
+struct LockApiModel {
+  /// Qualified name to the position of the key argument.
+  llvm::StringMap<unsigned> Acquires;
+
+  llvm::Error addJson(llvm::StringRef Text, llvm::StringRef SourceName);
+};
+
+/// Adds the lock API files named in \p Files (separated by ';' or ',').
+llvm::Error addLockApiFiles(LockApiModel &Model, llvm::StringRef Files);
+
 /// Adds the model files named in \p Files (separated by ';' or ',') to
 /// \p Model; an unreadable or malformed file is an error naming it.
 llvm::Error addLocalLockFiles(LocalLockModel &Model, llvm::StringRef Files);
