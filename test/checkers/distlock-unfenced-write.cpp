@@ -138,3 +138,12 @@ void rebalance(sw::redis::Redis &redis, PGconn *db) {
   PQexec(db, "UPDATE shards SET owner = 2 WHERE id = 1");
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: write to table 'shards' in the scope of lock 'lock:rebalance' has no fencing predicate
 }
+
+// SETNX answering 1.
+void setnxAcquire(redisContext *c, PGconn *db) {
+  auto *got = static_cast<redisReply *>(redisCommand(c, "SETNX lock:sweep %s", "me"));
+  if (got && got->integer == 1) {
+    PQexec(db, "DELETE FROM sessions WHERE expired");
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: write to table 'sessions' in the scope of lock 'lock:sweep' has no fencing predicate
+  }
+}
