@@ -52,6 +52,14 @@ std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext 
       return std::nullopt;
     if (const auto *Unary = dyn_cast<UnaryOperator>(Parent); Unary && Unary->getOpcode() == UO_LNot)
       Positive = !Positive;
+    // Reply objects that answer the question themselves: cpp_redis's
+    // reply.is_null(), POCO's BulkString::isNull().
+    if (const auto *Call = dyn_cast<CXXMemberCallExpr>(Parent)) {
+      const CXXMethodDecl *Method = Call->getMethodDecl();
+      static constexpr llvm::StringLiteral Failures[] = {"is_null", "is_error", "isNull"};
+      if (Method && Method->getIdentifier() && llvm::is_contained(Failures, Method->getName()))
+        Positive = !Positive;
+    }
     if (const auto *Binary = dyn_cast<BinaryOperator>(Parent); Binary && Binary->isEqualityOp()) {
       const Expr *Other = Binary->getLHS() == Current ? Binary->getRHS() : Binary->getLHS();
       std::string Text = sourceText(Other, Context);

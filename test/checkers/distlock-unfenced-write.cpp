@@ -147,3 +147,37 @@ void setnxAcquire(redisContext *c, PGconn *db) {
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: write to table 'sessions' in the scope of lock 'lock:sweep' has no fencing predicate
   }
 }
+
+// cpp_redis: the reply of the acquire's future.
+#include <cpp_redis/cpp_redis>
+void cppRedisAcquire(cpp_redis::client &client, PGconn *db, const std::string &token) {
+  cpp_redis::reply got = client.set_advanced("lock:mail", token, false, 0, true, 30000, true).get();
+  if (got.is_null())
+    return;
+  PQexec(db, "UPDATE outbox SET sent = true WHERE id = 1");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: write to table 'outbox' in the scope of lock 'lock:mail' has no fencing predicate
+}
+
+// POCO: a null bulk string means the lock was not taken.
+#include <Poco/Redis/Client.h>
+#include <Poco/Redis/Command.h>
+void pocoAcquire(Poco::Redis::Client &redis, PGconn *db, const std::string &token) {
+  Poco::Redis::BulkString got = redis.execute<Poco::Redis::BulkString>(
+      Poco::Redis::Command::set("lock:poco", token, false, Poco::Timespan(30, 0)));
+  if (got.isNull())
+    return;
+  PQexec(db, "UPDATE feeds SET fetched = true WHERE id = 1");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: write to table 'feeds' in the scope of lock 'lock:poco' has no fencing predicate
+}
+
+// A release wrapper ends the scope: the write after it is not under the lock.
+void releaseLock(redisContext *c) { redisCommand(c, "DEL lock:window"); }
+void window(redisContext *c, PGconn *db) {
+  auto *got = static_cast<redisReply *>(redisCommand(c, "SET lock:window me NX PX 100"));
+  if (!got)
+    return;
+  PQexec(db, "UPDATE w SET x = 1 WHERE id = 1");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: write to table 'w' in the scope of lock 'lock:window' has no fencing predicate
+  releaseLock(c);
+  PQexec(db, "UPDATE w SET x = 2 WHERE id = 1");
+}
