@@ -80,6 +80,12 @@ void UnfencedWriteCheck::registerMoreMatchers(MatchFinder *Finder) {
     Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(ApiNames)))).bind("lock-api"),
                        this);
   }
+  // redis-plus-plus's RedMutex::try_lock, true when the lock was taken.
+  Finder->addMatcher(
+      cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName("try_lock", "try_lock_for"),
+                                             ofClass(hasName("::sw::redis::RedMutex")))))
+          .bind("red-mutex-try"),
+      this);
   // Objects whose constructor may acquire (RAII locks).
   Finder->addMatcher(varDecl(hasLocalStorage(), hasInitializer(cxxConstructExpr()),
                              unless(isExpansionInSystemHeader()))
@@ -92,7 +98,10 @@ void UnfencedWriteCheck::checkMore(const MatchFinder::MatchResult &Result) {
     SqlCalls.emplace_back(Sql, enclosingFunction(Sql, *Result.Context));
   else if (const auto *Object = Result.Nodes.getNodeAs<VarDecl>("object"))
     Objects.push_back(Object);
-  else if (const auto *Api = Result.Nodes.getNodeAs<CallExpr>("lock-api")) {
+  else if (const auto *Try = Result.Nodes.getNodeAs<CXXMemberCallExpr>("red-mutex-try")) {
+    if (const Expr *Resource = redMutexResource(Try->getImplicitObjectArgument()))
+      ApiCalls.push_back({Try, enclosingFunction(Try, *Result.Context), Resource});
+  } else if (const auto *Api = Result.Nodes.getNodeAs<CallExpr>("lock-api")) {
     const FunctionDecl *Callee = Api->getDirectCallee();
     unsigned KeyArg = Callee ? LockApis.Acquires.lookup(Callee->getQualifiedNameAsString()) : 0;
     if (KeyArg < Api->getNumArgs())

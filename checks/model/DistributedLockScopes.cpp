@@ -250,21 +250,15 @@ std::optional<DistributedLockScope> guardedRedMutex(const VarDecl *Guard, const 
       Guard->getInit() ? dyn_cast<CXXConstructExpr>(Guard->getInit()->IgnoreImplicit()) : nullptr;
   if (!Construct || Construct->getNumArgs() != 1)
     return std::nullopt; // std::defer_lock and friends: not held from here.
-  const auto *Ref = dyn_cast<DeclRefExpr>(Construct->getArg(0)->IgnoreParenImpCasts());
-  const auto *Mutex = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  const CXXRecordDecl *MutexType = Mutex ? Mutex->getType()->getAsCXXRecordDecl() : nullptr;
-  if (!MutexType || MutexType->getQualifiedNameAsString() != "sw::redis::RedMutex")
-    return std::nullopt;
-  const auto *Built =
-      Mutex->getInit() ? dyn_cast<CXXConstructExpr>(Mutex->getInit()->IgnoreImplicit()) : nullptr;
+  const Expr *Name = redMutexResource(Construct->getArg(0));
   DynTypedNodeList Parents = Context.getParents(*Guard);
   const auto *Declaration = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
   const auto *Block =
       Declaration ? dyn_cast_or_null<CompoundStmt>(parentStmt(Declaration, Context)) : nullptr;
-  if (!Built || Built->getNumArgs() < 2 || !Block)
+  if (!Name || !Block)
     return std::nullopt;
   CommandWord Resource;
-  Resource.Pieces.push_back({constantText(Built->getArg(1), Context), Built->getArg(1), 0});
+  Resource.Pieces.push_back({constantText(Name, Context), Name, 0});
   DistributedLockScope Scope;
   Scope.Function = dyn_cast_or_null<FunctionDecl>(Guard->getParentFunctionOrMethod());
   Scope.Acquired = Guard->getLocation();
@@ -276,6 +270,16 @@ std::optional<DistributedLockScope> guardedRedMutex(const VarDecl *Guard, const 
 }
 
 } // namespace
+
+const Expr *redMutexResource(const Expr *Mutex) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Mutex->IgnoreParenImpCasts());
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const CXXRecordDecl *Type = Var ? Var->getType()->getAsCXXRecordDecl() : nullptr;
+  if (!Type || Type->getQualifiedNameAsString() != "sw::redis::RedMutex" || !Var->getInit())
+    return nullptr;
+  const auto *Built = dyn_cast<CXXConstructExpr>(Var->getInit()->IgnoreImplicit());
+  return Built && Built->getNumArgs() >= 2 ? Built->getArg(1) : nullptr;
+}
 
 bool DistributedLockScope::contains(SourceLocation Loc, const SourceManager &SM) const {
   Loc = SM.getExpansionLoc(Loc);

@@ -48,6 +48,10 @@ struct LockApiCall {
   const clang::Expr *Key = nullptr;
 };
 
+/// The resource a redis-plus-plus RedMutex was built with, for \p Mutex (an
+/// expression naming the mutex variable); null when it cannot be seen.
+const clang::Expr *redMutexResource(const clang::Expr *Mutex);
+
 /// Finds distributed-lock scopes in a translation unit: where the acquires
 /// among \p Index's commands and \p Sql's statements (pg_try_advisory_lock)
 /// succeed, also through the helper \p Calls that return an acquire's result,

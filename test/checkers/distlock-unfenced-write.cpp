@@ -181,3 +181,12 @@ void window(redisContext *c, PGconn *db) {
   releaseLock(c);
   PQexec(db, "UPDATE w SET x = 2 WHERE id = 1");
 }
+
+// RedMutex::try_lock answering true.
+void tryRebalance(sw::redis::Redis &redis, PGconn *db) {
+  sw::redis::RedMutex mutex(redis, "lock:try");
+  if (mutex.try_lock()) {
+    PQexec(db, "UPDATE shards SET owner = 3 WHERE id = 1");
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: write to table 'shards' in the scope of lock 'lock:try' has no fencing predicate
+  }
+}
