@@ -14,14 +14,6 @@ using namespace clang;
 namespace locklint::model {
 namespace {
 
-/// What an acquire looks like where it is called.
-struct AcquireSite {
-  const Expr *Call;
-  const FunctionDecl *Function;
-  const RedisCommand *Command; // Null for an advisory lock or a user's API.
-  /// For a lock API from a model file: the key argument.
-  const Expr *Key = nullptr;
-};
 
 const Stmt *parentStmt(const Stmt *S, ASTContext &Context) {
   DynTypedNodeList Parents = Context.getParents(*S);
@@ -287,11 +279,9 @@ bool DistributedLockScope::contains(SourceLocation Loc, const SourceManager &SM)
          !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(End), Loc);
 }
 
-std::vector<DistributedLockScope>
-findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
-                          llvm::ArrayRef<HelperCall> Calls,
-                          llvm::ArrayRef<const VarDecl *> Objects,
-                          llvm::ArrayRef<LockApiCall> ApiCalls) {
+std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
+                                          llvm::ArrayRef<HelperCall> Calls,
+                                          llvm::ArrayRef<LockApiCall> ApiCalls) {
   ASTContext &Context = Index.context();
   std::vector<AcquireSite> Sites;
   // Any take of a lock key whose reply is tested opens a scope, an unsafe one
@@ -314,6 +304,16 @@ findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> S
   for (const LockApiCall &Api : ApiCalls)
     Sites.push_back({Api.Call, Api.Function, nullptr, Api.Key});
 
+  return Sites;
+}
+
+std::vector<DistributedLockScope>
+findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
+                          llvm::ArrayRef<HelperCall> Calls,
+                          llvm::ArrayRef<const VarDecl *> Objects,
+                          llvm::ArrayRef<LockApiCall> ApiCalls) {
+  ASTContext &Context = Index.context();
+  std::vector<AcquireSite> Sites = findAcquireSites(Index, Sql, Calls, ApiCalls);
   ScopeFinder Finder(Index, Context);
   std::vector<DistributedLockScope> Scopes;
   // RAII: an object whose constructor acquires holds the lock for its life.

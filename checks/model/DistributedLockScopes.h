@@ -48,6 +48,24 @@ struct LockApiCall {
   const clang::Expr *Key = nullptr;
 };
 
+/// A call that takes a distributed lock, whatever its form.
+struct AcquireSite {
+  const clang::Expr *Call = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+  /// The Redis command that acquires; null for an advisory lock or an API
+  /// from a model file.
+  const RedisCommand *Command = nullptr;
+  /// For an API from a model file: the key argument.
+  const clang::Expr *Key = nullptr;
+};
+
+/// Every acquire of the translation unit: takes of lock keys, calls of
+/// functions that return an acquire's result, pg_try_advisory_lock, and the
+/// \p ApiCalls of model-declared lock APIs.
+std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
+                                          llvm::ArrayRef<HelperCall> Calls,
+                                          llvm::ArrayRef<LockApiCall> ApiCalls);
+
 /// The resource a redis-plus-plus RedMutex was built with, for \p Mutex (an
 /// expression naming the mutex variable); null when it cannot be seen.
 const clang::Expr *redMutexResource(const clang::Expr *Mutex);
