@@ -11,6 +11,7 @@
 #include "RedisSetWithoutNxCheck.h"
 #include "RedisUncheckedExtendCheck.h"
 #include "RedisUncheckedReleaseCheck.h"
+#include "UnboundedAcquireCheck.h"
 #include "UnfencedWriteCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
@@ -26,6 +27,7 @@ public:
     Factories.registerCheck<RedisSetWithoutNxCheck>("distlock-redis-set-without-nx");
     Factories.registerCheck<RedisUncheckedExtendCheck>("distlock-redis-unchecked-extend");
     Factories.registerCheck<RedisUncheckedReleaseCheck>("distlock-redis-unchecked-release");
+    Factories.registerCheck<UnboundedAcquireCheck>("distlock-unbounded-acquire");
     Factories.registerCheck<UnfencedWriteCheck>("distlock-unfenced-write");
   }
 };

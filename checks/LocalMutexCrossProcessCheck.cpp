@@ -88,7 +88,6 @@ void LocalMutexCrossProcessCheck::registerMoreMatchers(MatchFinder *Finder) {
   std::vector<std::string> Guards = LocalLockScopes::guardNames(Locks);
   std::vector<std::string> Methods = LocalLockScopes::methodNames(Locks);
   std::vector<std::string> Functions = LocalLockScopes::functionNames(Locks);
-  std::vector<std::string> Sql = SqlExecutions::names(SqlClients);
   Finder->addMatcher(
       varDecl(hasType(hasUnqualifiedDesugaredType(
                   recordType(hasDeclaration(cxxRecordDecl(hasAnyName(Names(Guards))))))),
@@ -103,10 +102,7 @@ void LocalMutexCrossProcessCheck::registerMoreMatchers(MatchFinder *Finder) {
                               unless(isExpansionInSystemHeader()))
                          .bind("lock-call"),
                      this);
-  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(Names(Sql)))),
-                              unless(isExpansionInSystemHeader()))
-                         .bind("sql-call"),
-                     this);
+  Finder->addMatcher(SqlExecutions::callMatcher(SqlClients), this);
 }
 
 void LocalMutexCrossProcessCheck::checkMore(const MatchFinder::MatchResult &Result) {
@@ -114,7 +110,7 @@ void LocalMutexCrossProcessCheck::checkMore(const MatchFinder::MatchResult &Resu
     Guards.push_back(Guard);
   else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("lock-call"))
     LockCalls.push_back(Call);
-  else if (const auto *Sql = Result.Nodes.getNodeAs<CallExpr>("sql-call"))
+  else if (const auto *Sql = Result.Nodes.getNodeAs<CallExpr>(SqlExecutions::CallId))
     SqlCalls.emplace_back(Sql, enclosingFunction(Sql, *Result.Context));
 }
 

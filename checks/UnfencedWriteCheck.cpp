@@ -65,12 +65,7 @@ void UnfencedWriteCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void UnfencedWriteCheck::registerMoreMatchers(MatchFinder *Finder) {
-  std::vector<std::string> Sql = SqlExecutions::names(SqlClients);
-  std::vector<StringRef> SqlNames(Sql.begin(), Sql.end());
-  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(SqlNames))),
-                              unless(isExpansionInSystemHeader()))
-                         .bind("sql-call"),
-                     this);
+  Finder->addMatcher(SqlExecutions::callMatcher(SqlClients), this);
   // The project's own lock APIs, from model files.
   std::vector<std::string> Apis;
   for (const auto &Entry : LockApis.Acquires)
@@ -94,7 +89,7 @@ void UnfencedWriteCheck::registerMoreMatchers(MatchFinder *Finder) {
 }
 
 void UnfencedWriteCheck::checkMore(const MatchFinder::MatchResult &Result) {
-  if (const auto *Sql = Result.Nodes.getNodeAs<CallExpr>("sql-call"))
+  if (const auto *Sql = Result.Nodes.getNodeAs<CallExpr>(SqlExecutions::CallId))
     SqlCalls.emplace_back(Sql, enclosingFunction(Sql, *Result.Context));
   else if (const auto *Object = Result.Nodes.getNodeAs<VarDecl>("object"))
     Objects.push_back(Object);

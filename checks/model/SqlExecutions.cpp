@@ -9,12 +9,14 @@ using namespace clang;
 
 namespace locklint::model {
 
-std::vector<std::string> SqlExecutions::names(const SqlClientModel &Model) {
+ast_matchers::StatementMatcher SqlExecutions::callMatcher(const SqlClientModel &Model) {
+  using namespace ast_matchers;
   std::vector<std::string> Names;
   for (const auto &Entry : Model.Functions)
     Names.push_back("::" + Entry.getKey().str());
-  llvm::sort(Names);
-  return Names;
+  std::vector<StringRef> Refs(Names.begin(), Names.end());
+  return callExpr(callee(functionDecl(hasAnyName(Refs))), unless(isExpansionInSystemHeader()))
+      .bind(CallId);
 }
 
 namespace {

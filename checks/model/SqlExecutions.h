@@ -7,6 +7,7 @@
 #include "SqlModel.h"
 #include "StringValue.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/ADT/StringMap.h"
 #include <vector>
 
@@ -39,8 +40,10 @@ public:
   /// The calls that run SQL whose text is known and parses.
   std::vector<SqlExecution> finish();
 
-  /// The qualified names of every modeled function, for matchers.
-  static std::vector<std::string> names(const SqlClientModel &Model);
+  /// The node id callMatcher binds each call to.
+  static constexpr llvm::StringLiteral CallId = "sql-call";
+  /// Matches the calls, outside system headers, of every modeled function.
+  static clang::ast_matchers::StatementMatcher callMatcher(const SqlClientModel &Model);
 
 private:
   struct Pending {

@@ -1,0 +1,296 @@
+//===--- UnboundedAcquireCheck.cpp ----------------------------------------===//
+
+#include "UnboundedAcquireCheck.h"
+#include "model/CommandExtractor.h"
+#include "model/DistributedLockScopes.h"
+#include "model/ExprText.h"
+#include "model/SqlExecutions.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang::ast_matchers;
+using namespace locklint::model;
+
+namespace clang::tidy::distlock {
+namespace {
+
+/// The body and the condition of a while, do or for loop.
+struct LoopParts {
+  const Stmt *Body = nullptr;
+  const Expr *Condition = nullptr;
+};
+
+LoopParts loopParts(const Stmt *Loop) {
+  if (const auto *While = dyn_cast<WhileStmt>(Loop))
+    return {While->getBody(), While->getCond()};
+  if (const auto *Do = dyn_cast<DoStmt>(Loop))
+    return {Do->getBody(), Do->getCond()};
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    return {For->getBody(), For->getCond()};
+  return {};
+}
+
+bool contains(const Stmt *Outer, const Stmt *Inner) {
+  if (!Outer || !Inner)
+    return false;
+  if (Outer == Inner)
+    return true;
+  return llvm::any_of(Outer->children(), [&](const Stmt *Child) { return contains(Child, Inner); });
+}
+
+/// Reads one retry loop: does anything but the acquire's success end it?
+class RetryLoop {
+public:
+  RetryLoop(const Stmt *Loop, const Expr *Acquire, ASTContext &Context)
+      : Loop(Loop), Acquire(Acquire), Context(Context) {
+    // Variables that hold the acquire's result: `ok = acquire()`.
+    collectResults(loopParts(Loop).Body);
+    collectResults(loopParts(Loop).Condition);
+    DynTypedNodeList Parents = Context.getParents(*Acquire);
+    for (DynTypedNode Node = Parents.empty() ? DynTypedNode() : Parents[0];;) {
+      if (const auto *Var = Node.get<VarDecl>()) {
+        Results.insert(Var);
+        break;
+      }
+      const auto *S = Node.get<Stmt>();
+      if (!S || isa<CompoundStmt>(S))
+        break;
+      DynTypedNodeList Up = Context.getParents(Node);
+      if (Up.empty())
+        break;
+      Node = Up[0];
+    }
+  }
+
+  /// True when the loop's only exits depend on the acquire alone.
+  bool onlySuccessEnds() {
+    if (const Expr *Condition = loopParts(Loop).Condition)
+      if (!dependsOnlyOnAcquire(Condition))
+        return false;
+    return exitsAreSuccess(loopParts(Loop).Body);
+  }
+
+private:
+  void collectResults(const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *Assign = dyn_cast<BinaryOperator>(S);
+        Assign && Assign->isAssignmentOp() && contains(Assign->getRHS(), Acquire))
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+          Results.insert(Var);
+    for (const Stmt *Child : S->children())
+      collectResults(Child);
+  }
+
+  /// True when \p E reads nothing but the acquire's result and constants: no
+  /// clock, counter, flag or other call.
+  bool dependsOnlyOnAcquire(const Stmt *E) {
+    if (!E)
+      return true;
+    if (E == Acquire)
+      return true;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+      const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+      return !Var || Results.contains(Var) || isa<EnumConstantDecl>(Ref->getDecl());
+    }
+    if (isa<CallExpr>(E) && !isa<CXXMemberCallExpr>(E))
+      return false; // A call of its own: a clock, a flag, a counter.
+    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E)) {
+      // Reading the reply (reply.is_null()) is fine; anything else decides.
+      const Expr *Object = Member->getImplicitObjectArgument();
+      return Object && dependsOnlyOnAcquire(Object);
+    }
+    return llvm::all_of(E->children(), [&](const Stmt *Child) { return dependsOnlyOnAcquire(Child); });
+  }
+
+  /// True when every break, return and throw in \p S that leaves the loop is
+  /// guarded by conditions on the acquire alone.
+  bool exitsAreSuccess(const Stmt *S) {
+    if (!S)
+      return true;
+    if (isa<BreakStmt, ReturnStmt, CXXThrowExpr, GotoStmt>(S))
+      return guardedByAcquire(S);
+    // A break in a nested loop or switch does not leave this one.
+    bool Nested = isa<WhileStmt, DoStmt, ForStmt, CXXForRangeStmt, SwitchStmt>(S);
+    for (const Stmt *Child : S->children()) {
+      if (Nested && Child && !isa<ReturnStmt>(Child) && containsOnlyBreaks(Child))
+        continue;
+      if (!exitsAreSuccess(Child))
+        return false;
+    }
+    return true;
+  }
+
+  static bool containsOnlyBreaks(const Stmt *S) {
+    if (!S || isa<ReturnStmt, CXXThrowExpr>(S))
+      return false;
+    return llvm::all_of(S->children(), [](const Stmt *C) { return !C || containsOnlyBreaks(C); });
+  }
+
+  /// True when every if-condition between \p Exit and the loop depends on
+  /// the acquire alone; an exit under no condition makes the loop run once.
+  bool guardedByAcquire(const Stmt *Exit) {
+    bool Guarded = false;
+    DynTypedNode Node = DynTypedNode::create(*Exit);
+    while (true) {
+      DynTypedNodeList Parents = Context.getParents(Node);
+      if (Parents.empty())
+        return false;
+      Node = Parents[0];
+      const auto *S = Node.get<Stmt>();
+      if (!S || S == Loop)
+        return Guarded;
+      if (const auto *If = dyn_cast<IfStmt>(S)) {
+        if (!dependsOnlyOnAcquire(If->getCond()))
+          return false;
+        Guarded = true;
+      }
+    }
+  }
+
+  const Stmt *Loop;
+  const Expr *Acquire;
+  ASTContext &Context;
+  llvm::DenseSet<const VarDecl *> Results;
+};
+
+/// Settings that bound a wait for a lock in PostgreSQL.
+bool setsWaitLimit(const SqlStatement &Statement) {
+  return Statement.StatementKind == SqlStatement::Set &&
+         (Statement.Setting == "lock_timeout" || Statement.Setting == "statement_timeout") &&
+         !Statement.SettingValue.empty() && Statement.SettingValue != "0";
+}
+
+/// The blocking lock a statement waits for, if any.
+std::string blockingLock(const SqlStatement &Statement) {
+  static constexpr llvm::StringLiteral Blocking[] = {
+      "pg_advisory_lock", "pg_advisory_xact_lock", "pg_advisory_lock_shared",
+      "pg_advisory_xact_lock_shared"};
+  for (llvm::StringRef Function : Blocking)
+    if (llvm::is_contained(Statement.FunctionsCalled, Function))
+      return Function.str();
+  if (Statement.StatementKind == SqlStatement::LockTable && !Statement.NoWait)
+    return "LOCK TABLE";
+  return "";
+}
+
+/// Redis commands that block, and where their timeout is.
+std::optional<size_t> blockingTimeoutIndex(const RedisCommand &Command) {
+  static constexpr llvm::StringLiteral LastIsTimeout[] = {"BLPOP", "BRPOP", "BZPOPMIN",
+                                                          "BZPOPMAX", "BRPOPLPUSH", "BLMOVE"};
+  if (llvm::is_contained(LastIsTimeout, Command.Name) && !Command.Args.empty())
+    return Command.Args.size() - 1;
+  return std::nullopt;
+}
+
+} // namespace
+
+UnboundedAcquireCheck::UnboundedAcquireCheck(StringRef Name, ClangTidyContext *Context)
+    : RedisCheckBase(Name, Context), SqlClients(builtinSqlClients()) {}
+
+void UnboundedAcquireCheck::registerMoreMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(SqlExecutions::callMatcher(SqlClients), this);
+  Finder->addMatcher(stmt(anyOf(whileStmt(), doStmt(), forStmt()),
+                          unless(isExpansionInSystemHeader()))
+                         .bind("loop"),
+                     this);
+  // RedMutex::lock() retries forever, called directly or by a guard.
+  Finder->addMatcher(cxxMemberCallExpr(callee(cxxMethodDecl(
+                                           hasName("lock"), ofClass(hasName("::sw::redis::RedMutex")))),
+                                       unless(isExpansionInSystemHeader()))
+                         .bind("red-mutex-lock"),
+                     this);
+  Finder->addMatcher(
+      cxxConstructExpr(hasType(cxxRecordDecl(hasAnyName("::std::lock_guard", "::std::unique_lock",
+                                                        "::std::scoped_lock"))),
+                       argumentCountIs(1),
+                       hasArgument(0, hasType(cxxRecordDecl(hasName("::sw::redis::RedMutex")))),
+                       unless(isExpansionInSystemHeader()))
+          .bind("red-mutex-guard"),
+      this);
+}
+
+void UnboundedAcquireCheck::checkMore(const MatchFinder::MatchResult &Result) {
+  if (const auto *Sql = Result.Nodes.getNodeAs<CallExpr>(SqlExecutions::CallId))
+    SqlCalls.emplace_back(Sql, enclosingFunction(Sql, *Result.Context));
+  else if (const auto *Loop = Result.Nodes.getNodeAs<Stmt>("loop"))
+    Loops.push_back(Loop);
+  else if (const auto *Lock = Result.Nodes.getNodeAs<Expr>("red-mutex-lock"))
+    RedMutexLocks.push_back(Lock);
+  else if (const auto *Guard = Result.Nodes.getNodeAs<Expr>("red-mutex-guard"))
+    RedMutexLocks.push_back(Guard);
+}
+
+void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
+  ASTContext &Context = Index.context();
+  SqlExecutions Sql(SqlClients, Context, strings());
+  for (const auto &[Call, Function] : SqlCalls)
+    Sql.add(Call, Function);
+  std::vector<SqlExecution> Executions = Sql.finish();
+  std::vector<AcquireSite> Sites = findAcquireSites(Index, Executions, helperCalls(), {});
+
+  // Retry loops whose only exit is success.
+  for (const Stmt *Loop : Loops)
+    for (const AcquireSite &Site : Sites) {
+      if (!contains(Loop, Site.Call) || !RetryLoop(Loop, Site.Call, Context).onlySuccessEnds())
+        continue;
+      diag(Loop->getBeginLoc(), "this loop waits for lock '%0' with no deadline and no limit "
+                                "on attempts: one stuck holder blocks every waiter")
+          << (Site.Command ? Index.keyDisplay(Site.Command->Args[0]) : std::string("advisory"));
+      diag(Site.Call->getBeginLoc(), "acquire attempted here", DiagnosticIDs::Note);
+      diag(Loop->getBeginLoc(), "end the loop at a deadline (std::chrono::steady_clock) or after "
+                                "a number of attempts, then fail or back off",
+           DiagnosticIDs::Note);
+      break;
+    }
+
+  // SQL that blocks until a lock is free, with no lock_timeout set before.
+  for (const SqlExecution &E : Executions)
+    for (const SqlStatement &Statement : E.Statements) {
+      std::string Lock = blockingLock(Statement);
+      if (Lock.empty())
+        continue;
+      bool Limited = llvm::any_of(Executions, [&](const SqlExecution &Earlier) {
+        return Earlier.Function == E.Function && Earlier.Connection == E.Connection &&
+               Context.getSourceManager().isBeforeInTranslationUnit(
+                   Earlier.Call->getBeginLoc(), E.Call->getBeginLoc()) &&
+               llvm::any_of(Earlier.Statements, setsWaitLimit);
+      });
+      if (Limited)
+        continue;
+      diag(E.Call->getBeginLoc(), "'%0' waits for the lock with no bound; no lock_timeout is "
+                                  "set on this connection first")
+          << Lock;
+      diag(E.Call->getBeginLoc(), "run \"SET lock_timeout = '5s'\" before it, or use "
+                                  "pg_try_advisory_lock in a loop with a deadline",
+           DiagnosticIDs::Note);
+    }
+
+  // Blocking Redis commands with timeout 0 on lock keys.
+  for (const RedisCommand *Command : Index.commands()) {
+    std::optional<size_t> Timeout = blockingTimeoutIndex(*Command);
+    if (!Timeout || Command->InScript || Command->Args[*Timeout].text() != "0")
+      continue;
+    bool OnLock = false;
+    for (size_t I = 0; I < *Timeout && !OnLock; ++I)
+      OnLock = Index.isLockKey(*Command, I);
+    if (!OnLock)
+      continue; // A work-queue consumer may wait forever.
+    diag(Command->Call->getBeginLoc(), "'%0' with timeout 0 waits for lock '%1' forever")
+        << Command->Name << Index.keyDisplay(Command->Args[0]);
+  }
+
+  // redis-plus-plus RedMutex::lock() retries until it succeeds.
+  for (const Expr *Lock : RedMutexLocks)
+    diag(Lock->getBeginLoc(), "'RedMutex::lock()' retries until it gets the lock, with no "
+                              "deadline; use try_lock_for() with a timeout");
+
+  SqlCalls.clear();
+  Loops.clear();
+  RedMutexLocks.clear();
+}
+
+} // namespace clang::tidy::distlock

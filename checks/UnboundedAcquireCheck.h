@@ -1,0 +1,33 @@
+//===--- UnboundedAcquireCheck.h --------------------------------*- C++ -*-===//
+
+#ifndef LOCKLINT_CHECKS_UNBOUNDEDACQUIRECHECK_H
+#define LOCKLINT_CHECKS_UNBOUNDEDACQUIRECHECK_H
+
+#include "RedisCheckBase.h"
+#include "model/LocalLockModel.h"
+
+namespace clang::tidy::distlock {
+
+/// Finds waits for a distributed lock with no bound: retry loops whose only
+/// way out is success, blocking SQL locks without a lock_timeout, blocking
+/// Redis commands with timeout 0 on lock keys, and RedMutex::lock().
+///
+/// For the user-facing documentation see docs/checks/distlock-unbounded-acquire.md
+class UnboundedAcquireCheck : public RedisCheckBase {
+public:
+  UnboundedAcquireCheck(StringRef Name, ClangTidyContext *Context);
+
+private:
+  void registerMoreMatchers(ast_matchers::MatchFinder *Finder) override;
+  void checkMore(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void checkTranslationUnit(const locklint::model::LockIndex &Index) override;
+
+  const locklint::model::SqlClientModel SqlClients;
+  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> SqlCalls;
+  std::vector<const Stmt *> Loops;
+  std::vector<const Expr *> RedMutexLocks;
+};
+
+} // namespace clang::tidy::distlock
+
+#endif

@@ -1,0 +1,122 @@
+// RUN: %check_distlock %s distlock-unbounded-acquire %t -- -std=c++17 -isystem %stubs -I/usr/include/postgresql
+// RUN: %check_distlock --tool=plugin %s distlock-unbounded-acquire %t-plugin -- -std=c++17 -isystem %stubs -I/usr/include/postgresql
+
+#include <hiredis/hiredis.h>
+#include <libpq-fe.h>
+#include <pqxx/pqxx>
+#include <sw/redis++/patterns/redlock.h>
+#include <sw/redis++/redis++.h>
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <string>
+#include <thread>
+
+using namespace std::chrono_literals;
+
+// while (!acquire) sleep: only success ends it.
+void waitForever(sw::redis::Redis &redis, const std::string &token) {
+  while (!redis.set("lock:jobs", token, 30s, sw::redis::UpdateType::NOT_EXIST))
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: this loop waits for lock 'lock:jobs' with no deadline and no limit on attempts: one stuck holder blocks every waiter [distlock-unbounded-acquire]
+  // CHECK-MESSAGES: :[[@LINE-2]]:11: note: acquire attempted here
+    std::this_thread::sleep_for(100ms);
+}
+
+// for (;;) with a break on success.
+void spin(redisContext *c, const char *token) {
+  for (;;) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: this loop waits for lock 'lock:report' with no deadline
+    auto *reply = static_cast<redisReply *>(
+        redisCommand(c, "SET lock:report %s NX PX 10000", token));
+    if (reply && reply->type == REDIS_REPLY_STATUS)
+      break;
+    std::this_thread::sleep_for(50ms);
+  }
+}
+
+// do/while on a result variable.
+void doWhile(sw::redis::Redis &redis, const std::string &token) {
+  bool ok = false;
+  do {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: this loop waits for lock 'lock:sync' with no deadline
+    ok = redis.set("lock:sync", token, 5s, sw::redis::UpdateType::NOT_EXIST);
+  } while (!ok);
+}
+
+// An acquire wrapper, retried in another function.
+bool tryLockExport(sw::redis::Redis &redis, const std::string &token) {
+  return redis.set("lock:export", token, 30s, sw::redis::UpdateType::NOT_EXIST);
+}
+void exportAll(sw::redis::Redis &redis, const std::string &token) {
+  while (!tryLockExport(redis, token)) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: this loop waits for lock 'lock:export' with no deadline
+    std::this_thread::sleep_for(1s);
+  }
+}
+
+// Blocking SQL locks with no lock_timeout first.
+void blockingSql(PGconn *conn, pqxx::work &txn) {
+  PQexec(conn, "SELECT pg_advisory_lock(42)");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'pg_advisory_lock' waits for the lock with no bound; no lock_timeout is set on this connection first [distlock-unbounded-acquire]
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: run "SET lock_timeout = '5s'" before it, or use pg_try_advisory_lock in a loop with a deadline
+  txn.exec("LOCK TABLE inventory IN EXCLUSIVE MODE");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'LOCK TABLE' waits for the lock with no bound
+  PQexec(conn, "SELECT pg_advisory_xact_lock(7)");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'pg_advisory_xact_lock' waits for the lock with no bound
+  PQexec(conn, "SET LOCAL lock_timeout = '5s'");
+}
+
+// Blocking Redis commands with timeout 0 on a lock or semaphore key.
+constexpr int kForever = 0;
+void blockingRedis(redisContext *c) {
+  redisCommand(c, "BLPOP semaphore:printers %d", kForever);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'BLPOP' with timeout 0 waits for lock 'semaphore:printers' forever [distlock-unbounded-acquire]
+}
+
+// redis-plus-plus RedMutex::lock() retries forever.
+void redMutex(sw::redis::Redis &redis) {
+  sw::redis::RedMutex mutex(redis, "lock:red");
+  mutex.lock();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'RedMutex::lock()' retries until it gets the lock, with no deadline; use try_lock_for() with a timeout
+  mutex.unlock();
+  std::lock_guard<sw::redis::RedMutex> guard(mutex);
+  // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: 'RedMutex::lock()' retries until it gets the lock
+}
+
+// Negatives: bounded loops, timeouts set first, queue consumers, bounded mutex.
+void deadline(sw::redis::Redis &redis, const std::string &token) {
+  auto until = std::chrono::steady_clock::now() + 5s;
+  while (!redis.set("lock:a", token, 30s, sw::redis::UpdateType::NOT_EXIST) &&
+         std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(100ms);
+}
+void attempts(redisContext *c, const char *token) {
+  for (int attempt = 0; attempt < 10; ++attempt) {
+    auto *reply = static_cast<redisReply *>(redisCommand(c, "SET lock:b %s NX PX 100", token));
+    if (reply && reply->type == REDIS_REPLY_STATUS)
+      break;
+  }
+}
+std::atomic<bool> stopping{false};
+void cancellable(sw::redis::Redis &redis, const std::string &token) {
+  for (;;) {
+    if (redis.set("lock:c", token, 30s, sw::redis::UpdateType::NOT_EXIST))
+      break;
+    if (stopping.load())
+      return;
+  }
+}
+void timeoutFirst(PGconn *conn, pqxx::work &txn) {
+  PQexec(conn, "SET lock_timeout = '10s'");
+  PQexec(conn, "SELECT pg_advisory_lock(42)");
+  txn.exec("SET LOCAL statement_timeout = 5000");
+  txn.exec("LOCK TABLE inventory IN EXCLUSIVE MODE");
+  txn.exec("LOCK TABLE orders NOWAIT");
+  PQexec(conn, "SELECT pg_try_advisory_lock(42)");
+}
+void queueConsumer(redisContext *c) { redisCommand(c, "BRPOP jobs:queue 0"); }
+void boundedRedMutex(sw::redis::Redis &redis) {
+  sw::redis::RedMutex mutex(redis, "lock:red");
+  if (mutex.try_lock_for(std::chrono::seconds(2)))
+    mutex.unlock();
+}
