@@ -178,12 +178,70 @@ std::string blockingLock(const SqlStatement &Statement) {
 }
 
 /// Redis commands that block, and where their timeout is.
-std::optional<size_t> blockingTimeoutIndex(const RedisCommand &Command) {
+/// Where a blocking command keeps its timeout and the keys it waits on.
+struct BlockingWait {
+  size_t Timeout;
+  size_t FirstKey;
+  size_t EndKey;
+};
+
+std::optional<size_t> wordIndex(const RedisCommand &Command, StringRef Word) {
+  for (size_t I = 0; I < Command.Args.size(); ++I)
+    if (std::optional<std::string> Text = Command.Args[I].text();
+        Text && StringRef(*Text).equals_insensitive(Word))
+      return I;
+  return std::nullopt;
+}
+
+std::optional<BlockingWait> blockingWait(const RedisCommand &Command) {
   static constexpr llvm::StringLiteral LastIsTimeout[] = {"BLPOP", "BRPOP", "BZPOPMIN",
                                                           "BZPOPMAX", "BRPOPLPUSH", "BLMOVE"};
-  if (llvm::is_contained(LastIsTimeout, Command.Name) && !Command.Args.empty())
-    return Command.Args.size() - 1;
+  size_t Size = Command.Args.size();
+  if (llvm::is_contained(LastIsTimeout, Command.Name) && Size >= 2)
+    return BlockingWait{Size - 1, 0, Size - 1};
+  // BLMPOP timeout numkeys key [key ...] ...: keys counted by numkeys.
+  if ((Command.is("BLMPOP") || Command.is("BZMPOP")) && Size >= 3) {
+    unsigned Keys = 0;
+    std::optional<std::string> Count = Command.Args[1].text();
+    if (!Count || StringRef(*Count).getAsInteger(10, Keys) || 2 + Keys > Size)
+      return std::nullopt;
+    return BlockingWait{0, 2, 2 + Keys};
+  }
+  // XREAD [COUNT n] BLOCK ms STREAMS key [key ...] id [id ...].
+  if (Command.is("XREAD") || Command.is("XREADGROUP")) {
+    std::optional<size_t> Block = wordIndex(Command, "BLOCK");
+    std::optional<size_t> Streams = wordIndex(Command, "STREAMS");
+    if (!Block || !Streams || *Block + 1 >= Size || *Streams + 1 >= Size)
+      return std::nullopt;
+    size_t Keys = (Size - *Streams - 1) / 2;
+    return BlockingWait{*Block + 1, *Streams + 1, *Streams + 1 + Keys};
+  }
   return std::nullopt;
+}
+
+/// Where a timeout can be prepended to the call's SQL: just inside the
+/// opening quote of a plain literal sent as one simple query, whose
+/// statements then share one transaction and so the SET LOCAL.
+std::optional<SourceLocation> simpleQueryStart(const SqlExecution &E,
+                                               const SourceManager &SM) {
+  if (!E.SimpleQuery || !E.Text)
+    return std::nullopt;
+  const Expr *Text = E.Text->IgnoreImplicit();
+  while (const auto *Construct = dyn_cast<CXXConstructExpr>(Text)) {
+    if (Construct->getNumArgs() == 0)
+      return std::nullopt;
+    Text = Construct->getArg(0)->IgnoreImplicit();
+  }
+  const auto *Literal = dyn_cast<StringLiteral>(Text->IgnoreParenImpCasts());
+  if (!Literal || !Literal->isOrdinary() || Literal->getNumConcatenated() != 1 ||
+      !Literal->getBeginLoc().isFileID() || *SM.getCharacterData(Literal->getBeginLoc()) != '"')
+    return std::nullopt; // Not `"..."` as written: a raw string, a macro.
+  return Literal->getBeginLoc().getLocWithOffset(1);
+}
+
+bool isZero(const CommandWord &Word) {
+  std::optional<std::string> Text = Word.text();
+  return Text && *Text == "0";
 }
 
 } // namespace
@@ -248,39 +306,59 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
     }
 
   // SQL that blocks until a lock is free, with no lock_timeout set before.
-  for (const SqlExecution &E : Executions)
+  for (const SqlExecution &E : Executions) {
+    bool Limited = llvm::any_of(Executions, [&](const SqlExecution &Earlier) {
+      return Earlier.Function == E.Function && Earlier.Connection == E.Connection &&
+             Context.getSourceManager().isBeforeInTranslationUnit(Earlier.Call->getBeginLoc(),
+                                                                  E.Call->getBeginLoc()) &&
+             llvm::any_of(Earlier.Statements, setsWaitLimit);
+    });
     for (const SqlStatement &Statement : E.Statements) {
+      Limited = Limited || setsWaitLimit(Statement);
       std::string Lock = blockingLock(Statement);
-      if (Lock.empty())
-        continue;
-      bool Limited = llvm::any_of(Executions, [&](const SqlExecution &Earlier) {
-        return Earlier.Function == E.Function && Earlier.Connection == E.Connection &&
-               Context.getSourceManager().isBeforeInTranslationUnit(
-                   Earlier.Call->getBeginLoc(), E.Call->getBeginLoc()) &&
-               llvm::any_of(Earlier.Statements, setsWaitLimit);
-      });
-      if (Limited)
+      if (Lock.empty() || Limited)
         continue;
       diag(E.Call->getBeginLoc(), "'%0' waits for the lock with no bound; no lock_timeout is "
                                   "set on this connection first")
           << Lock;
-      diag(E.Call->getBeginLoc(), "run \"SET lock_timeout = '5s'\" before it, or use "
-                                  "pg_try_advisory_lock in a loop with a deadline",
-           DiagnosticIDs::Note);
+      auto Note = diag(E.Call->getBeginLoc(),
+                       "run \"SET lock_timeout = '5s'\" before it, or use "
+                       "pg_try_advisory_lock in a loop with a deadline",
+                       DiagnosticIDs::Note);
+      if (std::optional<SourceLocation> Start = simpleQueryStart(E, Context.getSourceManager()))
+        Note << FixItHint::CreateInsertion(*Start, "SET LOCAL lock_timeout = '5s'; ");
+      break;
     }
+  }
 
   // Blocking Redis commands with timeout 0 on lock keys.
   for (const RedisCommand *Command : Index.commands()) {
-    std::optional<size_t> Timeout = blockingTimeoutIndex(*Command);
-    if (!Timeout || Command->InScript || Command->Args[*Timeout].text() != "0")
+    std::optional<BlockingWait> Wait = blockingWait(*Command);
+    if (!Wait || Command->InScript || !isZero(Command->Args[Wait->Timeout]))
       continue;
-    bool OnLock = false;
-    for (size_t I = 0; I < *Timeout && !OnLock; ++I)
-      OnLock = Index.isLockKey(*Command, I);
-    if (!OnLock)
+    std::optional<size_t> LockKey;
+    for (size_t I = Wait->FirstKey; I < Wait->EndKey && !LockKey; ++I)
+      if (Index.isLockKey(*Command, I))
+        LockKey = I;
+    if (!LockKey)
       continue; // A work-queue consumer may wait forever.
     diag(Command->Call->getBeginLoc(), "'%0' with timeout 0 waits for lock '%1' forever")
-        << Command->Name << Index.keyDisplay(Command->Args[0]);
+        << Command->Name << Index.keyDisplay(Command->Args[*LockKey]);
+  }
+
+  // WAIT numreplicas 0 next to an acquire: blocks forever when a replica is down.
+  for (const RedisCommand *Command : Index.commands()) {
+    if (!Command->is("WAIT") || Command->InScript || Command->Args.size() != 2 ||
+        !isZero(Command->Args[1]))
+      continue;
+    auto Acquire = llvm::find_if(Sites, [&](const AcquireSite &Site) {
+      return Site.Function == Command->Function && Site.Command;
+    });
+    if (Acquire == Sites.end())
+      continue;
+    diag(Command->Call->getBeginLoc(), "'WAIT' with timeout 0 waits forever for replicas to "
+                                       "confirm lock '%0'; give it a timeout in milliseconds")
+        << Index.keyDisplay(Acquire->Command->Args[0]);
   }
 
   // redis-plus-plus RedMutex::lock() retries until it succeeds.

@@ -104,6 +104,7 @@ llvm::Error SqlClientModel::addJson(llvm::StringRef Text, llvm::StringRef Source
     F.NameArg = Index("name_arg");
     F.ParamCount = Index("param_count");
     F.Prepares = Entry.value("prepares", false);
+    F.SimpleQuery = Entry.value("simple_query", false);
     for (const std::string &Name : *Names)
       Functions[Name].push_back(F);
   }

@@ -46,6 +46,9 @@ struct SqlClientModel {
     /// True when the call prepares a statement rather than running one.
     bool Prepares = false;
     std::optional<unsigned> ParamCount;
+    /// True when the text goes out as one simple query, which may hold
+    /// several statements separated by semicolons.
+    bool SimpleQuery = false;
   };
   llvm::StringMap<std::vector<Function>> Functions;
 

@@ -75,6 +75,9 @@ void SqlExecutions::add(const CallExpr *Call, const FunctionDecl *Function) {
     Run.Execution.Call = Call;
     Run.Execution.Function = Function;
     Run.Execution.Connection = Connection ? expressionIdentity(Connection, Context) : "";
+    if (Spec.SqlArg && *Spec.SqlArg < Args.size())
+      Run.Execution.Text = Args[*Spec.SqlArg];
+    Run.Execution.SimpleQuery = Spec.SimpleQuery;
     Run.Text = Text;
     Run.Name = Spec.SqlArg ? std::nullopt : Name;
     Runs.push_back(std::move(Run));

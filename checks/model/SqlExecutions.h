@@ -21,6 +21,10 @@ struct SqlExecution {
   std::string Connection;
   /// The statements, when the text is known and parses.
   std::vector<SqlStatement> Statements;
+  /// The argument that holds the text; null for a prepared statement.
+  const clang::Expr *Text = nullptr;
+  /// True when the call sends its text as one simple query.
+  bool SimpleQuery = false;
 };
 
 /// Collects the SQL a translation unit runs through libpq and libpqxx, with

@@ -71,6 +71,17 @@ constexpr int kForever = 0;
 void blockingRedis(redisContext *c) {
   redisCommand(c, "BLPOP semaphore:printers %d", kForever);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'BLPOP' with timeout 0 waits for lock 'semaphore:printers' forever [distlock-unbounded-acquire]
+  redisCommand(c, "BLMPOP 0 2 jobs:queue semaphore:scanners LEFT");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'BLMPOP' with timeout 0 waits for lock 'semaphore:scanners' forever
+  redisCommand(c, "XREAD COUNT 1 BLOCK 0 STREAMS lock:leader $");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'XREAD' with timeout 0 waits for lock 'lock:leader' forever
+}
+
+// WAIT with timeout 0 after taking a lock: one replica down blocks forever.
+void waitForReplicas(redisContext *c, const char *token) {
+  redisCommand(c, "SET lock:ledger %s NX PX 10000", token);
+  redisCommand(c, "WAIT 1 0");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'WAIT' with timeout 0 waits forever for replicas to confirm lock 'lock:ledger'; give it a timeout in milliseconds [distlock-unbounded-acquire]
 }
 
 // redis-plus-plus RedMutex::lock() retries forever.
@@ -114,7 +125,16 @@ void timeoutFirst(PGconn *conn, pqxx::work &txn) {
   txn.exec("LOCK TABLE orders NOWAIT");
   PQexec(conn, "SELECT pg_try_advisory_lock(42)");
 }
-void queueConsumer(redisContext *c) { redisCommand(c, "BRPOP jobs:queue 0"); }
+void queueConsumer(redisContext *c) {
+  redisCommand(c, "BRPOP jobs:queue 0");
+  redisCommand(c, "XREAD BLOCK 0 STREAMS events:orders $");
+  redisCommand(c, "BLPOP semaphore:printers 5");
+  redisCommand(c, "WAIT 1 0");
+}
+void boundedWait(redisContext *c, const char *token) {
+  redisCommand(c, "SET lock:ledger %s NX PX 10000", token);
+  redisCommand(c, "WAIT 1 250");
+}
 void boundedRedMutex(sw::redis::Redis &redis) {
   sw::redis::RedMutex mutex(redis, "lock:red");
   if (mutex.try_lock_for(std::chrono::seconds(2)))
