@@ -158,10 +158,18 @@ private:
 };
 
 /// Settings that bound a wait for a lock in PostgreSQL.
+/// True for a timeout of zero, which PostgreSQL reads as "no limit":
+/// 0, '0', '0s', '0ms'.
+bool isZeroTimeout(StringRef Value) {
+  StringRef Number = Value.trim().take_while([](char C) { return isDigit(C) || C == '.'; });
+  double Amount = 1;
+  return !Number.empty() && !Number.getAsDouble(Amount) && Amount == 0;
+}
+
 bool setsWaitLimit(const SqlStatement &Statement) {
   return Statement.StatementKind == SqlStatement::Set &&
          (Statement.Setting == "lock_timeout" || Statement.Setting == "statement_timeout") &&
-         !Statement.SettingValue.empty() && Statement.SettingValue != "0";
+         !Statement.SettingValue.empty() && !isZeroTimeout(Statement.SettingValue);
 }
 
 /// The blocking lock a statement waits for, if any.
@@ -177,7 +185,6 @@ std::string blockingLock(const SqlStatement &Statement) {
   return "";
 }
 
-/// Redis commands that block, and where their timeout is.
 /// Where a blocking command keeps its timeout and the keys it waits on.
 struct BlockingWait {
   size_t Timeout;

@@ -66,6 +66,16 @@ void blockingSql(PGconn *conn, pqxx::work &txn) {
   PQexec(conn, "SET LOCAL lock_timeout = '5s'");
 }
 
+// A timeout of zero turns the limit off.
+void zeroTimeout(PGconn *conn, pqxx::work &txn) {
+  PQexec(conn, "SET lock_timeout = '0s'");
+  PQexec(conn, "SELECT pg_advisory_lock(42)");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'pg_advisory_lock' waits for the lock with no bound
+  txn.exec("SET LOCAL statement_timeout = 0");
+  txn.exec("LOCK TABLE inventory");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'LOCK TABLE' waits for the lock with no bound
+}
+
 // Blocking Redis commands with timeout 0 on a lock or semaphore key.
 constexpr int kForever = 0;
 void blockingRedis(redisContext *c) {
