@@ -38,6 +38,7 @@ config.substitutions.append(("%not", config.not_tool))
 config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%stubs", stub_include))
 config.substitutions.append(("%inputs", inputs))
+config.substitutions.append(("%bench", f"{config.python} {os.path.join(config.source_root, 'bench', 'compare.py')} --locklint {config.locklint} --plugin {config.locklint_plugin} --llvm-bin {os.path.dirname(config.clang_tidy)}"))
 config.substitutions.append(("%examples", os.path.join(config.source_root, "examples")))
 
 # The SARIF validator is installed by scripts/test.sh.
