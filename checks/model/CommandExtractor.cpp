@@ -99,6 +99,17 @@ public:
   }
 
 private:
+  static CommandWord literalWord(llvm::StringRef Text) {
+    CommandWord Word;
+    Word.Pieces.push_back({Text.str(), nullptr, 0});
+    return Word;
+  }
+
+  static bool isDuration(const Expr *E) {
+    const auto *Record = E->getType().getCanonicalType()->getAsCXXRecordDecl();
+    return Record && Record->getQualifiedNameAsString() == "std::chrono::duration";
+  }
+
   CommandWord word(const Expr *E) {
     CommandWord Word;
     appendValue(Word, E, 0);
@@ -272,7 +283,12 @@ private:
       const Expr *Arg = Args[I];
       switch (Param.ParamRole) {
       case ParamSpec::Word:
-        Command.Args.push_back(word(Arg));
+        if (isDefaulted(Arg) && Param.Default)
+          Command.Args.push_back(literalWord(*Param.Default));
+        else if (isDuration(Arg) && isZeroDuration(Arg))
+          Command.Args.push_back(literalWord("0")); // A timeout of 0s.
+        else
+          Command.Args.push_back(word(Arg));
         break;
       case ParamSpec::WordList:
         if (auto Elements = listElements(Arg)) {

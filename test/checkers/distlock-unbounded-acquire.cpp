@@ -87,6 +87,25 @@ void blockingRedis(redisContext *c) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'XREAD' with timeout 0 waits for lock 'lock:leader' forever
 }
 
+// redis-plus-plus blpop: its timeout defaults to 0 seconds.
+void blockingRedisPlusPlus(sw::redis::Redis &redis) {
+  redis.blpop("semaphore:exports");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'BLPOP' with timeout 0 waits for lock 'semaphore:exports' forever
+  redis.brpop("semaphore:exports", std::chrono::seconds(0));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'BRPOP' with timeout 0 waits for lock 'semaphore:exports' forever
+  constexpr long long kWait = 0;
+  redis.blpop("semaphore:exports", kWait);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'BLPOP' with timeout 0 waits for lock 'semaphore:exports' forever
+  redis.blpop("semaphore:exports", 0s);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'BLPOP' with timeout 0 waits for lock 'semaphore:exports' forever
+}
+void boundedRedisPlusPlus(sw::redis::Redis &redis) {
+  redis.blpop("semaphore:exports", std::chrono::seconds(5));
+  redis.blpop("semaphore:exports", 5s);
+  redis.brpop("semaphore:exports", 2);
+  redis.blpop("jobs:queue");
+}
+
 // WAIT with timeout 0 after taking a lock: one replica down blocks forever.
 void waitForReplicas(redisContext *c, const char *token) {
   redisCommand(c, "SET lock:ledger %s NX PX 10000", token);

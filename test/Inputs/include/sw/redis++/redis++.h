@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace sw {
 namespace redis {
@@ -33,6 +34,7 @@ private:
 enum class UpdateType { EXIST, NOT_EXIST, ALWAYS, CHANGED };
 
 using OptionalString = std::optional<std::string>;
+using OptionalStringPair = std::optional<std::pair<std::string, std::string>>;
 
 struct ReplyDeleter {
   void operator()(void *) const {}
@@ -64,6 +66,12 @@ public:
 
   OptionalString get(const StringView &key);
   long long incr(const StringView &key);
+  OptionalStringPair blpop(const StringView &key, long long timeout);
+  OptionalStringPair blpop(const StringView &key,
+                           const std::chrono::seconds &timeout = std::chrono::seconds{0});
+  OptionalStringPair brpop(const StringView &key, long long timeout);
+  OptionalStringPair brpop(const StringView &key,
+                           const std::chrono::seconds &timeout = std::chrono::seconds{0});
   OptionalString hget(const StringView &key, const StringView &field);
   bool hset(const StringView &key, const StringView &field, const StringView &val);
   long long hincrby(const StringView &key, const StringView &field, long long increment);
