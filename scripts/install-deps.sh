@@ -15,6 +15,10 @@ packages=(
   # Unit tests.
   libgtest-dev
 )
+# With --servers: the database servers the end-to-end tests start themselves.
+if [[ ${1:-} == --servers ]]; then
+  packages+=(postgresql)
+fi
 
 sudo_cmd=()
 if [[ $(id -u) -ne 0 ]]; then

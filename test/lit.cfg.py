@@ -1,4 +1,5 @@
 # lit configuration for locklint: check tests, driver tests and examples.
+import glob
 import os
 import lit.formats
 
@@ -40,6 +41,11 @@ config.substitutions.append(("%stubs", stub_include))
 config.substitutions.append(("%inputs", inputs))
 config.substitutions.append(("%bench", f"{config.python} {os.path.join(config.source_root, 'bench', 'compare.py')} --locklint {config.locklint} --plugin {config.locklint_plugin} --llvm-bin {os.path.dirname(config.clang_tidy)}"))
 config.substitutions.append(("%examples", os.path.join(config.source_root, "examples")))
+
+# A PostgreSQL server for the end-to-end tests, started by with_postgres.py.
+if glob.glob("/usr/lib/postgresql/*/bin/postgres"):
+    config.available_features.add("postgresql")
+config.substitutions.append(("%with_postgres", f"{config.python} {os.path.join(config.test_source_root, 'with_postgres.py')} --"))
 
 # The SARIF validator is installed by scripts/test.sh.
 if config.sarif_multitool and not config.sarif_multitool.endswith("-NOTFOUND"):
