@@ -158,14 +158,6 @@ private:
 };
 
 /// Settings that bound a wait for a lock in PostgreSQL.
-/// True for a timeout of zero, which PostgreSQL reads as "no limit":
-/// 0, '0', '0s', '0ms'.
-bool isZeroTimeout(StringRef Value) {
-  StringRef Number = Value.trim().take_while([](char C) { return isDigit(C) || C == '.'; });
-  double Amount = 1;
-  return !Number.empty() && !Number.getAsDouble(Amount) && Amount == 0;
-}
-
 bool setsWaitLimit(const SqlStatement &Statement) {
   return Statement.StatementKind == SqlStatement::Set &&
          (Statement.Setting == "lock_timeout" || Statement.Setting == "statement_timeout") &&
@@ -251,10 +243,25 @@ bool isZero(const CommandWord &Word) {
   return Text && *Text == "0";
 }
 
+constexpr llvm::StringLiteral DefaultLockTimeout = "5s";
+
 } // namespace
 
 UnboundedAcquireCheck::UnboundedAcquireCheck(StringRef Name, ClangTidyContext *Context)
-    : RedisCheckBase(Name, Context), SqlClients(builtinSqlClients()) {}
+    : RedisCheckBase(Name, Context),
+      SuggestedLockTimeout(Options.get("SuggestedLockTimeout", DefaultLockTimeout)),
+      SqlClients(builtinSqlClients()) {
+  if (!isPlainDuration(SuggestedLockTimeout)) {
+    configurationDiag("invalid SuggestedLockTimeout '%0': %1")
+        << SuggestedLockTimeout << PlainDurationHint;
+    SuggestedLockTimeout = DefaultLockTimeout.str();
+  }
+}
+
+void UnboundedAcquireCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  RedisCheckBase::storeOptions(Opts);
+  Options.store(Opts, "SuggestedLockTimeout", SuggestedLockTimeout);
+}
 
 void UnboundedAcquireCheck::registerMoreMatchers(MatchFinder *Finder) {
   Finder->addMatcher(SqlExecutions::callMatcher(SqlClients), this);
@@ -329,11 +336,13 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
                                   "set on this connection first")
           << Lock;
       auto Note = diag(E.Call->getBeginLoc(),
-                       "run \"SET lock_timeout = '5s'\" before it, or use "
+                       "run \"SET lock_timeout = '%0'\" before it, or use "
                        "pg_try_advisory_lock in a loop with a deadline",
-                       DiagnosticIDs::Note);
+                       DiagnosticIDs::Note)
+                  << SuggestedLockTimeout;
       if (std::optional<SourceLocation> Start = simpleQueryStart(E, Context.getSourceManager()))
-        Note << FixItHint::CreateInsertion(*Start, "SET LOCAL lock_timeout = '5s'; ");
+        Note << FixItHint::CreateInsertion(
+            *Start, "SET LOCAL lock_timeout = '" + SuggestedLockTimeout + "'; ");
       break;
     }
   }

@@ -16,12 +16,15 @@ namespace clang::tidy::distlock {
 class UnboundedAcquireCheck : public RedisCheckBase {
 public:
   UnboundedAcquireCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 private:
   void registerMoreMatchers(ast_matchers::MatchFinder *Finder) override;
   void checkMore(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void checkTranslationUnit(const locklint::model::LockIndex &Index) override;
 
+  /// The lock_timeout the SQL note and its fix-it propose, e.g. "5s".
+  std::string SuggestedLockTimeout;
   const locklint::model::SqlClientModel SqlClients;
   std::vector<std::pair<const CallExpr *, const FunctionDecl *>> SqlCalls;
   std::vector<const Stmt *> Loops;

@@ -21,6 +21,7 @@
 #include "model/ClientModel.h"
 #include "model/LocalLockModel.h"
 #include "model/LockWords.h"
+#include "model/SqlModel.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -273,6 +274,11 @@ Error validateCheckOptions(const ClangTidyOptions &Options) {
         return createStringError(inconvertibleErrorCode(),
                                  "invalid %s '%s': expected a positive number of milliseconds",
                                  Key.str().c_str(), Value.str().c_str());
+    } else if (Key.ends_with(".SuggestedLockTimeout")) {
+      if (!locklint::model::isPlainDuration(Value))
+        return createStringError(inconvertibleErrorCode(),
+                                 "invalid %s '%s': %s", Key.str().c_str(), Value.str().c_str(),
+                                 static_cast<const char *>(locklint::model::PlainDurationHint));
     } else if (Key.ends_with("LockKeyPattern")) {
       std::string Error;
       if (!locklint::model::WordMatcher(Value).isValid(Error))

@@ -85,7 +85,10 @@ def main():
     with tempfile.TemporaryDirectory(prefix="locklint-pg-", dir=parent) as directory:
         data = os.path.join(directory, "data")
         if os.geteuid() == 0:
-            account = pwd.getpwnam("postgres")
+            try:
+                account = pwd.getpwnam("postgres")
+            except KeyError:
+                fail("running as root and there is no 'postgres' user to run the server")
             os.chown(directory, account.pw_uid, account.pw_gid)
         init = subprocess.run(as_server_user([os.path.join(bin_dir, "initdb"), "-D", data,
                                               "-U", "postgres", "-A", "trust"]),

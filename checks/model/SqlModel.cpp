@@ -1,6 +1,7 @@
 //===--- SqlModel.cpp - what a SQL statement does -------------------------===//
 
 #include "SqlModel.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/STLExtras.h"
 #include <nlohmann/json.hpp>
 #include <pg_query.h>
@@ -205,6 +206,19 @@ const std::optional<std::vector<SqlStatement>> &SqlCache::parse(llvm::StringRef 
   if (Inserted)
     It->second = parseSql(Sql);
   return It->second;
+}
+
+bool isZeroTimeout(llvm::StringRef Value) {
+  llvm::StringRef Number =
+      Value.trim().take_while([](char C) { return llvm::isDigit(C) || C == '.'; });
+  double Amount = 1;
+  return !Number.empty() && !Number.getAsDouble(Amount) && Amount == 0;
+}
+
+bool isPlainDuration(llvm::StringRef Value) {
+  llvm::StringRef Unit = Value.drop_while(llvm::isDigit);
+  return Unit.size() < Value.size() && Value.front() != '0' &&
+         llvm::is_contained({"", "ms", "s", "min", "h"}, Unit);
 }
 
 } // namespace locklint::model

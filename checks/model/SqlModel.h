@@ -60,6 +60,17 @@ private:
   llvm::StringMap<std::optional<std::vector<SqlStatement>>> Parsed;
 };
 
+/// True for a timeout setting of zero, which PostgreSQL reads as "no
+/// limit": 0, '0', '0s', '0ms'.
+bool isZeroTimeout(llvm::StringRef Value);
+
+/// True for a non-zero duration in PostgreSQL's units with nothing else
+/// around it ("5s", "250ms", "2min"): safe to paste into a quoted SET.
+bool isPlainDuration(llvm::StringRef Value);
+/// What to tell a user whose duration isPlainDuration rejects.
+inline constexpr const char PlainDurationHint[] =
+    "use a non-zero number with ms, s, min or h, such as 5s";
+
 } // namespace locklint::model
 
 #endif
