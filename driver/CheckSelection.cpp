@@ -6,6 +6,23 @@
 
 namespace locklint {
 
+llvm::Error unknownCheckError(llvm::StringRef Name, llvm::ArrayRef<std::string> KnownChecks) {
+  std::string Best;
+  unsigned BestDistance = ~0u;
+  for (const std::string &Known : KnownChecks) {
+    unsigned Distance = Name.edit_distance(Known);
+    if (Distance < BestDistance) {
+      BestDistance = Distance;
+      Best = Known;
+    }
+  }
+  std::string Hint;
+  if (!Name.contains('*') && BestDistance <= Name.size() / 2)
+    Hint = "; did you mean '" + Best + "'?";
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), "unknown check '%s'%s",
+                                 Name.str().c_str(), Hint.c_str());
+}
+
 llvm::Error validateCheckGlobs(llvm::StringRef Checks, llvm::ArrayRef<std::string> KnownChecks) {
   llvm::SmallVector<llvm::StringRef, 8> Globs;
   Checks.split(Globs, ',', -1, /*KeepEmpty=*/false);
@@ -17,20 +34,7 @@ llvm::Error validateCheckGlobs(llvm::StringRef Checks, llvm::ArrayRef<std::strin
     clang::tidy::GlobList Single(Glob, /*KeepNegativeGlobs=*/false);
     if (llvm::any_of(KnownChecks, [&](const std::string &Name) { return Single.contains(Name); }))
       continue;
-    std::string Best;
-    unsigned BestDistance = ~0u;
-    for (const std::string &Name : KnownChecks) {
-      unsigned Distance = Glob.edit_distance(Name);
-      if (Distance < BestDistance) {
-        BestDistance = Distance;
-        Best = Name;
-      }
-    }
-    std::string Hint;
-    if (!Glob.contains('*') && BestDistance <= Glob.size() / 2)
-      Hint = "; did you mean '" + Best + "'?";
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), "unknown check '%s'%s",
-                                   Glob.str().c_str(), Hint.c_str());
+    return unknownCheckError(Glob, KnownChecks);
   }
   return llvm::Error::success();
 }

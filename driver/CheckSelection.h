@@ -15,6 +15,9 @@ namespace locklint {
 /// as a hint: a misspelled check otherwise silently disables itself.
 llvm::Error validateCheckGlobs(llvm::StringRef Checks, llvm::ArrayRef<std::string> KnownChecks);
 
+/// "unknown check 'NAME'", with the closest of \p KnownChecks when it is near.
+llvm::Error unknownCheckError(llvm::StringRef Name, llvm::ArrayRef<std::string> KnownChecks);
+
 } // namespace locklint
 
 #endif

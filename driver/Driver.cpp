@@ -81,8 +81,13 @@ cl::opt<std::string> ExportFixes("export-fixes",
                                  cl::desc("Write the suggested fixes to a YAML file that\n"
                                           "clang-apply-replacements accepts."),
                                  cl::value_desc("file"), cl::cat(LocklintCategory));
-cl::opt<bool> ListChecks("list-checks", cl::desc("List the enabled checks and exit."),
+cl::opt<bool> ListChecks("list-checks",
+                         cl::desc("List the enabled checks, each with its summary, and exit."),
                          cl::cat(LocklintCategory));
+cl::opt<std::string> Explain("explain",
+                             cl::desc("Print a check's documentation (what it finds, why, how\n"
+                                      "to fix it, its options) and exit."),
+                             cl::value_desc("check"), cl::cat(LocklintCategory));
 cl::opt<std::string> Format("format", cl::desc("Output format: text (default) or sarif."),
                             cl::init("text"), cl::cat(LocklintCategory));
 cl::opt<std::string> Output("output",
@@ -517,6 +522,13 @@ int run(int Argc, const char **Argv) {
 
   if (auto Err = validateCheckGlobs(ChecksOption, knownChecks()))
     return usageError(toString(std::move(Err)));
+  if (!Explain.empty()) {
+    std::vector<std::string> Known = knownChecks();
+    if (!llvm::is_contained(Known, Explain))
+      return usageError(toString(unknownCheckError(Explain, Known)));
+    outs() << rulesFor({Explain}, LOCKLINT_HOMEPAGE).front().HelpMarkdown;
+    return ExitClean;
+  }
   if (Format != "text" && Format != "sarif")
     return usageError("unknown --format '" + Format + "'; use text or sarif");
   if (BaselineMode != "omit" && BaselineMode != "mark")
@@ -539,8 +551,12 @@ int run(int Argc, const char **Argv) {
   std::vector<std::string> Enabled = getCheckNames(Effective, false);
   if (ListChecks) {
     outs() << "Enabled checks:\n";
+    size_t Width = 0;
     for (const std::string &Name : Enabled)
-      outs() << "    " << Name << "\n";
+      Width = std::max(Width, Name.size());
+    for (const sarif::RuleInfo &Rule : rulesFor(Enabled, LOCKLINT_HOMEPAGE))
+      outs() << "    " << left_justify(Rule.Id, Width) << "  " << Rule.ShortDescription << "\n";
+    outs() << "Run 'locklint --explain <check>' for a check's documentation.\n";
     return ExitClean;
   }
   if (Files.empty() && BuildPath.empty())
