@@ -40,6 +40,7 @@ config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%stubs", stub_include))
 config.substitutions.append(("%inputs", inputs))
 config.substitutions.append(("%bench", f"{config.python} {os.path.join(config.source_root, 'bench', 'compare.py')} --locklint {config.locklint} --plugin {config.locklint_plugin} --llvm-bin {os.path.dirname(config.clang_tidy)}"))
+config.substitutions.append(("%build_dir", os.path.dirname(os.path.dirname(config.locklint))))
 config.substitutions.append(("%examples", os.path.join(config.source_root, "examples")))
 
 # A PostgreSQL server for the end-to-end tests, started by with_postgres.py.
