@@ -15,9 +15,10 @@ packages=(
   # Unit tests.
   libgtest-dev
 )
-# With --servers: the database servers the end-to-end tests start themselves.
-if [[ ${1:-} == --servers ]]; then
-  packages+=(postgresql)
+# With --for-tests: what the end-to-end tests drive for real: a PostgreSQL
+# server they start themselves, pre-commit and git.
+if [[ ${1:-} == --for-tests ]]; then
+  packages+=(postgresql pre-commit git)
 fi
 
 sudo_cmd=()

@@ -1,5 +1,6 @@
 # lit configuration for locklint: check tests, driver tests and examples.
 import glob
+import shutil
 import os
 import lit.formats
 
@@ -40,6 +41,9 @@ config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%stubs", stub_include))
 config.substitutions.append(("%inputs", inputs))
 config.substitutions.append(("%bench", f"{config.python} {os.path.join(config.source_root, 'bench', 'compare.py')} --locklint {config.locklint} --plugin {config.locklint_plugin} --llvm-bin {os.path.dirname(config.clang_tidy)}"))
+config.substitutions.append(("%{locklint_dir}", os.path.dirname(config.locklint)))
+if shutil.which("pre-commit") and shutil.which("git"):
+    config.available_features.add("pre-commit")
 config.substitutions.append(("%build_dir", os.path.dirname(os.path.dirname(config.locklint))))
 config.substitutions.append(("%examples", os.path.join(config.source_root, "examples")))
 
