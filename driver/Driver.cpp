@@ -5,6 +5,7 @@
 #include "CompileDatabase.h"
 #include "DistlockOptionsProvider.h"
 #include "Baseline.h"
+#include "ChangedLines.h"
 #include "ErrorConversion.h"
 #include "FindingJson.h"
 #include "FixExport.h"
@@ -84,6 +85,12 @@ cl::opt<std::string> ExportFixes("export-fixes",
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the enabled checks, each with its summary, and exit."),
                          cl::cat(LocklintCategory));
+cl::opt<std::string> DiffBase(
+    "diff",
+    cl::desc("Report only findings on lines changed since this git revision\n"
+             "(e.g. origin/main), or, with '-', in the unified diff on\n"
+             "standard input. Paths are relative to --source-root."),
+    cl::value_desc("rev|-"), cl::cat(LocklintCategory));
 cl::opt<std::string> Explain("explain",
                              cl::desc("Print a check's documentation (what it finds, why, how\n"
                                       "to fix it, its options) and exit."),
@@ -292,6 +299,13 @@ Error validateCheckOptions(const ClangTidyOptions &Options) {
     }
   }
   return Error::success();
+}
+
+Expected<std::string> readDiffFromStdin() {
+  auto Buffer = MemoryBuffer::getSTDIN();
+  if (!Buffer)
+    return createStringError(Buffer.getError(), "cannot read the diff from standard input");
+  return (*Buffer)->getBuffer().str();
 }
 
 /// Every check registered in this binary.
@@ -529,6 +543,8 @@ int run(int Argc, const char **Argv) {
     outs() << rulesFor({Explain}, LOCKLINT_HOMEPAGE).front().HelpMarkdown;
     return ExitClean;
   }
+  if (DiffBase == "-" && FilesFrom == "-")
+    return usageError("--diff=- and --files-from=- cannot both read standard input");
   if (Format != "text" && Format != "sarif")
     return usageError("unknown --format '" + Format + "'; use text or sarif");
   if (BaselineMode != "omit" && BaselineMode != "mark")
@@ -641,6 +657,15 @@ int run(int Argc, const char **Argv) {
   }
   std::vector<sarif::RuleInfo> Rules = rulesFor(Enabled, LOCKLINT_HOMEPAGE);
   std::string Root = SourceRoot.empty() ? defaultSourceRoot(FirstFile) : absolutePath(SourceRoot);
+  if (!DiffBase.empty()) {
+    Expected<std::string> Diff = DiffBase == "-" ? readDiffFromStdin() : gitDiffSince(DiffBase, Root);
+    if (!Diff)
+      return usageError(toString(Diff.takeError()));
+    Expected<ChangedLines> Changed = ChangedLines::parse(*Diff, Root);
+    if (!Changed)
+      return usageError(toString(Changed.takeError()));
+    keepChangedLines(Results, *Changed);
+  }
   BaselineComparison Compared = compareWithBaseline(Results, *Baseline, Texts, Root);
   if (BaselineMode == "omit")
     dropUnchanged(Results, Compared);
