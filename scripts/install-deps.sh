@@ -15,10 +15,10 @@ packages=(
   # Unit tests.
   libgtest-dev
 )
-# With --for-tests: what the end-to-end tests drive for real: a PostgreSQL
-# server they start themselves, pre-commit and git.
+# With --for-tests: what the end-to-end tests drive for real: PostgreSQL and
+# Redis servers they start themselves, pre-commit and git.
 if [[ ${1:-} == --for-tests ]]; then
-  packages+=(postgresql pre-commit git)
+  packages+=(postgresql redis-server redis-tools pre-commit git)
 fi
 
 sudo_cmd=()

@@ -42,6 +42,9 @@ config.substitutions.append(("%stubs", stub_include))
 config.substitutions.append(("%inputs", inputs))
 config.substitutions.append(("%bench", f"{config.python} {os.path.join(config.source_root, 'bench', 'compare.py')} --locklint {config.locklint} --plugin {config.locklint_plugin} --llvm-bin {os.path.dirname(config.clang_tidy)}"))
 config.substitutions.append(("%{locklint_dir}", os.path.dirname(config.locklint)))
+if shutil.which("redis-server") and shutil.which("redis-cli"):
+    config.available_features.add("redis-server")
+config.substitutions.append(("%with_redis", f"{config.python} {os.path.join(config.test_source_root, 'with_redis.py')} --"))
 if shutil.which("pre-commit") and shutil.which("git"):
     config.available_features.add("pre-commit")
 config.substitutions.append(("%build_dir", os.path.dirname(os.path.dirname(config.locklint))))
