@@ -59,5 +59,6 @@ config.substitutions.append(("%with_postgres", f"{config.python} {os.path.join(c
 if config.sarif_multitool and not config.sarif_multitool.endswith("-NOTFOUND"):
     config.available_features.add("sarif-multitool")
     config.substitutions.append(("%sarif_multitool", config.sarif_multitool))
+config.substitutions.append(("%apply_sarif_fixes", f"{config.python} {os.path.join(config.test_source_root, 'apply_sarif_fixes.py')}"))
 config.substitutions.append(("%validate_sarif", f"{config.python} {os.path.join(config.test_source_root, 'validate_sarif.py')}"))
 config.environment["LOCKLINT_SARIF_MULTITOOL"] = config.sarif_multitool
