@@ -17,7 +17,6 @@ The corpus is every C++ file under examples/ and test/checkers/, copied
 import argparse
 import os
 import pathlib
-import resource
 import shutil
 import statistics
 import subprocess
@@ -43,18 +42,21 @@ def corpus(directory, copies, limit):
 
 
 def measure(command):
-    """Wall and CPU seconds of one run; a tool that fails stops the benchmark."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    """Wall seconds, CPU seconds and peak RSS (MiB) of one run; a tool that
+    fails stops the benchmark."""
     start = time.perf_counter()
-    result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               text=True)
+    stderr = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    code = os.waitstatus_to_exitcode(status)
     # locklint exits 1 when it has findings; anything else is a failure.
-    if result.returncode not in (0, 1):
-        sys.exit(f"bench: {command[0]} failed with exit code {result.returncode}: "
-                 f"{result.stderr.strip().splitlines()[-1:] or ''}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu
+    if code not in (0, 1):
+        sys.exit(f"bench: {command[0]} failed with exit code {code}: "
+                 f"{stderr.strip().splitlines()[-1:] or ''}")
+    # A child's usage covers the workers it waited for; ru_maxrss is in KiB.
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def main():
@@ -92,16 +94,23 @@ def main():
             (f"locklint -j{jobs}", [locklint, "-j", str(jobs), *files, "--", *FLAGS]),
         ]
         print(f"{len(files)} translation units, median of {args.runs} runs, {jobs} cores\n")
-        print(f"| {'tool':<38} | wall s | CPU s | ms/TU (wall) | wall vs syntax-only |")
-        print(f"|{'-' * 40}|-------:|------:|-------------:|--------------------:|")
-        baseline = None
-        for name, command in tools:
-            samples = [measure(command) for _ in range(args.runs)]
-            wall = statistics.median(s[0] for s in samples)
-            cpu = statistics.median(s[1] for s in samples)
-            baseline = baseline or wall
-            print(f"| {name:<38} | {wall:6.2f} | {cpu:5.2f} | {1000 * wall / len(files):12.0f} "
-                  f"| {wall / baseline:18.2f}x |", flush=True)
+        # Runs alternate between the tools, so a slow moment of the machine
+        # does not land on one tool only.
+        samples = {name: [] for name, _ in tools}
+        for _ in range(args.runs):
+            for name, command in tools:
+                samples[name].append(measure(command))
+        print(f"| {'tool':<38} | wall s | CPU s | peak RSS MiB | ms/TU (wall) "
+              f"| wall vs syntax-only | RSS vs syntax-only |")
+        print(f"|{'-' * 40}|-------:|------:|-------------:|-------------:"
+              f"|--------------------:|-------------------:|")
+        base_wall = base_rss = None
+        for name, _ in tools:
+            wall, cpu, rss = (statistics.median(s[i] for s in samples[name]) for i in range(3))
+            base_wall, base_rss = base_wall or wall, base_rss or rss
+            print(f"| {name:<38} | {wall:6.2f} | {cpu:5.2f} | {rss:12.0f} "
+                  f"| {1000 * wall / len(files):12.0f} | {wall / base_wall:18.2f}x "
+                  f"| {rss / base_rss:17.2f}x |")
 
 
 if __name__ == "__main__":
