@@ -32,8 +32,8 @@ public:
   }
 };
 
-static ClangTidyModuleRegistry::Add<DistlockModule> Registration("distlock-module",
-                                                                 "Finds distributed-locking bugs.");
+static ClangTidyModuleRegistry::Add<DistlockModule> Registration("distlock",
+                                                        "Finds distributed-locking bugs.");
 
 // The driver references this symbol so that the linker keeps the registration.
 // NOLINTNEXTLINE(misc-use-internal-linkage)

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything locklint needs to build and test, from Debian 12's own
 # archive. Runs apt-get as root, or through sudo.
+#
+#   install-deps.sh [--for-tests] [--list]
 set -euo pipefail
 
 packages=(
@@ -15,10 +17,25 @@ packages=(
   # Unit tests.
   libgtest-dev
 )
-# With --for-tests: what the end-to-end tests drive for real: PostgreSQL and
-# Redis servers they start themselves, pre-commit and git.
-if [[ ${1:-} == --for-tests ]]; then
-  packages+=(postgresql redis-server redis-tools pre-commit git)
+list_only=false
+for arg in "$@"; do
+  case $arg in
+    # What the end-to-end tests drive for real: PostgreSQL and Redis servers
+    # they start themselves, pre-commit and git.
+    --for-tests) packages+=(postgresql redis-server redis-tools pre-commit git) ;;
+    # Print the packages instead of installing them.
+    --list) list_only=true ;;
+    *) echo "install-deps.sh: unknown option '$arg'" >&2; exit 2 ;;
+  esac
+done
+# The SARIF validator in the tests comes from npm; Debian's npm brings Node.js
+# where the machine has neither.
+if ! command -v npm >/dev/null 2>&1; then
+  packages+=(nodejs npm)
+fi
+if $list_only; then
+  echo "${packages[@]}"
+  exit 0
 fi
 
 sudo_cmd=()
@@ -27,9 +44,4 @@ if [[ $(id -u) -ne 0 ]]; then
 fi
 export DEBIAN_FRONTEND=noninteractive
 "${sudo_cmd[@]}" apt-get update
-# The SARIF validator in the tests comes from npm; Debian's npm brings Node.js
-# where the machine has neither.
-if ! command -v npm >/dev/null 2>&1; then
-  packages+=(nodejs npm)
-fi
 "${sudo_cmd[@]}" apt-get install -y --no-install-recommends "${packages[@]}"
