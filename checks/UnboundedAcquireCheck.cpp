@@ -225,13 +225,7 @@ std::optional<SourceLocation> simpleQueryStart(const SqlExecution &E,
                                                const SourceManager &SM) {
   if (!E.SimpleQuery || !E.Text)
     return std::nullopt;
-  const Expr *Text = E.Text->IgnoreImplicit();
-  while (const auto *Construct = dyn_cast<CXXConstructExpr>(Text)) {
-    if (Construct->getNumArgs() == 0)
-      return std::nullopt;
-    Text = Construct->getArg(0)->IgnoreImplicit();
-  }
-  const auto *Literal = dyn_cast<StringLiteral>(Text->IgnoreParenImpCasts());
+  const auto *Literal = dyn_cast_or_null<StringLiteral>(stripStringWrappers(E.Text));
   if (!Literal || !Literal->isOrdinary() || Literal->getNumConcatenated() != 1 ||
       !Literal->getBeginLoc().isFileID() || *SM.getCharacterData(Literal->getBeginLoc()) != '"')
     return std::nullopt; // Not `"..."` as written: a raw string, a macro.
