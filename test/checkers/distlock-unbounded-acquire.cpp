@@ -122,6 +122,18 @@ void redMutex(sw::redis::Redis &redis) {
   std::lock_guard<sw::redis::RedMutex> guard(mutex);
   // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: 'RedMutex::lock()' retries until it gets the lock
 }
+void redMutexGuards(sw::redis::RedMutex &mutex) {
+  {
+    std::unique_lock<sw::redis::RedMutex> lock(mutex);
+    // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: 'RedMutex::lock()' retries until it gets the lock
+  }
+  {
+    std::scoped_lock<sw::redis::RedMutex> lock(mutex);
+    // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: 'RedMutex::lock()' retries until it gets the lock
+  }
+  // Deferred: nothing is locked here.
+  std::unique_lock<sw::redis::RedMutex> later(mutex, std::defer_lock);
+}
 
 // Negatives: bounded loops, timeouts set first, queue consumers, bounded mutex.
 void deadline(sw::redis::Redis &redis, const std::string &token) {
