@@ -9,6 +9,8 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <map>
 
 using namespace clang::ast_matchers;
 using namespace locklint::model;
@@ -38,6 +40,25 @@ bool contains(const Stmt *Outer, const Stmt *Inner) {
   if (Outer == Inner)
     return true;
   return llvm::any_of(Outer->children(), [&](const Stmt *Child) { return contains(Child, Inner); });
+}
+
+/// The statements that contain \p Node, nearest first, through every parent.
+std::vector<const Stmt *> enclosingStmts(const Stmt *Node, ASTContext &Context) {
+  std::vector<const Stmt *> Found;
+  llvm::SmallPtrSet<const void *, 16> Seen;
+  std::vector<DynTypedNode> Work{DynTypedNode::create(*Node)};
+  while (!Work.empty()) {
+    DynTypedNode Current = Work.back();
+    Work.pop_back();
+    for (const DynTypedNode &Parent : Context.getParents(Current)) {
+      if (!Seen.insert(Parent.getMemoizationData()).second)
+        continue;
+      if (const auto *S = Parent.get<Stmt>())
+        Found.push_back(S);
+      Work.push_back(Parent);
+    }
+  }
+  return Found;
 }
 
 /// Reads one retry loop: does anything but the acquire's success end it?
@@ -298,15 +319,24 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
   std::vector<SqlExecution> Executions = Sql.finish();
   std::vector<AcquireSite> Sites = findAcquireSites(Index, Executions, helperCalls(), {});
 
-  // Retry loops whose only exit is success.
+  // Retry loops whose only exit is success. The loops around each acquire
+  // are found by walking up from it, which costs the depth of the code, not
+  // the number of loops times the number of acquires.
+  llvm::DenseMap<const Stmt *, std::vector<const AcquireSite *>> SitesInLoop;
   for (const Stmt *Loop : Loops)
-    for (const AcquireSite &Site : Sites) {
-      if (!contains(Loop, Site.Call) || !RetryLoop(Loop, Site.Call, Context).onlySuccessEnds())
+    SitesInLoop[Loop];
+  for (const AcquireSite &Site : Sites)
+    for (const Stmt *Loop : enclosingStmts(Site.Call, Context))
+      if (auto It = SitesInLoop.find(Loop); It != SitesInLoop.end())
+        It->second.push_back(&Site);
+  for (const Stmt *Loop : Loops)
+    for (const AcquireSite *Site : SitesInLoop[Loop]) {
+      if (!RetryLoop(Loop, Site->Call, Context).onlySuccessEnds())
         continue;
       diag(Loop->getBeginLoc(), "this loop waits for lock '%0' with no deadline and no limit "
                                 "on attempts: one stuck holder blocks every waiter")
-          << (Site.Command ? Index.keyDisplay(Site.Command->Args[0]) : std::string("advisory"));
-      diag(Site.Call->getBeginLoc(), "acquire attempted here", DiagnosticIDs::Note);
+          << (Site->Command ? Index.keyDisplay(Site->Command->Args[0]) : std::string("advisory"));
+      diag(Site->Call->getBeginLoc(), "acquire attempted here", DiagnosticIDs::Note);
       diag(Loop->getBeginLoc(), "end the loop at a deadline (std::chrono::steady_clock) or after "
                                 "a number of attempts, then fail or back off",
            DiagnosticIDs::Note);
@@ -314,13 +344,18 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
     }
 
   // SQL that blocks until a lock is free, with no lock_timeout set before.
+  // Where each function sets a wait limit, per connection.
+  std::map<std::pair<const FunctionDecl *, std::string>, std::vector<SourceLocation>> LimitsSet;
+  for (const SqlExecution &E : Executions)
+    if (llvm::any_of(E.Statements, setsWaitLimit))
+      LimitsSet[{E.Function, E.Connection}].push_back(E.Call->getBeginLoc());
   for (const SqlExecution &E : Executions) {
-    bool Limited = llvm::any_of(Executions, [&](const SqlExecution &Earlier) {
-      return Earlier.Function == E.Function && Earlier.Connection == E.Connection &&
-             Context.getSourceManager().isBeforeInTranslationUnit(Earlier.Call->getBeginLoc(),
-                                                                  E.Call->getBeginLoc()) &&
-             llvm::any_of(Earlier.Statements, setsWaitLimit);
-    });
+    auto Limits = LimitsSet.find({E.Function, E.Connection});
+    bool Limited = Limits != LimitsSet.end() &&
+                   llvm::any_of(Limits->second, [&](SourceLocation Earlier) {
+                     return Context.getSourceManager().isBeforeInTranslationUnit(
+                         Earlier, E.Call->getBeginLoc());
+                   });
     for (const SqlStatement &Statement : E.Statements) {
       Limited = Limited || setsWaitLimit(Statement);
       std::string Lock = blockingLock(Statement);

@@ -12,6 +12,7 @@
 #include "InputFiles.h"
 #include "SarifMerge.h"
 #include "TextReport.h"
+#include "UserCodeAnalysis.h"
 #include "WorkerPool.h"
 #include "OutputFiles.h"
 #include "RuleCatalog.h"
@@ -402,7 +403,7 @@ void addSuppressed(const std::string &File, const tooling::CompilationDatabase &
   }
   ClangTidyContext Context(std::move(*Provider));
   AnalysisResults All = convertErrors(
-      runClangTidy(Context, Compilations, File, Overlay, /*ApplyAnyFix=*/false), Texts);
+      analyzeUserCode(Context, Compilations, File, Overlay, /*ApplyAnyFix=*/false), Texts);
   auto Key = [](const Finding &F) {
     return std::make_tuple(F.Check, F.Where.File, F.Where.Line, F.Where.Column, F.Message);
   };
@@ -439,7 +440,7 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
     // across files.
     ClangTidyContext Context(std::move(*Provider));
     std::vector<ClangTidyError> Errors =
-        runClangTidy(Context, Compilations, File, BaseFS, WantsFixes);
+        analyzeUserCode(Context, Compilations, File, BaseFS, WantsFixes);
     // Findings are read before fixes change the file.
     AnalysisResults FileResults = convertErrors(Errors, Texts);
     if (IncludeSuppressed)

@@ -41,16 +41,22 @@ LockIndex::LockIndex(std::deque<RedisCommand> Collected, const WordMatcher &KeyW
     return A.second < B.second;
   });
   for (const auto &[Command, Index] : Ordered) {
+    size_t Position = Flat.size();
     Flat.push_back(Command);
     if (Command->Origin)
       Instances[Command->Origin].push_back(Command);
+    FirstKeyIds.push_back(Command->Args.empty() ? "" : keyIdentity(Command->Args[0]));
+    Positions[Command] = Position;
+    ByFunction[Command->Function].push_back(Position);
+    if (isAcquire(*Command) && !FirstKeyIds.back().empty())
+      FirstAcquires.try_emplace(FirstKeyIds.back(), Position);
   }
 
   for (const RedisCommand *Command : Flat) {
     if (!actsOnKey(*Command))
       continue;
     const CommandWord &Key = Command->Args[0];
-    std::string Id = keyIdentity(Key);
+    llvm::StringRef Id = FirstKeyIds[Positions.lookup(Command)];
     if (Id.empty())
       continue;
     bool OwnerChecked = Command->InScript && Command->ScriptChecksOwner;
@@ -145,35 +151,36 @@ bool LockIndex::setsExpiry(const RedisCommand &Command) {
   });
 }
 
+llvm::ArrayRef<size_t> LockIndex::positionsIn(const FunctionDecl *Function) const {
+  auto It = ByFunction.find(Function);
+  return It == ByFunction.end() ? llvm::ArrayRef<size_t>() : llvm::ArrayRef(It->second);
+}
+
 const RedisCommand *LockIndex::findAcquire(llvm::StringRef KeyId,
                                            const FunctionDecl *Function) const {
-  auto TakesKey = [&](const RedisCommand *Command) {
-    return !Command->Args.empty() && keyIdentity(Command->Args[0]) == KeyId;
-  };
   // The take in the same function says most about this release, even a bad
   // one; otherwise the first proper acquire of the key.
-  for (const RedisCommand *Command : Flat)
-    if (Command->Function == Function && writtenValue(*Command) && TakesKey(Command))
-      return Command;
-  for (const RedisCommand *Command : Flat)
-    if (isAcquire(*Command) && TakesKey(Command))
-      return Command;
-  return nullptr;
+  for (size_t Position : positionsIn(Function))
+    if (FirstKeyIds[Position] == KeyId && writtenValue(*Flat[Position]))
+      return Flat[Position];
+  auto It = FirstAcquires.find(KeyId);
+  return It == FirstAcquires.end() ? nullptr : Flat[It->second];
 }
 
 const RedisCommand *LockIndex::findEarlier(const RedisCommand &Command,
                                            llvm::ArrayRef<llvm::StringRef> Names,
                                            llvm::StringRef KeyId) const {
+  size_t Here = Positions.lookup(&Command);
   const RedisCommand *Found = nullptr;
-  for (const RedisCommand *Other : Flat) {
-    // Flat is in execution order within a function; the commands of one
-    // script share its call.
-    if (Other == &Command)
+  // Flat is in execution order within a function; the commands of one
+  // script share its call.
+  for (size_t Position : positionsIn(Command.Function)) {
+    if (Position >= Here)
       break;
+    const RedisCommand *Other = Flat[Position];
     if (Other->Call == Command.Call && Other->InScript != Command.InScript)
       continue; // An EVAL and the commands of its own script.
-    if (Other->Function == Command.Function && llvm::is_contained(Names, Other->Name) &&
-        !Other->Args.empty() && keyIdentity(Other->Args[0]) == KeyId)
+    if (FirstKeyIds[Position] == KeyId && llvm::is_contained(Names, Other->Name))
       Found = Other;
   }
   return Found;
@@ -182,16 +189,12 @@ const RedisCommand *LockIndex::findEarlier(const RedisCommand &Command,
 const RedisCommand *LockIndex::findLater(const RedisCommand &Command,
                                          llvm::ArrayRef<llvm::StringRef> Names,
                                          llvm::StringRef KeyId) const {
-  bool Seen = false;
-  for (const RedisCommand *Other : Flat) {
-    if (Other == &Command) {
-      Seen = true;
+  size_t Here = Positions.lookup(&Command);
+  for (size_t Position : positionsIn(Command.Function)) {
+    const RedisCommand *Other = Flat[Position];
+    if (Position <= Here || (Other->Call == Command.Call && Other->InScript != Command.InScript))
       continue;
-    }
-    if (!Seen || (Other->Call == Command.Call && Other->InScript != Command.InScript))
-      continue;
-    if (Other->Function == Command.Function && llvm::is_contained(Names, Other->Name) &&
-        !Other->Args.empty() && keyIdentity(Other->Args[0]) == KeyId)
+    if (FirstKeyIds[Position] == KeyId && llvm::is_contained(Names, Other->Name))
       return Other;
   }
   return nullptr;

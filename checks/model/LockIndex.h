@@ -15,6 +15,7 @@
 #include "RedisCommand.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <deque>
 
@@ -78,8 +79,17 @@ private:
   bool keyWordsSayLock(const CommandWord &Word) const;
   bool contextSaysLock(const RedisCommand &Command) const;
 
+  /// Positions in Flat of \p Function's commands, in order.
+  llvm::ArrayRef<size_t> positionsIn(const clang::FunctionDecl *Function) const;
+
   std::deque<RedisCommand> Commands;
   std::vector<const RedisCommand *> Flat;
+  // Indexes over Flat, so each lookup costs what one function holds, not
+  // what the translation unit holds.
+  std::vector<std::string> FirstKeyIds; // keyIdentity of each first word
+  llvm::DenseMap<const RedisCommand *, size_t> Positions;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<size_t>> ByFunction;
+  llvm::StringMap<size_t> FirstAcquires;
   llvm::DenseMap<const RedisCommand *, std::vector<const RedisCommand *>> Instances;
   const WordMatcher &KeyWords;
   clang::ASTContext &Context;

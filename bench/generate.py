@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""Writes the benchmark's generated inputs, the same bytes on every run.
+
+  heavy.cpp      about 2,000 lines of service code over pqxx, hiredis, POCO
+                 Redis, libpq and the threading, regex, map and chrono headers
+  big.cpp        the same kind of code, about 50,000 lines: the cost of the
+                 analysis must grow with the code, not faster
+  headers.cpp    the includes of heavy.cpp and big.cpp alone, so the cost of
+                 the headers can be taken out of a per-line figure
+  corpus/*.cpp   200 small translation units over hiredis and libpq, for
+                 throughput and -j scaling
+
+  bench/generate.py <directory> [--corpus 200] [--big-lines 50000]
+
+Every unit of code holds broken and correct lock use side by side, so the
+checks have findings to report and scopes to walk, not just code to skip.
+"""
+import argparse
+import pathlib
+
+HEAVY_INCLUDES = """\
+#include <Poco/Redis/Client.h>
+#include <Poco/Redis/Command.h>
+#include <hiredis/hiredis.h>
+#include <libpq-fe.h>
+#include <pqxx/pqxx>
+#include <chrono>
+#include <future>
+#include <map>
+#include <mutex>
+#include <regex>
+#include <string>
+#include <thread>
+#include <vector>
+
+std::string randomToken();
+static const char kRelease[] = "if redis.call('get', KEYS[1]) == ARGV[1] then "
+                               "return redis.call('del', KEYS[1]) else return 0 end";
+"""
+
+LIGHT_INCLUDES = """\
+#include <hiredis/hiredis.h>
+#include <libpq-fe.h>
+#include <mutex>
+#include <string>
+
+std::string randomToken();
+static const char kRelease[] = "if redis.call('get', KEYS[1]) == ARGV[1] then "
+                               "return redis.call('del', KEYS[1]) else return 0 end";
+"""
+
+# One unit of service code around the lock on resource N; {n} is replaced.
+# Only hiredis and libpq: what the small corpus files include.
+LIGHT_UNIT = """\
+namespace unit{n} {{
+std::mutex cacheMutex;
+
+// A replica-local lock around a read-modify-write of a shared counter.
+void bumpStock(redisContext *redis, const std::string &sku) {{
+  std::lock_guard<std::mutex> guard(cacheMutex);
+  auto *left = static_cast<redisReply *>(redisCommand(redis, "GET stock{n}:%s", sku.c_str()));
+  long long next = left && left->str ? std::stoll(left->str) - 1 : 0;
+  freeReplyObject(left);
+  freeReplyObject(redisCommand(redis, "SET stock{n}:%s %lld", sku.c_str(), next));
+}}
+
+// A lock taken without NX and with a constant value, released by DEL.
+void chargeNightly(redisContext *redis, PGconn *db) {{
+  auto *reply = static_cast<redisReply *>(redisCommand(redis, "SET lock:billing{n} 1 PX 60000"));
+  if (!reply || reply->type == REDIS_REPLY_NIL)
+    return;
+  freeReplyObject(reply);
+  PQclear(PQexec(db, "UPDATE invoices SET charged = true WHERE shard = {n} AND NOT charged"));
+  freeReplyObject(redisCommand(redis, "DEL lock:billing{n}"));
+}}
+
+// The same job done right: NX, a unique token, a fence and a checked release.
+void chargeNightlySafely(redisContext *redis, PGconn *db) {{
+  std::string token = randomToken();
+  auto *reply = static_cast<redisReply *>(
+      redisCommand(redis, "SET lock:billing{n} %s NX PX 60000", token.c_str()));
+  if (!reply || reply->type == REDIS_REPLY_NIL)
+    return;
+  freeReplyObject(reply);
+  auto *fence = static_cast<redisReply *>(redisCommand(redis, "INCR fence:billing{n}"));
+  std::string charge = "UPDATE invoices SET charged = true, last_fence = " +
+                       std::to_string(fence->integer) + " WHERE shard = {n} AND last_fence < " +
+                       std::to_string(fence->integer);
+  freeReplyObject(fence);
+  PQclear(PQexec(db, charge.c_str()));
+  freeReplyObject(
+      redisCommand(redis, "EVAL %s 1 %s %s", kRelease, "lock:billing{n}", token.c_str()));
+}}
+
+// An advisory lock that waits forever, and one that gives up.
+void migrate(PGconn *db) {{ PQclear(PQexec(db, "SELECT pg_advisory_lock({n})")); }}
+void migrateWithTimeout(PGconn *db) {{
+  PQclear(PQexec(db, "SET lock_timeout = '5s'"));
+  PQclear(PQexec(db, "SELECT pg_advisory_lock({n})"));
+}}
+
+// Code with no lock at all, which the checks must pass over quickly.
+int checksum(const std::string &text) {{
+  int sum = {n};
+  for (char c : text)
+    sum = sum * 31 + c;
+  return sum;
+}}
+}} // namespace unit{n}
+"""
+
+# The parts that need the heavy headers: pqxx, POCO, threads and regex.
+HEAVY_UNIT = """\
+namespace unit{n} {{
+// A pqxx row updated under a local mutex: other replicas do the same.
+void addToLedger(pqxx::work &txn, int amount) {{
+  std::lock_guard<std::mutex> guard(cacheMutex);
+  pqxx::row row = txn.exec1("SELECT total FROM ledger WHERE id = {n}");
+  int total = row[0].as<int>() + amount;
+  txn.exec0("UPDATE ledger SET total = " + std::to_string(total) + " WHERE id = {n}");
+}}
+
+// POCO: a lock without NX, and one with NX and a unique token.
+void takeLeadership(Poco::Redis::Client &client) {{
+  client.execute<std::string>(
+      Poco::Redis::Command::set("leader:{n}", "1", true, Poco::Timespan(15, 0)));
+}}
+void takeLeadershipSafely(Poco::Redis::Client &client, const std::string &token) {{
+  client.execute<Poco::Redis::BulkString>(
+      Poco::Redis::Command::set("leader:{n}", token, false, Poco::Timespan(15, 0)));
+}}
+
+// Work fanned out to threads, parsed with a regex, kept in a map.
+std::map<std::string, int> parseAll(const std::vector<std::string> &lines) {{
+  static const std::regex pattern("([a-z]+)=([0-9]+)");
+  std::map<std::string, int> values;
+  std::vector<std::future<std::pair<std::string, int>>> parts;
+  for (const std::string &line : lines)
+    parts.push_back(std::async(std::launch::async, [&line] {{
+      std::smatch match;
+      if (std::regex_match(line, match, pattern))
+        return std::make_pair(match[1].str(), std::stoi(match[2].str()) + {n});
+      return std::make_pair(std::string(), 0);
+    }}));
+  for (auto &part : parts)
+    values.insert(part.get());
+  return values;
+}}
+
+// A retry loop with a deadline, which stays silent.
+bool waitForLock(redisContext *redis, const std::string &token) {{
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (true) {{
+    auto *reply = static_cast<redisReply *>(
+        redisCommand(redis, "SET lock:jobs{n} %s NX PX 30000", token.c_str()));
+    bool taken = reply && reply->type != REDIS_REPLY_NIL;
+    freeReplyObject(reply);
+    if (taken)
+      return true;
+    if (std::chrono::steady_clock::now() >= deadline)
+      return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }}
+}}
+}} // namespace unit{n}
+"""
+
+
+def unit(n, heavy):
+    text = LIGHT_UNIT.format(n=n)
+    return text + HEAVY_UNIT.format(n=n) if heavy else text
+
+
+def translation_unit(includes, lines, heavy):
+    """The includes, then units until the code after them reaches \\p lines."""
+    parts, count, n = [includes], 0, 0
+    while count < lines:
+        text = unit(n, heavy)
+        parts.append(text)
+        count += text.count("\n")
+        n += 1
+    return "".join(parts)
+
+
+def write(path, text):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("directory")
+    parser.add_argument("--corpus", type=int, default=200)
+    parser.add_argument("--heavy-lines", type=int, default=2000)
+    parser.add_argument("--big-lines", type=int, default=50000)
+    args = parser.parse_args()
+    out = pathlib.Path(args.directory)
+    write(out / "headers.cpp", HEAVY_INCLUDES)
+    write(out / "heavy.cpp", translation_unit(HEAVY_INCLUDES, args.heavy_lines, heavy=True))
+    write(out / "big.cpp", translation_unit(HEAVY_INCLUDES, args.big_lines, heavy=True))
+    for index in range(args.corpus):
+        # Each file starts at its own unit number, so no two are identical.
+        text = LIGHT_INCLUDES + "".join(unit(index * 3 + k, heavy=False) for k in range(3))
+        write(out / "corpus" / f"service_{index:03}.cpp", text)
+
+
+if __name__ == "__main__":
+    main()

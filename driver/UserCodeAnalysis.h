@@ -1,0 +1,30 @@
+//===--- UserCodeAnalysis.h -------------------------------------*- C++ -*-===//
+//
+// Runs the enabled checks on one file the way clang-tidy does, except that
+// the AST matchers visit only the project's own declarations: those in the
+// main file and in headers that are not system headers. The compiler still
+// parses everything; the checks no longer walk the inside of the standard
+// library, libpqxx or POCO, and the parent map they ask for is built over the
+// project's code alone. This is what clangd does before it runs checks.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_DRIVER_USERCODEANALYSIS_H
+#define LOCKLINT_DRIVER_USERCODEANALYSIS_H
+
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <vector>
+
+namespace locklint {
+
+/// The findings of the checks that \p Context enables, in \p File.
+std::vector<clang::tidy::ClangTidyError>
+analyzeUserCode(clang::tidy::ClangTidyContext &Context,
+                const clang::tooling::CompilationDatabase &Compilations, llvm::StringRef File,
+                llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS, bool ApplyAnyFix);
+
+} // namespace locklint
+
+#endif
