@@ -1,23 +1,27 @@
 #!/usr/bin/env python3
-"""Times locklint next to the compiler and stock clang-tidy on one corpus.
+"""Times locklint next to the compiler and stock clang-tidy on the same inputs.
 
-Each tool analyzes the same translation units with the same flags, in the
-same run, so the table shows what locklint adds on top of parsing:
+Every tool analyzes the same translation units with the same flags, in one
+run, the tools taking turns, so each table shows what locklint adds on top of
+parsing and what a user would otherwise run:
 
-  clang -fsyntax-only        parsing and semantic analysis only
-  clang-tidy (stock check)   the same plus one stock AST-matcher check
-  clang-tidy --load plugin   the distlock checks inside stock clang-tidy
-  locklint -j1 / -jN         the driver: isolated workers, merged report
+  clang -fsyntax-only          parsing and semantic analysis: the floor
+  clang-tidy bugprone-*        stock clang-tidy with a family of stock checks
+  clang-tidy --load distlock-* the distlock checks inside stock clang-tidy
+  locklint -j1 / -jN           the driver: isolated workers, merged report
 
-The corpus is every C++ file under examples/ and test/checkers/, copied
---copies times so there are enough translation units to keep workers busy.
+Inputs (bench/generate.py writes all but the first):
+  examples   the bundled examples
+  heavy      about 2,000 lines of service code over pqxx, hiredis, POCO Redis
+             and the threading, regex, map and chrono headers
+  corpus     200 small generated translation units, for throughput and -j
+  big        about 50,000 lines in one file, for growth with code size
 
-  bench/compare.py --build build [--runs 5] [--copies 4] [--limit N]
+  bench/compare.py --build build [--runs 3] [--inputs examples,heavy,corpus,big]
 """
 import argparse
 import os
 import pathlib
-import shutil
 import statistics
 import subprocess
 import sys
@@ -25,20 +29,12 @@ import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+import generate  # noqa: E402
+
 FLAGS = ["-std=c++17", "-isystem", str(ROOT / "test/Inputs/include"),
          "-I/usr/include/postgresql"]
-
-
-def corpus(directory, copies, limit):
-    sources = sorted([*ROOT.glob("examples/*.cpp"), *ROOT.glob("test/checkers/*.cpp")])
-    sources = sources[:limit] if limit else sources
-    files = []
-    for copy in range(copies):
-        for source in sources:
-            target = pathlib.Path(directory) / f"{copy}-{source.parent.name}-{source.name}"
-            shutil.copyfile(source, target)
-            files.append(str(target))
-    return files
+INPUTS = ("examples", "heavy", "corpus", "big")
 
 
 def measure(command):
@@ -59,15 +55,69 @@ def measure(command):
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
+class Tools:
+    def __init__(self, llvm, locklint, plugin, jobs):
+        self.llvm, self.locklint, self.plugin, self.jobs = llvm, locklint, plugin, jobs
+
+    def commands(self, files):
+        """(name, command) for every tool on \\p files; -jN only when there
+        is more than one file to share out."""
+        llvm = self.llvm
+        rows = [
+            ("clang -fsyntax-only", [str(llvm / "clang++"), "-fsyntax-only", *FLAGS, *files]),
+            ("clang-tidy bugprone-*",
+             [str(llvm / "clang-tidy"), "--quiet", "--checks=-*,bugprone-*", *files, "--",
+              *FLAGS]),
+            ("clang-tidy --load distlock-*",
+             [str(llvm / "clang-tidy"), "--quiet", f"--load={self.plugin}",
+              "--checks=-*,distlock-*", *files, "--", *FLAGS]),
+            ("locklint -j1", [self.locklint, "-j", "1", *files, "--", *FLAGS]),
+        ]
+        if len(files) > 1 and self.jobs > 1:
+            rows.append((f"locklint -j{self.jobs}",
+                         [self.locklint, "-j", str(self.jobs), *files, "--", *FLAGS]))
+        return rows
+
+
+def medians(tools, files, runs):
+    """Median (wall, CPU, RSS) per tool name; the tools alternate within each
+    run, so a slow moment of the machine does not land on one tool only."""
+    rows = tools.commands(files)
+    samples = {name: [] for name, _ in rows}
+    for _ in range(runs):
+        for name, command in rows:
+            samples[name].append(measure(command))
+    return {name: tuple(statistics.median(s[i] for s in samples[name]) for i in range(3))
+            for name, _ in rows}
+
+
+def print_table(title, files, results):
+    print(f"### {title}: {len(files)} translation unit{'s' if len(files) > 1 else ''}\n")
+    print("| tool                         | wall vs syntax-only | RSS vs syntax-only "
+          "| CPU vs syntax-only |")
+    print("|------------------------------|--------------------:|-------------------:"
+          "|-------------------:|")
+    base_wall, base_cpu, base_rss = results["clang -fsyntax-only"]
+    for name, (wall, cpu, rss) in results.items():
+        print(f"| {name:<28} | {wall / base_wall:18.2f}x | {rss / base_rss:17.2f}x "
+              f"| {cpu / base_cpu:17.2f}x |")
+    print()
+
+
+def user_lines(path, includes):
+    return path.read_text().count("\n") - includes.count("\n")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build", default=str(ROOT / "build"))
     parser.add_argument("--locklint", help="default: <build>/driver/locklint")
     parser.add_argument("--plugin", help="default: <build>/checks/liblocklint-checks.so")
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--copies", type=int, default=4)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--inputs", default=",".join(INPUTS),
+                        help="comma-separated subset of: " + ", ".join(INPUTS))
     parser.add_argument("--limit", type=int, default=0,
-                        help="only the first N source files (a quick smoke run)")
+                        help="at most N files per input (a quick smoke run)")
     parser.add_argument("--llvm-bin", default="/usr/lib/llvm-19/bin")
     args = parser.parse_args()
 
@@ -78,39 +128,52 @@ def main():
     for tool in (locklint, plugin, llvm / "clang++", llvm / "clang-tidy"):
         if not os.path.exists(tool):
             sys.exit(f"bench: {tool} not found; build locklint first")
+    chosen = args.inputs.split(",")
+    for name in chosen:
+        if name not in INPUTS:
+            sys.exit(f"bench: unknown input '{name}'; choose from {', '.join(INPUTS)}")
     jobs = os.cpu_count() or 1
+    tools = Tools(llvm, locklint, plugin, jobs)
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip() or "unknown"
+    print(f"locklint at {commit}, {jobs} cores, median of {args.runs} runs\n")
 
     with tempfile.TemporaryDirectory() as directory:
-        files = corpus(directory, args.copies, args.limit)
-        tools = [
-            ("clang -fsyntax-only", [str(llvm / "clang++"), "-fsyntax-only", *FLAGS, *files]),
-            ("clang-tidy (bugprone-use-after-move)",
-             [str(llvm / "clang-tidy"), "--quiet", "--checks=-*,bugprone-use-after-move",
-              *files, "--", *FLAGS]),
-            ("clang-tidy --load (distlock-*)",
-             [str(llvm / "clang-tidy"), "--quiet", f"--load={plugin}", "--checks=-*,distlock-*",
-              *files, "--", *FLAGS]),
-            ("locklint -j1", [locklint, "-j", "1", *files, "--", *FLAGS]),
-            (f"locklint -j{jobs}", [locklint, "-j", str(jobs), *files, "--", *FLAGS]),
-        ]
-        print(f"{len(files)} translation units, median of {args.runs} runs, {jobs} cores\n")
-        # Runs alternate between the tools, so a slow moment of the machine
-        # does not land on one tool only.
-        samples = {name: [] for name, _ in tools}
-        for _ in range(args.runs):
-            for name, command in tools:
-                samples[name].append(measure(command))
-        print(f"| {'tool':<38} | wall s | CPU s | peak RSS MiB | ms/TU (wall) "
-              f"| wall vs syntax-only | RSS vs syntax-only |")
-        print(f"|{'-' * 40}|-------:|------:|-------------:|-------------:"
-              f"|--------------------:|-------------------:|")
-        base_wall = base_rss = None
-        for name, _ in tools:
-            wall, cpu, rss = (statistics.median(s[i] for s in samples[name]) for i in range(3))
-            base_wall, base_rss = base_wall or wall, base_rss or rss
-            print(f"| {name:<38} | {wall:6.2f} | {cpu:5.2f} | {rss:12.0f} "
-                  f"| {1000 * wall / len(files):12.0f} | {wall / base_wall:18.2f}x "
-                  f"| {rss / base_rss:17.2f}x |")
+        out = pathlib.Path(directory)
+        generate.write_all(out)
+        inputs = {
+            "examples": sorted(str(p) for p in ROOT.glob("examples/*.cpp")),
+            "heavy": [str(out / "heavy.cpp")],
+            "corpus": sorted(str(p) for p in (out / "corpus").glob("*.cpp")),
+            "big": [str(out / "big.cpp")],
+        }
+        results = {}
+        for name in chosen:
+            files = inputs[name][:args.limit] if args.limit else inputs[name]
+            results[name] = medians(tools, files, args.runs)
+            print_table(name, files, results[name])
+            sys.stdout.flush()
+
+        if "heavy" in results and "big" in results:
+            # The headers alone, so per-line figures count the code, not the
+            # includes both files share.
+            headers = medians(tools, [str(out / "headers.cpp")], args.runs)
+            print("### growth: milliseconds per 1,000 lines of code after the includes\n")
+            print("| tool                         | heavy | big | big vs heavy |")
+            print("|------------------------------|------:|----:|-------------:|")
+            lines = {name: user_lines(out / f"{name}.cpp", generate.HEAVY_INCLUDES)
+                     for name in ("heavy", "big")}
+            for tool in ("clang -fsyntax-only", "locklint -j1"):
+                per = {name: 1e6 * (results[name][tool][0] - headers[tool][0]) / lines[name]
+                       for name in ("heavy", "big")}
+                print(f"| {tool:<28} | {per['heavy']:5.0f} | {per['big']:3.0f} "
+                      f"| {per['big'] / per['heavy']:11.2f}x |")
+            print()
+
+        if "corpus" in results and f"locklint -j{jobs}" in results["corpus"]:
+            one = results["corpus"]["locklint -j1"][0]
+            many = results["corpus"][f"locklint -j{jobs}"][0]
+            print(f"corpus: locklint -j{jobs} is {one / many:.2f}x as fast as -j1\n")
 
 
 if __name__ == "__main__":

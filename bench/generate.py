@@ -187,6 +187,17 @@ def write(path, text):
     path.write_text(text)
 
 
+def write_all(out, corpus=200, heavy_lines=2000, big_lines=50000):
+    out = pathlib.Path(out)
+    write(out / "headers.cpp", HEAVY_INCLUDES)
+    write(out / "heavy.cpp", translation_unit(HEAVY_INCLUDES, heavy_lines, heavy=True))
+    write(out / "big.cpp", translation_unit(HEAVY_INCLUDES, big_lines, heavy=True))
+    for index in range(corpus):
+        # Each file starts at its own unit number, so no two are identical.
+        text = LIGHT_INCLUDES + "".join(unit(index * 3 + k, heavy=False) for k in range(3))
+        write(out / "corpus" / f"service_{index:03}.cpp", text)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("directory")
@@ -194,14 +205,7 @@ def main():
     parser.add_argument("--heavy-lines", type=int, default=2000)
     parser.add_argument("--big-lines", type=int, default=50000)
     args = parser.parse_args()
-    out = pathlib.Path(args.directory)
-    write(out / "headers.cpp", HEAVY_INCLUDES)
-    write(out / "heavy.cpp", translation_unit(HEAVY_INCLUDES, args.heavy_lines, heavy=True))
-    write(out / "big.cpp", translation_unit(HEAVY_INCLUDES, args.big_lines, heavy=True))
-    for index in range(args.corpus):
-        # Each file starts at its own unit number, so no two are identical.
-        text = LIGHT_INCLUDES + "".join(unit(index * 3 + k, heavy=False) for k in range(3))
-        write(out / "corpus" / f"service_{index:03}.cpp", text)
+    write_all(args.directory, args.corpus, args.heavy_lines, args.big_lines)
 
 
 if __name__ == "__main__":

@@ -403,7 +403,8 @@ void addSuppressed(const std::string &File, const tooling::CompilationDatabase &
   }
   ClangTidyContext Context(std::move(*Provider));
   AnalysisResults All = convertErrors(
-      analyzeUserCode(Context, Compilations, File, Overlay, /*ApplyAnyFix=*/false), Texts);
+      analyzeUserCode(Context, Compilations, File, Overlay, /*ApplyAnyFix=*/false,
+                      /*LeaveASTToExit=*/false), Texts);
   auto Key = [](const Finding &F) {
     return std::make_tuple(F.Check, F.Where.File, F.Where.Line, F.Where.Column, F.Message);
   };
@@ -440,7 +441,8 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
     // across files.
     ClangTidyContext Context(std::move(*Provider));
     std::vector<ClangTidyError> Errors =
-        analyzeUserCode(Context, Compilations, File, BaseFS, WantsFixes);
+        analyzeUserCode(Context, Compilations, File, BaseFS, WantsFixes,
+                        /*LeaveASTToExit=*/Files.size() == 1 && !IncludeSuppressed);
     // Findings are read before fixes change the file.
     AnalysisResults FileResults = convertErrors(Errors, Texts);
     if (IncludeSuppressed)

@@ -19,11 +19,13 @@
 
 namespace locklint {
 
-/// The findings of the checks that \p Context enables, in \p File.
+/// The findings of the checks that \p Context enables, in \p File. With
+/// \p LeaveASTToExit the AST is not freed: for a process that exits next.
 std::vector<clang::tidy::ClangTidyError>
 analyzeUserCode(clang::tidy::ClangTidyContext &Context,
                 const clang::tooling::CompilationDatabase &Compilations, llvm::StringRef File,
-                llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS, bool ApplyAnyFix);
+                llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS, bool ApplyAnyFix,
+                bool LeaveASTToExit);
 
 } // namespace locklint
 

@@ -41,6 +41,7 @@ config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%stubs", stub_include))
 config.substitutions.append(("%inputs", inputs))
 config.substitutions.append(("%bench", f"{config.python} {os.path.join(config.source_root, 'bench', 'compare.py')} --locklint {config.locklint} --plugin {config.locklint_plugin} --llvm-bin {os.path.dirname(config.clang_tidy)}"))
+config.substitutions.append(("%generate", f"{config.python} {os.path.join(config.source_root, 'bench', 'generate.py')}"))
 config.substitutions.append(("%{locklint_dir}", os.path.dirname(config.locklint)))
 if shutil.which("redis-server") and shutil.which("redis-cli"):
     config.available_features.add("redis-server")
