@@ -13,31 +13,42 @@ llvm::Expected<BaselineLog> readBaseline(llvm::StringRef Path) {
   if (!Buffer)
     return llvm::createStringError(Buffer.getError(), "cannot read baseline '%s': %s",
                                    Path.str().c_str(), Buffer.getError().message().c_str());
+  return parseBaseline((*Buffer)->getBuffer(), Path);
+}
+
+llvm::Expected<BaselineLog> parseBaseline(llvm::StringRef Text, llvm::StringRef Name) {
   auto Invalid = [&](llvm::StringRef Why) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "'%s' is not a SARIF log from locklint: %s",
-                                   Path.str().c_str(), Why.str().c_str());
+                                   Name.str().c_str(), Why.str().c_str());
   };
-  nlohmann::json Log = nlohmann::json::parse((*Buffer)->getBuffer().begin(),
-                                             (*Buffer)->getBuffer().end(), nullptr, false);
+  nlohmann::json Log = nlohmann::json::parse(Text.begin(), Text.end(), nullptr, false);
   if (Log.is_discarded())
     return Invalid("it is not JSON");
-  if (!Log.is_object() || Log.value("version", "") != "2.1.0" || !Log.contains("runs") ||
-      !Log["runs"].is_array())
+  // Every member is type-checked before it is read: the log may come from
+  // anywhere, and nlohmann throws on a wrong type.
+  auto Version = Log.is_object() ? Log.find("version") : Log.end();
+  auto Runs = Log.is_object() ? Log.find("runs") : Log.end();
+  if (!Log.is_object() || Version == Log.end() || *Version != "2.1.0" || Runs == Log.end() ||
+      !Runs->is_array())
     return Invalid("no SARIF 2.1.0 runs");
   BaselineLog Baseline;
-  for (const nlohmann::json &Run : Log["runs"]) {
-    if (!Run.is_object() || !Run.contains("results"))
+  for (const nlohmann::json &Run : *Runs) {
+    auto Results = Run.is_object() ? Run.find("results") : Run.end();
+    if (!Run.is_object() || Results == Run.end())
       continue;
-    for (const nlohmann::json &Result : Run["results"]) {
+    if (!Results->is_array())
+      return Invalid("a run's results are not an array");
+    for (const nlohmann::json &Result : *Results) {
       if (!Result.is_object())
         return Invalid("a result is not an object");
       auto Prints = Result.find("partialFingerprints");
-      if (Prints == Result.end() || !Prints->contains("locklint/v1"))
+      if (Prints == Result.end() || !Prints->is_object())
         continue;
-      const nlohmann::json &Print = (*Prints)["locklint/v1"];
-      if (Print.is_string())
-        Baseline.Results[Print.get<std::string>()] = Result.dump();
+      auto Print = Prints->find("locklint/v1");
+      if (Print != Prints->end() && Print->is_string())
+        Baseline.Results[Print->get<std::string>()] =
+            Result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     }
   }
   return Baseline;

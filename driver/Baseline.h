@@ -34,6 +34,8 @@ struct BaselineComparison {
 
 /// Reads a SARIF log written by locklint.
 llvm::Expected<BaselineLog> readBaseline(llvm::StringRef Path);
+/// The same from the log's text; \p Name names it in errors.
+llvm::Expected<BaselineLog> parseBaseline(llvm::StringRef Text, llvm::StringRef Name);
 
 /// Compares \p Results with \p Baseline (an empty baseline: all are new).
 BaselineComparison compareWithBaseline(const AnalysisResults &Results,

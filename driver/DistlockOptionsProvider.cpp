@@ -2,6 +2,11 @@
 
 #include "DistlockOptionsProvider.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include <optional>
 
 namespace locklint {
 
@@ -32,6 +37,56 @@ DistlockOptionsProvider::getRawOptions(llvm::StringRef FileName) {
       Source.first.Checks = keepDistlockGlobs(*Source.first.Checks);
   }
   return Sources;
+}
+
+namespace {
+
+/// The first complaint of the YAML parser about \p Text, or nothing.
+std::optional<std::string> configProblem(llvm::MemoryBufferRef Text,
+                                         std::optional<bool> &InheritsParent) {
+  std::string Problem;
+  auto Parsed =
+      clang::tidy::parseConfigurationWithDiags(Text, [&](const llvm::SMDiagnostic &Diag) {
+        if (Problem.empty())
+          Problem = llvm::formatv("{0}:{1}: {2}", Diag.getLineNo(), Diag.getColumnNo() + 1,
+                                  Diag.getMessage())
+                        .str();
+      });
+  if (Parsed) {
+    InheritsParent = Parsed->InheritParentConfig;
+    return std::nullopt;
+  }
+  return Problem.empty() ? Parsed.getError().message() : Problem;
+}
+
+} // namespace
+
+llvm::Error validateConfigFiles(llvm::ArrayRef<std::string> Files, llvm::vfs::FileSystem &FS) {
+  llvm::StringSet<> Visited;
+  for (const std::string &File : Files) {
+    llvm::SmallString<256> Directory(File);
+    if (FS.makeAbsolute(Directory))
+      continue;
+    llvm::sys::path::remove_dots(Directory, /*remove_dot_dot=*/true);
+    llvm::sys::path::remove_filename(Directory);
+    for (; !Directory.empty(); Directory = llvm::sys::path::parent_path(Directory)) {
+      if (!Visited.insert(Directory).second)
+        break; // Seen from another file, with what lies above it.
+      llvm::SmallString<256> Config(Directory);
+      llvm::sys::path::append(Config, ".clang-tidy");
+      auto Text = FS.getBufferForFile(Config);
+      if (!Text)
+        continue;
+      std::optional<bool> InheritsParent;
+      if (std::optional<std::string> Problem = configProblem(**Text, InheritsParent))
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "'%s' is not a valid configuration: %s",
+                                       Config.c_str(), Problem->c_str());
+      if (!InheritsParent.value_or(false))
+        break;
+    }
+  }
+  return llvm::Error::success();
 }
 
 } // namespace locklint

@@ -4,6 +4,7 @@
 #define LOCKLINT_DRIVER_DISTLOCKOPTIONSPROVIDER_H
 
 #include "clang-tidy/ClangTidyOptions.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include <memory>
 
 namespace locklint {
@@ -31,6 +32,12 @@ private:
 
 /// The globs of \p Checks that name distlock checks, in order.
 std::string keepDistlockGlobs(llvm::StringRef Checks);
+
+/// Parses the .clang-tidy files that configure \p Files (the nearest one
+/// above each, and its parents while it says InheritParentConfig), so a
+/// malformed one is a one-line error before any analysis. clang-tidy itself
+/// would print the parser's complaint and go on without that file.
+llvm::Error validateConfigFiles(llvm::ArrayRef<std::string> Files, llvm::vfs::FileSystem &FS);
 
 } // namespace locklint
 

@@ -321,12 +321,33 @@ Error validateInputs(ArrayRef<std::string> Files) {
     sys::fs::file_status Status;
     if (std::error_code EC = sys::fs::status(File, Status))
       return createStringError(EC, "cannot open '%s': %s", File.c_str(), EC.message().c_str());
-    if (sys::fs::is_directory(Status))
-      return createStringError(inconvertibleErrorCode(),
-                               "'%s' is a directory; name the source files to analyze",
-                               File.c_str());
+    if (std::optional<std::string> Why = whyNotSource(File))
+      return createStringError(inconvertibleErrorCode(), "'%s' %s", File.c_str(), Why->c_str());
   }
   return Error::success();
+}
+
+/// Takes out of \p Files those that cannot be analyzed at all (a database
+/// may list files that are gone, or run in a directory that is), each a
+/// failure in \p Results; the rest still run.
+std::vector<std::string> setAsideUnanalyzable(std::vector<std::string> Files,
+                                              const tooling::CompilationDatabase &Database,
+                                              AnalysisResults &Results) {
+  std::vector<std::string> Runnable;
+  for (std::string &File : Files) {
+    std::optional<std::string> Why = whyNotSource(File);
+    if (Why)
+      Why = "the file " + *Why;
+    else
+      for (const tooling::CompileCommand &Command : Database.getCompileCommands(File))
+        if ((Why = whyCommandUnusable(Command.Directory)))
+          break;
+    if (Why)
+      Results.Failures.push_back({absolutePath(File), *Why});
+    else
+      Runnable.push_back(std::move(File));
+  }
+  return Runnable;
 }
 
 /// The exit code for what the run reported: an incomplete analysis first,
@@ -404,7 +425,9 @@ void addSuppressed(const std::string &File, const tooling::CompilationDatabase &
   ClangTidyContext Context(std::move(*Provider));
   AnalysisResults All = convertErrors(
       analyzeUserCode(Context, Compilations, File, Overlay, /*ApplyAnyFix=*/false,
-                      /*LeaveASTToExit=*/false), Texts);
+                      /*LeaveASTToExit=*/false)
+          .Errors,
+      Texts);
   auto Key = [](const Finding &F) {
     return std::make_tuple(F.Check, F.Where.File, F.Where.Line, F.Where.Column, F.Message);
   };
@@ -440,11 +463,13 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
     // A context per file: clang-tidy's diagnostics engine counts errors
     // across files.
     ClangTidyContext Context(std::move(*Provider));
-    std::vector<ClangTidyError> Errors =
+    UserCodeResults Analysis =
         analyzeUserCode(Context, Compilations, File, BaseFS, WantsFixes,
                         /*LeaveASTToExit=*/Files.size() == 1 && !IncludeSuppressed);
+    std::vector<ClangTidyError> &Errors = Analysis.Errors;
     // Findings are read before fixes change the file.
     AnalysisResults FileResults = convertErrors(Errors, Texts);
+    reportMissingHeaders(FileResults, absolutePath(File), Analysis.MissingHeaders, Texts);
     if (IncludeSuppressed)
       addSuppressed(File, Compilations, FileResults, Texts);
     Results.append(std::move(FileResults));
@@ -565,6 +590,9 @@ int run(int Argc, const char **Argv) {
   if (!Listed)
     return usageError(toString(Listed.takeError()));
   std::vector<std::string> Files = std::move(*Listed);
+  if (Config.empty() && ConfigFile.empty())
+    if (auto Err = validateConfigFiles(Files, *BaseFS))
+      return usageError(toString(std::move(Err)));
   std::string FirstFile = Files.empty() ? "dummy.cpp" : Files.front();
   ClangTidyOptions Effective = (*Provider)->getOptions(FirstFile);
   std::vector<std::string> Enabled = getCheckNames(Effective, false);
@@ -597,6 +625,9 @@ int run(int Argc, const char **Argv) {
       return usageError("the compile database lists no files");
   }
   Files = selectShard(std::move(Files), *Shard);
+  if (Config.empty() && ConfigFile.empty())
+    if (auto Err = validateConfigFiles(Files, *BaseFS))
+      return usageError(toString(std::move(Err)));
   // Read each file's compile command here once, so that what is wrong with
   // them (plugins removed) is said once, not by every worker.
   for (const std::string &File : Files)
@@ -604,6 +635,9 @@ int run(int Argc, const char **Argv) {
 
   if (!WorkerResults.empty())
     return analyzeHere(Files, **Database, BaseFS);
+
+  AnalysisResults Results;
+  Files = setAsideUnanalyzable(std::move(Files), **Database, Results);
 
   std::string StartTime = utcNow();
   bool SarifOnStdout = Format == "sarif" && Output.empty();
@@ -637,7 +671,6 @@ int run(int Argc, const char **Argv) {
     };
   }
 
-  AnalysisResults Results;
   {
     ProgressLine Progress(Files.size());
     size_t FindingsSoFar = 0;

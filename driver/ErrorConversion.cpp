@@ -1,9 +1,13 @@
 //===--- ErrorConversion.cpp - clang-tidy's errors as findings ------------===//
 
 #include "ErrorConversion.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+#include <set>
+#include <tuple>
 
 using namespace clang::tidy;
 
@@ -80,6 +84,33 @@ AnalysisResults convertErrors(llvm::ArrayRef<ClangTidyError> Errors, SourceTexts
     Results.Findings.push_back(std::move(F));
   }
   return Results;
+}
+
+void reportMissingHeaders(AnalysisResults &Results, llvm::StringRef MainFile,
+                          llvm::ArrayRef<MissingHeader> Missing, SourceTexts &Texts) {
+  if (Missing.empty())
+    return;
+  std::set<std::tuple<std::string, unsigned, unsigned>> Where;
+  std::vector<std::string> Names;
+  for (const MissingHeader &Header : Missing) {
+    auto [Line, Column] = Texts.position(Header.IncludingFile, Header.Offset);
+    Where.insert({Header.IncludingFile, Line, Column});
+    if (!llvm::is_contained(Names, Header.Name))
+      Names.push_back(Header.Name);
+  }
+  llvm::erase_if(Results.Findings, [&](const Finding &F) {
+    return F.Check == "clang-diagnostic-error" &&
+           Where.count({F.Where.File, F.Where.Line, F.Where.Column});
+  });
+  // What failed to compile here failed for want of the headers.
+  llvm::erase_if(Results.Failures, [&](const FileFailure &F) { return F.File == MainFile; });
+  Results.Failures.push_back(
+      {MainFile.str(),
+       llvm::formatv("analyzed without {0} not found ({1}); findings that need "
+                     "{2} may be missing",
+                     Names.size() == 1 ? "a header that was" : "headers that were",
+                     llvm::join(Names, ", "), Names.size() == 1 ? "it" : "them")
+           .str()});
 }
 
 } // namespace locklint

@@ -5,6 +5,7 @@
 
 #include "Finding.h"
 #include "SourceTexts.h"
+#include "UserCodeAnalysis.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 
 namespace locklint {
@@ -12,6 +13,12 @@ namespace locklint {
 /// The findings, and the files that failed to compile, among \p Errors.
 AnalysisResults convertErrors(llvm::ArrayRef<clang::tidy::ClangTidyError> Errors,
                               SourceTexts &Texts);
+
+/// Folds the compile errors that missing headers caused into one failure of
+/// \p MainFile that names every header not found: a partial analysis, said
+/// once.
+void reportMissingHeaders(AnalysisResults &Results, llvm::StringRef MainFile,
+                          llvm::ArrayRef<MissingHeader> Missing, SourceTexts &Texts);
 
 } // namespace locklint
 

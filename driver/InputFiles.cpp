@@ -2,6 +2,7 @@
 
 #include "InputFiles.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/xxhash.h"
 
@@ -53,6 +54,29 @@ std::vector<std::string> selectShard(std::vector<std::string> Files, Shard Part)
     if (llvm::xxh3_64bits(File) % Part.Count == Part.Index - 1)
       Selected.push_back(std::move(File));
   return Selected;
+}
+
+std::optional<std::string> whyNotSource(llvm::StringRef File) {
+  llvm::sys::fs::file_status Status;
+  if (std::error_code EC = llvm::sys::fs::status(File, Status))
+    return "does not exist (" + EC.message() + ")";
+  if (llvm::sys::fs::is_directory(Status))
+    return std::string("is a directory; name the source files to analyze");
+  // Reading the start is enough to refuse an object file or an image, and
+  // proves the file can be read at all.
+  uint64_t Length = std::min<uint64_t>(Status.getSize(), 64 * 1024);
+  auto Start = llvm::MemoryBuffer::getFileSlice(File, Length, 0);
+  if (!Start)
+    return "cannot be read (" + Start.getError().message() + ")";
+  if ((*Start)->getBuffer().contains('\0'))
+    return std::string("is not a source file: it contains NUL bytes");
+  return std::nullopt;
+}
+
+std::optional<std::string> whyCommandUnusable(llvm::StringRef Directory) {
+  if (Directory.empty() || llvm::sys::fs::is_directory(Directory))
+    return std::nullopt;
+  return "its compile command runs in '" + Directory.str() + "', which does not exist";
 }
 
 } // namespace locklint

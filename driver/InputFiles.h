@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,14 @@ llvm::Expected<Shard> parseShard(llvm::StringRef Text);
 /// The files of \p Files that fall in \p Part. A file's shard depends on its
 /// path alone, so it stays in its shard when other files come and go.
 std::vector<std::string> selectShard(std::vector<std::string> Files, Shard Part);
+
+/// Why \p File cannot be analyzed, in words that follow its quoted name
+/// ("'x.cpp' is a directory"), or nothing when it can: it must exist, be a
+/// readable regular file, and hold text (no NUL bytes).
+std::optional<std::string> whyNotSource(llvm::StringRef File);
+
+/// Why a compile command cannot run: its working directory is gone.
+std::optional<std::string> whyCommandUnusable(llvm::StringRef Directory);
 
 } // namespace locklint
 

@@ -8,9 +8,12 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 using namespace clang::tidy;
@@ -45,14 +48,45 @@ private:
   std::vector<Decl *> Scope;
 };
 
+/// Notes each #include that names a file that is not there. clang reports
+/// only the first (a fatal error silences what follows) but parses on, so
+/// the checks still see the code that does not depend on it.
+class MissingHeaderRecorder : public PPCallbacks {
+public:
+  MissingHeaderRecorder(const SourceManager &SM, std::vector<MissingHeader> &Missing)
+      : SM(SM), Missing(Missing) {}
+
+  void InclusionDirective(SourceLocation, const Token &, StringRef FileName, bool,
+                          CharSourceRange FilenameRange, OptionalFileEntryRef File, StringRef,
+                          StringRef, const Module *, bool, SrcMgr::CharacteristicKind) override {
+    if (File)
+      return;
+    SourceLocation Where = SM.getExpansionLoc(FilenameRange.getBegin());
+    OptionalFileEntryRef Including = SM.getFileEntryRefForID(SM.getFileID(Where));
+    if (!Including)
+      return;
+    SmallString<256> Path(Including->getName());
+    SM.getFileManager().makeAbsolutePath(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    Missing.push_back({FileName.str(), Path.str().str(), SM.getFileOffset(Where)});
+  }
+
+private:
+  const SourceManager &SM;
+  std::vector<MissingHeader> &Missing;
+};
+
 /// clang-tidy's consumer behind one that sets the scope first: the
 /// multiplexer hands the end of the file to its consumers in order.
 class UserCodeAction : public ASTFrontendAction {
 public:
-  explicit UserCodeAction(ClangTidyASTConsumerFactory &Checks) : Checks(Checks) {}
+  UserCodeAction(ClangTidyASTConsumerFactory &Checks, std::vector<MissingHeader> &Missing)
+      : Checks(Checks), Missing(Missing) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
                                                  StringRef File) override {
+    Compiler.getPreprocessor().addPPCallbacks(
+        std::make_unique<MissingHeaderRecorder>(Compiler.getSourceManager(), Missing));
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::make_unique<TraversalScopeSetter>(Compiler.getSourceManager()));
     Consumers.push_back(Checks.createASTConsumer(Compiler, File));
@@ -61,6 +95,7 @@ public:
 
 private:
   ClangTidyASTConsumerFactory &Checks;
+  std::vector<MissingHeader> &Missing;
 };
 
 class UserCodeActionFactory : public tooling::FrontendActionFactory {
@@ -71,8 +106,10 @@ public:
       : Checks(Context, std::move(BaseFS)), LeaveASTToExit(LeaveASTToExit) {}
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<UserCodeAction>(Checks);
+    return std::make_unique<UserCodeAction>(Checks, Missing);
   }
+
+  std::vector<MissingHeader> Missing;
 
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHContainerOps,
@@ -110,7 +147,7 @@ tooling::ArgumentsAdjuster configuredExtraArguments(ClangTidyContext &Context) {
 
 } // namespace
 
-std::vector<ClangTidyError>
+UserCodeResults
 analyzeUserCode(ClangTidyContext &Context, const tooling::CompilationDatabase &Compilations,
                 StringRef File, IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
                 bool ApplyAnyFix, bool LeaveASTToExit) {
@@ -128,7 +165,7 @@ analyzeUserCode(ClangTidyContext &Context, const tooling::CompilationDatabase &C
 
   UserCodeActionFactory Factory(Context, std::move(BaseFS), LeaveASTToExit);
   Tool.run(&Factory);
-  return Diagnostics.take();
+  return {Diagnostics.take(), std::move(Factory.Missing)};
 }
 
 } // namespace locklint

@@ -19,9 +19,21 @@
 
 namespace locklint {
 
+/// An #include whose file was not found.
+struct MissingHeader {
+  std::string Name;        ///< as written: "config/settings.h"
+  std::string IncludingFile; ///< absolute path of the file that includes it
+  unsigned Offset = 0;     ///< of the name in that file
+};
+
+struct UserCodeResults {
+  std::vector<clang::tidy::ClangTidyError> Errors;
+  std::vector<MissingHeader> MissingHeaders;
+};
+
 /// The findings of the checks that \p Context enables, in \p File. With
 /// \p LeaveASTToExit the AST is not freed: for a process that exits next.
-std::vector<clang::tidy::ClangTidyError>
+UserCodeResults
 analyzeUserCode(clang::tidy::ClangTidyContext &Context,
                 const clang::tooling::CompilationDatabase &Compilations, llvm::StringRef File,
                 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS, bool ApplyAnyFix,

@@ -31,6 +31,8 @@ config.environment["LOCKLINT_CC"] = config.clang
 # Diagnostics must not depend on the terminal lit runs in.
 config.environment.pop("TERM", None)
 
+if config.sanitized:
+    config.available_features.add("sanitized")
 config.substitutions.append(("%check_distlock", f"{config.python} {runner}"))
 config.substitutions.append(("%locklint", config.locklint))
 config.substitutions.append(("%plugin", config.locklint_plugin))
@@ -40,7 +42,8 @@ config.substitutions.append(("%not", config.not_tool))
 config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%stubs", stub_include))
 config.substitutions.append(("%inputs", inputs))
-config.substitutions.append(("%bench", f"{config.python} {os.path.join(config.source_root, 'bench', 'compare.py')} --locklint {config.locklint} --plugin {config.locklint_plugin} --llvm-bin {os.path.dirname(config.clang_tidy)}"))
+config.substitutions.append(("%python", config.python))
+config.substitutions.append(("%bench", f"{config.python} {os.path.join(config.source_root, 'bench', 'compare.py')} --locklint {config.locklint} --plugin {config.locklint_plugin} --llvm-bin {config.llvm_tools_dir}"))
 config.substitutions.append(("%generate", f"{config.python} {os.path.join(config.source_root, 'bench', 'generate.py')}"))
 config.substitutions.append(("%{locklint_dir}", os.path.dirname(config.locklint)))
 if shutil.which("redis-server") and shutil.which("redis-cli"):
