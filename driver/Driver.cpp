@@ -339,7 +339,8 @@ std::vector<std::string> setAsideUnanalyzable(std::vector<std::string> Files,
     if (Why)
       Why = "the file " + *Why;
     else
-      for (const tooling::CompileCommand &Command : Database.getCompileCommands(File))
+      for (const tooling::CompileCommand &Command :
+           Database.getCompileCommands(absolutePath(File)))
         if ((Why = whyCommandUnusable(Command.Directory)))
           break;
     if (Why)
@@ -470,6 +471,10 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
     // Findings are read before fixes change the file.
     AnalysisResults FileResults = convertErrors(Errors, Texts);
     reportMissingHeaders(FileResults, absolutePath(File), Analysis.MissingHeaders, Texts);
+    // A problem with the command line itself has no file of its own.
+    for (FileFailure &Failure : FileResults.Failures)
+      if (Failure.File.empty())
+        Failure.File = absolutePath(File);
     if (IncludeSuppressed)
       addSuppressed(File, Compilations, FileResults, Texts);
     Results.append(std::move(FileResults));
@@ -618,6 +623,9 @@ int run(int Argc, const char **Argv) {
   auto Database = loadCompileDatabase(BuildPath, std::move(FromCommandLine), Files, Warnings);
   if (!Database)
     return usageError(toString(Database.takeError()));
+  // Response files hold arguments like any others, plugins included: they
+  // are read as argument lists here, before plugins are taken out.
+  *Database = tooling::expandResponseFiles(std::move(*Database), vfs::getRealFileSystem());
   *Database = stripCompilerPlugins(std::move(*Database), AllowCompilerPlugins, Warnings);
   if (Files.empty()) {
     Files = (*Database)->getAllFiles();
@@ -631,7 +639,7 @@ int run(int Argc, const char **Argv) {
   // Read each file's compile command here once, so that what is wrong with
   // them (plugins removed) is said once, not by every worker.
   for (const std::string &File : Files)
-    (void)(*Database)->getCompileCommands(File);
+    (void)(*Database)->getCompileCommands(absolutePath(File));
 
   if (!WorkerResults.empty())
     return analyzeHere(Files, **Database, BaseFS);
