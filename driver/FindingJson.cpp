@@ -54,7 +54,8 @@ static void from_json(const json &J, FileFailure &F) {
 }
 
 std::string resultsToJson(const AnalysisResults &Results) {
-  return json{{"findings", Results.Findings}, {"failures", Results.Failures}}.dump();
+  return json{{"findings", Results.Findings}, {"failures", Results.Failures}}
+      .dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 llvm::Expected<AnalysisResults> resultsFromJson(llvm::StringRef Text) {

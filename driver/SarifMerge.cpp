@@ -100,7 +100,7 @@ llvm::Expected<std::string> mergeSarifLogs(llvm::ArrayRef<std::string> Texts) {
   Run["invocations"] = json::array(
       {{{"executionSuccessful", Successful}, {"toolExecutionNotifications", Notifications}}});
   Run["results"] = std::move(ResultArray);
-  return Merged.dump(2) + "\n";
+  return Merged.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 int runMerge(int Argc, const char **Argv) {

@@ -249,6 +249,13 @@ llvm::Error ClientModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNam
     size_t Colon = What.find(": ");
     llvm::StringRef Description = Colon == llvm::StringRef::npos ? What : What.substr(Colon + 2);
     return Reader.syntaxError(Text, E.byte, Description);
+  } catch (const json::exception &E) {
+    // A number too large for any type, say: no position to point at.
+    llvm::StringRef What(E.what());
+    size_t Bracket = What.find("] ");
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(), "%s: %s", SourceName.str().c_str(),
+        (Bracket == llvm::StringRef::npos ? What : What.substr(Bracket + 2)).str().c_str());
   }
   std::vector<FunctionSpec> Read;
   if (auto Err = Reader.read(Doc, Read))

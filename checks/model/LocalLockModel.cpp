@@ -3,7 +3,9 @@
 #include "LocalLockModel.h"
 #include "ModelFiles.h"
 #include "OtherModels.inc"
+#include "llvm/Support/FormatVariadic.h"
 #include <nlohmann/json.hpp>
+#include <type_traits>
 
 using nlohmann::json;
 
@@ -39,6 +41,30 @@ llvm::Expected<std::vector<std::string>> strings(const json &Doc, const char *Me
   return Out;
 }
 
+/// Member \p Member of the entry \p Entry of list \p List: \p Default when
+/// absent, an error naming it when it has another JSON type.
+template <typename T>
+llvm::Expected<T> member(const json &Entry, const char *List, const char *Member, T Default,
+                         llvm::StringRef SourceName) {
+  auto It = Entry.find(Member);
+  if (It == Entry.end())
+    return Default;
+  bool Fits = std::is_same_v<T, bool> ? It->is_boolean() : It->is_string();
+  if (!Fits)
+    return malformed(SourceName, llvm::formatv("{0}: {1} must be a {2}", List, Member,
+                                               std::is_same_v<T, bool> ? "boolean" : "string")
+                                     .str());
+  return It->get<T>();
+}
+
+/// The entries of list \p List, each of which must be an object.
+llvm::Error checkEntries(const json &Items, const char *List, llvm::StringRef SourceName) {
+  for (const json &Item : Items)
+    if (!Item.is_object())
+      return malformed(SourceName, std::string(List) + ": each entry must be an object");
+  return llvm::Error::success();
+}
+
 const EmbeddedFile &embedded(llvm::StringRef Name) {
   for (const EmbeddedFile &File : OtherModels)
     if (Name == File.Name)
@@ -55,15 +81,19 @@ llvm::Error LocalLockModel::addJson(llvm::StringRef Text, llvm::StringRef Source
   if (auto It = Doc->find("guards"); It != Doc->end()) {
     if (!It->is_array())
       return malformed(SourceName, "guards: must be an array");
+    if (auto Err = checkEntries(*It, "guards", SourceName))
+      return Err;
     for (const json &Guard : *It) {
       auto Names = strings(Guard, "names", SourceName);
       if (!Names)
         return Names.takeError();
-      std::string Kind = Guard.value("kind", "scoped");
-      if (Kind != "scoped" && Kind != "unique")
+      auto Kind = member<std::string>(Guard, "guards", "kind", "scoped", SourceName);
+      if (!Kind)
+        return Kind.takeError();
+      if (*Kind != "scoped" && *Kind != "unique")
         return malformed(SourceName, "guards: kind must be 'scoped' or 'unique'");
       for (const std::string &Name : *Names)
-        Guards[Name] = Kind == "scoped" ? GuardKind::Scoped : GuardKind::Unique;
+        Guards[Name] = *Kind == "scoped" ? GuardKind::Scoped : GuardKind::Unique;
     }
   }
   for (auto [Member, Set] : {std::pair{"mutexes", &Mutexes}, std::pair{"lock_methods", &LockMethods},
@@ -74,11 +104,24 @@ llvm::Error LocalLockModel::addJson(llvm::StringRef Text, llvm::StringRef Source
     for (const std::string &Name : *Names)
       Set->insert(Name);
   }
-  if (auto It = Doc->find("lock_functions"); It != Doc->end() && It->is_array())
-    for (const json &Function : *It)
-      LockFunctions[llvm::StringRef(Function.value("lock", "")).ltrim(':')] = {
-          llvm::StringRef(Function.value("unlock", "")).ltrim(':').str(),
-          Function.value("type", "")};
+  if (auto It = Doc->find("lock_functions"); It != Doc->end()) {
+    if (!It->is_array())
+      return malformed(SourceName, "lock_functions: must be an array");
+    if (auto Err = checkEntries(*It, "lock_functions", SourceName))
+      return Err;
+    for (const json &Function : *It) {
+      std::string Texts[3];
+      const char *Members[3] = {"lock", "unlock", "type"};
+      for (int I = 0; I < 3; ++I) {
+        auto Text = member<std::string>(Function, "lock_functions", Members[I], "", SourceName);
+        if (!Text)
+          return Text.takeError();
+        Texts[I] = std::move(*Text);
+      }
+      LockFunctions[llvm::StringRef(Texts[0]).ltrim(':')] = {
+          llvm::StringRef(Texts[1]).ltrim(':').str(), Texts[2]};
+    }
+  }
   return llvm::Error::success();
 }
 
@@ -89,6 +132,8 @@ llvm::Error SqlClientModel::addJson(llvm::StringRef Text, llvm::StringRef Source
   auto It = Doc->find("functions");
   if (It == Doc->end() || !It->is_array())
     return malformed(SourceName, "functions: must be an array");
+  if (auto Err = checkEntries(*It, "functions", SourceName))
+    return Err;
   for (const json &Entry : *It) {
     auto Names = strings(Entry, "names", SourceName);
     if (!Names)
@@ -103,8 +148,14 @@ llvm::Error SqlClientModel::addJson(llvm::StringRef Text, llvm::StringRef Source
     F.SqlArg = Index("sql_arg");
     F.NameArg = Index("name_arg");
     F.ParamCount = Index("param_count");
-    F.Prepares = Entry.value("prepares", false);
-    F.SimpleQuery = Entry.value("simple_query", false);
+    auto Prepares = member<bool>(Entry, "functions", "prepares", false, SourceName);
+    if (!Prepares)
+      return Prepares.takeError();
+    auto SimpleQuery = member<bool>(Entry, "functions", "simple_query", false, SourceName);
+    if (!SimpleQuery)
+      return SimpleQuery.takeError();
+    F.Prepares = *Prepares;
+    F.SimpleQuery = *SimpleQuery;
     for (const std::string &Name : *Names)
       Functions[Name].push_back(F);
   }
@@ -124,6 +175,8 @@ llvm::Error LockApiModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNa
   auto It = Doc->find("lock_apis");
   if (It == Doc->end() || !It->is_array())
     return malformed(SourceName, "lock_apis: must be an array");
+  if (auto Err = checkEntries(*It, "lock_apis", SourceName))
+    return Err;
   for (const json &Entry : *It) {
     auto Names = strings(Entry, "names", SourceName);
     if (!Names)

@@ -262,7 +262,8 @@ std::vector<std::string> stableFingerprints(const AnalysisResults &Results, Sour
 }
 
 std::string writeSarif(const RunInfo &Run, SourceTexts &Texts) {
-  return Writer(Run, Texts).log().dump(2) + "\n";
+  // Bytes that are not UTF-8 (a Latin-1 file name) become U+FFFD, not an exception.
+  return Writer(Run, Texts).log().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 } // namespace locklint::sarif
