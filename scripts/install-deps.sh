@@ -9,6 +9,8 @@ packages=(
   # Toolchain: LLVM/Clang 19, clang-tidy 19 (its library and, for the plugin
   # tests, its executable), lit's FileCheck and not.
   clang-19 libclang-19-dev llvm-19-dev llvm-19-tools clang-tidy-19
+  # The sanitizer and libFuzzer runtimes (scripts/sanitize.sh, fuzz.sh).
+  libclang-rt-19-dev
   cmake ninja-build python3 g++
   # Libraries the checks use.
   nlohmann-json3-dev libpg-query-dev
