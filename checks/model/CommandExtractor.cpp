@@ -500,7 +500,7 @@ void readScript(RedisCommand &Eval) {
   unsigned NumKeys = 0;
   if (!Text || !CountText || llvm::StringRef(*CountText).getAsInteger(10, NumKeys))
     return;
-  LuaScriptFacts Facts = classifyLuaScript(*Text);
+  const LuaScriptFacts &Facts = classifiedLuaScript(*Text);
   for (const LuaCall &Lua : Facts.Calls) {
     RedisCommand Inner;
     Inner.Name = Lua.Command;

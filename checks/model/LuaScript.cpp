@@ -1,6 +1,7 @@
 //===--- LuaScript.cpp - what a Lua lock script does ----------------------===//
 
 #include "LuaScript.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include <set>
 
@@ -190,6 +191,14 @@ LuaScriptFacts classifyLuaScript(llvm::StringRef Script) {
     PreviousWasArgv = false;
   }
   return Facts;
+}
+
+const LuaScriptFacts &classifiedLuaScript(llvm::StringRef Script) {
+  static llvm::StringMap<LuaScriptFacts> Classified;
+  auto [It, Inserted] = Classified.try_emplace(Script);
+  if (Inserted)
+    It->second = classifyLuaScript(Script);
+  return It->second;
 }
 
 } // namespace locklint::model

@@ -43,6 +43,11 @@ struct LuaScriptFacts {
 /// the caller decides what an empty result means.
 LuaScriptFacts classifyLuaScript(llvm::StringRef Script);
 
+/// classifyLuaScript, once per distinct script in the process: the checks
+/// that read the same EVAL share the result. Not thread-safe, as clang-tidy's
+/// checks are not.
+const LuaScriptFacts &classifiedLuaScript(llvm::StringRef Script);
+
 } // namespace locklint::model
 
 #endif

@@ -94,7 +94,7 @@ std::vector<SqlExecution> SqlExecutions::finish() {
         Text = It->second;
     if (!Text)
       continue; // Only known at run time: no finding rests on it.
-    const auto &Statements = Cache.parse(*Text);
+    const auto &Statements = parsedSql(*Text);
     if (!Statements)
       continue; // PostgreSQL would reject it: unknown.
     Run.Execution.Statements = *Statements;

@@ -59,7 +59,6 @@ private:
   const SqlClientModel &Model;
   clang::ASTContext &Context;
   StringValueTracker &Strings;
-  SqlCache Cache;
   std::vector<Pending> Runs;
   llvm::StringMap<std::string> Prepared;
 };

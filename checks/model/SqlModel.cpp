@@ -201,7 +201,8 @@ std::optional<std::vector<SqlStatement>> parseSql(llvm::StringRef Sql) {
   return Statements;
 }
 
-const std::optional<std::vector<SqlStatement>> &SqlCache::parse(llvm::StringRef Sql) {
+const std::optional<std::vector<SqlStatement>> &parsedSql(llvm::StringRef Sql) {
+  static llvm::StringMap<std::optional<std::vector<SqlStatement>>> Parsed;
   auto [It, Inserted] = Parsed.try_emplace(Sql);
   if (Inserted)
     It->second = parseSql(Sql);

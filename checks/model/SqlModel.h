@@ -51,14 +51,10 @@ struct SqlStatement {
 /// it; no finding may rest on text that does not parse.
 std::optional<std::vector<SqlStatement>> parseSql(llvm::StringRef Sql);
 
-/// Parses each distinct text once.
-class SqlCache {
-public:
-  const std::optional<std::vector<SqlStatement>> &parse(llvm::StringRef Sql);
-
-private:
-  llvm::StringMap<std::optional<std::vector<SqlStatement>>> Parsed;
-};
+/// parseSql, once per distinct text in the process: every check that reads
+/// the SQL of a translation unit shares the one parse. Not thread-safe, as
+/// clang-tidy's checks are not.
+const std::optional<std::vector<SqlStatement>> &parsedSql(llvm::StringRef Sql);
 
 /// True for a timeout setting of zero, which PostgreSQL reads as "no
 /// limit": 0, '0', '0s', '0ms'.

@@ -72,4 +72,13 @@ TEST(LuaScriptTest, SurvivesTruncatedScripts) {
   EXPECT_TRUE(classifyLuaScript("").Calls.empty());
 }
 
+TEST(LuaScriptTest, EachDistinctScriptIsClassifiedOnce) {
+  const char *Release = "if redis.call('get', KEYS[1]) == ARGV[1] then "
+                        "return redis.call('del', KEYS[1]) else return 0 end";
+  const LuaScriptFacts &First = classifiedLuaScript(Release);
+  EXPECT_EQ(&First, &classifiedLuaScript(Release));
+  EXPECT_TRUE(First.ComparesKeyWithArgv);
+  EXPECT_NE(&First, &classifiedLuaScript("return redis.call('del', KEYS[1])"));
+}
+
 } // namespace

@@ -103,12 +103,14 @@ TEST(SqlModelTest, TextThePostgresParserRejectsIsUnknown) {
   EXPECT_TRUE(parseSql("")->empty());
 }
 
-TEST(SqlModelTest, CacheParsesOnce) {
-  SqlCache Cache;
-  const auto &First = Cache.parse("SELECT 1 FROM t");
-  const auto &Second = Cache.parse("SELECT 1 FROM t");
+TEST(SqlModelTest, EachDistinctTextIsParsedOnce) {
+  const auto &First = parsedSql("SELECT 1 FROM t");
+  const auto &Second = parsedSql("SELECT 1 FROM t");
   EXPECT_EQ(&First, &Second);
-  EXPECT_FALSE(Cache.parse("nonsense here"));
+  ASSERT_TRUE(First);
+  EXPECT_TRUE(First->front().reads("t"));
+  EXPECT_FALSE(parsedSql("nonsense here"));
+  EXPECT_NE(&parsedSql("SELECT 2 FROM t"), &First);
 }
 
 } // namespace
