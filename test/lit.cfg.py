@@ -33,6 +33,9 @@ config.environment.pop("TERM", None)
 
 if config.sanitized:
     config.available_features.add("sanitized")
+# root reads files whatever their mode, so an unreadable file needs a user.
+if os.geteuid() != 0:
+    config.available_features.add("non-root")
 config.substitutions.append(("%check_distlock", f"{config.python} {runner}"))
 config.substitutions.append(("%locklint", config.locklint))
 config.substitutions.append(("%plugin", config.locklint_plugin))
