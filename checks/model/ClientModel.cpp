@@ -2,6 +2,7 @@
 
 #include "ClientModel.h"
 #include "BuiltinModels.inc"
+#include "JsonMembers.h"
 #include "ModelFiles.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -19,11 +20,19 @@ class SpecReader {
 public:
   explicit SpecReader(llvm::StringRef SourceName) : SourceName(SourceName) {}
 
+  // Defined before its callers: they need its deduced return type.
+  /// The error maker for a member of the object at \p Path.
+  auto at(llvm::StringRef Path) const {
+    return [this, Path](llvm::StringRef Member, llvm::StringRef MustBe) {
+      return fail(join(Path, Member), MustBe);
+    };
+  }
+
   llvm::Error read(const json &Doc, std::vector<FunctionSpec> &Out) {
     if (!Doc.is_object())
       return fail("", "the top level must be an object");
     std::string Client;
-    if (auto Err = optionalString(Doc, "client", "", Client))
+    if (auto Err = readMember(Doc, "client", Client, at("")))
       return Err;
     auto Functions = Doc.find("functions");
     if (Functions == Doc.end() || !Functions->is_array())
@@ -62,28 +71,6 @@ private:
                                    Where.c_str(), What.str().c_str());
   }
 
-  llvm::Error optionalString(const json &Object, const char *Member, llvm::StringRef Path,
-                             std::string &Out) const {
-    auto It = Object.find(Member);
-    if (It == Object.end())
-      return llvm::Error::success();
-    if (!It->is_string())
-      return fail(join(Path, Member), "must be a string");
-    Out = It->get<std::string>();
-    return llvm::Error::success();
-  }
-
-  llvm::Error optionalIndex(const json &Object, const char *Member, llvm::StringRef Path,
-                            unsigned &Out) const {
-    auto It = Object.find(Member);
-    if (It == Object.end())
-      return llvm::Error::success();
-    if (!It->is_number_unsigned())
-      return fail(join(Path, Member), "must be a non-negative integer");
-    Out = It->get<unsigned>();
-    return llvm::Error::success();
-  }
-
   llvm::Error stringMap(const json &Object, const char *Member, llvm::StringRef Path,
                         std::map<std::string, std::string> &Out) const {
     auto It = Object.find(Member);
@@ -109,7 +96,7 @@ private:
     if (auto Err = readNames(Entry, Path, Spec.Names))
       return Err;
     std::string Form = "fixed";
-    if (auto Err = optionalString(Entry, "form", Path, Form))
+    if (auto Err = readMember(Entry, "form", Form, at(Path)))
       return Err;
     static const std::pair<const char *, CallForm> Forms[] = {
         {"format", CallForm::Format},     {"argv", CallForm::Argv},
@@ -120,7 +107,7 @@ private:
       return fail(join(Path, "form"), "unknown form '" + Form + "'");
     Spec.Form = FormIt->second;
 
-    if (auto Err = optionalString(Entry, "command", Path, Spec.Command))
+    if (auto Err = readMember(Entry, "command", Spec.Command, at(Path)))
       return Err;
     Spec.Command = llvm::StringRef(Spec.Command).upper();
     if (Spec.Form == CallForm::Fixed && Spec.Command.empty())
@@ -128,11 +115,11 @@ private:
     for (auto [Member, Field] :
          {std::pair{"format_arg", &Spec.FormatArg}, std::pair{"argv_arg", &Spec.ArgvArg},
           std::pair{"first_arg", &Spec.FirstArg}})
-      if (auto Err = optionalIndex(Entry, Member, Path, *Field))
+      if (auto Err = readMember(Entry, Member, *Field, at(Path)))
         return Err;
     if (Entry.contains("param_count")) {
       unsigned Count = 0;
-      if (auto Err = optionalIndex(Entry, "param_count", Path, Count))
+      if (auto Err = readMember(Entry, "param_count", Count, at(Path)))
         return Err;
       Spec.ParamCount = Count;
     }
@@ -146,7 +133,7 @@ private:
       Spec.ParamTypes[N] = Type;
     }
     std::string Fix;
-    if (auto Err = optionalString(Entry, "release_fix", Path, Fix))
+    if (auto Err = readMember(Entry, "release_fix", Fix, at(Path)))
       return Err;
     if (!Fix.empty())
       Spec.ReleaseFix = Fix;
@@ -186,7 +173,7 @@ private:
     if (!Entry.is_object())
       return fail(Path, "must be an object");
     std::string Role = "word";
-    if (auto Err = optionalString(Entry, "role", Path, Role))
+    if (auto Err = readMember(Entry, "role", Role, at(Path)))
       return Err;
     static const std::pair<const char *, ParamSpec::Role> Roles[] = {
         {"word", ParamSpec::Word},        {"word_list", ParamSpec::WordList},
@@ -197,20 +184,17 @@ private:
     if (RoleIt == std::end(Roles))
       return fail(join(Path, "role"), "unknown role '" + Role + "'");
     Param.ParamRole = RoleIt->second;
-    if (auto Err = optionalString(Entry, "option", Path, Param.Option))
+    if (auto Err = readMember(Entry, "option", Param.Option, at(Path)))
       return Err;
     Param.Option = llvm::StringRef(Param.Option).upper();
     bool NeedsOption = Param.ParamRole == ParamSpec::Ttl || Param.ParamRole == ParamSpec::Flag;
     if (NeedsOption && Param.Option.empty())
       return fail(join(Path, "option"), "is required for role '" + Role + "'");
-    if (auto W = Entry.find("when"); W != Entry.end()) {
-      if (!W->is_boolean())
-        return fail(join(Path, "when"), "must be true or false");
-      Param.When = W->get<bool>();
-    }
+    if (auto Err = readMember(Entry, "when", Param.When, at(Path)))
+      return Err;
     if (Entry.contains("value_param")) {
       unsigned Index = 0;
-      if (auto Err = optionalIndex(Entry, "value_param", Path, Index))
+      if (auto Err = readMember(Entry, "value_param", Index, at(Path)))
         return Err;
       Param.ValueParam = Index;
     }
@@ -222,7 +206,7 @@ private:
       return fail(join(Path, "values"), "is required for role 'enum'");
     std::string Default;
     if (Entry.contains("default")) {
-      if (auto Err = optionalString(Entry, "default", Path, Default))
+      if (auto Err = readMember(Entry, "default", Default, at(Path)))
         return Err;
       Param.Default = Default;
     }

@@ -1,11 +1,11 @@
 //===--- LocalLockModel.cpp - process-local locks as data -----------------===//
 
 #include "LocalLockModel.h"
+#include "JsonMembers.h"
 #include "ModelFiles.h"
 #include "OtherModels.inc"
 #include "llvm/Support/FormatVariadic.h"
 #include <nlohmann/json.hpp>
-#include <type_traits>
 
 using nlohmann::json;
 
@@ -41,20 +41,11 @@ llvm::Expected<std::vector<std::string>> strings(const json &Doc, const char *Me
   return Out;
 }
 
-/// Member \p Member of the entry \p Entry of list \p List: \p Default when
-/// absent, an error naming it when it has another JSON type.
-template <typename T>
-llvm::Expected<T> member(const json &Entry, const char *List, const char *Member, T Default,
-                         llvm::StringRef SourceName) {
-  auto It = Entry.find(Member);
-  if (It == Entry.end())
-    return Default;
-  bool Fits = std::is_same_v<T, bool> ? It->is_boolean() : It->is_string();
-  if (!Fits)
-    return malformed(SourceName, llvm::formatv("{0}: {1} must be a {2}", List, Member,
-                                               std::is_same_v<T, bool> ? "boolean" : "string")
-                                     .str());
-  return It->get<T>();
+/// The error maker for a member of an entry of list \p List.
+auto inList(const char *List, llvm::StringRef SourceName) {
+  return [List, SourceName](llvm::StringRef Member, llvm::StringRef MustBe) {
+    return malformed(SourceName, llvm::formatv("{0}: {1} {2}", List, Member, MustBe).str());
+  };
 }
 
 /// The entries of list \p List, each of which must be an object.
@@ -87,13 +78,13 @@ llvm::Error LocalLockModel::addJson(llvm::StringRef Text, llvm::StringRef Source
       auto Names = strings(Guard, "names", SourceName);
       if (!Names)
         return Names.takeError();
-      auto Kind = member<std::string>(Guard, "guards", "kind", "scoped", SourceName);
-      if (!Kind)
-        return Kind.takeError();
-      if (*Kind != "scoped" && *Kind != "unique")
+      std::string Kind = "scoped";
+      if (auto Err = readMember(Guard, "kind", Kind, inList("guards", SourceName)))
+        return Err;
+      if (Kind != "scoped" && Kind != "unique")
         return malformed(SourceName, "guards: kind must be 'scoped' or 'unique'");
       for (const std::string &Name : *Names)
-        Guards[Name] = *Kind == "scoped" ? GuardKind::Scoped : GuardKind::Unique;
+        Guards[Name] = Kind == "scoped" ? GuardKind::Scoped : GuardKind::Unique;
     }
   }
   for (auto [Member, Set] : {std::pair{"mutexes", &Mutexes}, std::pair{"lock_methods", &LockMethods},
@@ -110,16 +101,16 @@ llvm::Error LocalLockModel::addJson(llvm::StringRef Text, llvm::StringRef Source
     if (auto Err = checkEntries(*It, "lock_functions", SourceName))
       return Err;
     for (const json &Function : *It) {
-      std::string Texts[3];
-      const char *Members[3] = {"lock", "unlock", "type"};
-      for (int I = 0; I < 3; ++I) {
-        auto Text = member<std::string>(Function, "lock_functions", Members[I], "", SourceName);
-        if (!Text)
-          return Text.takeError();
-        Texts[I] = std::move(*Text);
-      }
-      LockFunctions[llvm::StringRef(Texts[0]).ltrim(':')] = {
-          llvm::StringRef(Texts[1]).ltrim(':').str(), Texts[2]};
+      std::string Lock, Unlock, Type;
+      auto Wrong = inList("lock_functions", SourceName);
+      if (auto Err = readMember(Function, "lock", Lock, Wrong))
+        return Err;
+      if (auto Err = readMember(Function, "unlock", Unlock, Wrong))
+        return Err;
+      if (auto Err = readMember(Function, "type", Type, Wrong))
+        return Err;
+      LockFunctions[llvm::StringRef(Lock).ltrim(':')] = {llvm::StringRef(Unlock).ltrim(':').str(),
+                                                         Type};
     }
   }
   return llvm::Error::success();
@@ -148,14 +139,11 @@ llvm::Error SqlClientModel::addJson(llvm::StringRef Text, llvm::StringRef Source
     F.SqlArg = Index("sql_arg");
     F.NameArg = Index("name_arg");
     F.ParamCount = Index("param_count");
-    auto Prepares = member<bool>(Entry, "functions", "prepares", false, SourceName);
-    if (!Prepares)
-      return Prepares.takeError();
-    auto SimpleQuery = member<bool>(Entry, "functions", "simple_query", false, SourceName);
-    if (!SimpleQuery)
-      return SimpleQuery.takeError();
-    F.Prepares = *Prepares;
-    F.SimpleQuery = *SimpleQuery;
+    auto Wrong = inList("functions", SourceName);
+    if (auto Err = readMember(Entry, "prepares", F.Prepares, Wrong))
+      return Err;
+    if (auto Err = readMember(Entry, "simple_query", F.SimpleQuery, Wrong))
+      return Err;
     for (const std::string &Name : *Names)
       Functions[Name].push_back(F);
   }
