@@ -2,7 +2,8 @@
 # Builds the libFuzzer targets in build-fuzz/ (or $LOCKLINT_FUZZ_DIR) and
 # runs each for a bounded time, starting from seeds taken from the tests.
 # A crash fails the run and leaves its input in build-fuzz/crashes/<target>/;
-# add that file to test/fuzz/regressions/<target>/ with the fix.
+# add that file to test/fuzz/regressions/<target>/ with the fix, and CTest
+# replays it from then on.
 #
 #   fuzz.sh [seconds per target, default 60]
 set -euo pipefail
