@@ -595,9 +595,13 @@ int run(int Argc, const char **Argv) {
   if (!Listed)
     return usageError(toString(Listed.takeError()));
   std::vector<std::string> Files = std::move(*Listed);
-  if (Config.empty() && ConfigFile.empty())
-    if (auto Err = validateConfigFiles(Files, *BaseFS))
-      return usageError(toString(std::move(Err)));
+  // The .clang-tidy files of the sources, unless --config replaces them.
+  auto CheckConfigFiles = [&](ArrayRef<std::string> Sources) {
+    return Config.empty() && ConfigFile.empty() ? validateConfigFiles(Sources, *BaseFS)
+                                                : Error::success();
+  };
+  if (auto Err = CheckConfigFiles(Files))
+    return usageError(toString(std::move(Err)));
   std::string FirstFile = Files.empty() ? "dummy.cpp" : Files.front();
   ClangTidyOptions Effective = (*Provider)->getOptions(FirstFile);
   std::vector<std::string> Enabled = getCheckNames(Effective, false);
@@ -631,11 +635,10 @@ int run(int Argc, const char **Argv) {
     Files = (*Database)->getAllFiles();
     if (Files.empty())
       return usageError("the compile database lists no files");
+    if (auto Err = CheckConfigFiles(Files))
+      return usageError(toString(std::move(Err)));
   }
   Files = selectShard(std::move(Files), *Shard);
-  if (Config.empty() && ConfigFile.empty())
-    if (auto Err = validateConfigFiles(Files, *BaseFS))
-      return usageError(toString(std::move(Err)));
   // Read each file's compile command here once, so that what is wrong with
   // them (plugins removed) is said once, not by every worker.
   for (const std::string &File : Files)
