@@ -54,7 +54,7 @@ std::optional<ReadModifyWrite> sqlRace(llvm::ArrayRef<Access> Accesses) {
       for (const std::string &Table : Read.TablesRead)
         for (size_t J = I + 1; J < Accesses.size(); ++J) {
           const SqlExecution *Write = Accesses[J].Sql;
-          if (!Write || Write->Connection != Accesses[I].Sql->Connection)
+          if (!Write || Accesses[J].Connection != Accesses[I].Connection)
             continue;
           for (const SqlStatement &Statement : Write->Statements)
             if (Statement.writes(Table))
@@ -124,7 +124,7 @@ void LocalMutexCrossProcessCheck::checkTranslationUnit(const LockIndex &Index) {
   SqlExecutions Sql(SqlClients, Context, strings());
   for (const auto &[Call, Function] : SqlCalls)
     Sql.add(Call, Function);
-  std::vector<SqlExecution> Executions = Sql.finish();
+  std::vector<SqlExecution> Executions = Sql.finish(helperCalls());
   Guards.clear();
   LockCalls.clear();
   SqlCalls.clear();

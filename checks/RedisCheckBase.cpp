@@ -41,9 +41,10 @@ void RedisCheckBase::registerMatchers(MatchFinder *Finder) {
   std::vector<std::string> Names = Model->names();
   std::vector<StringRef> NameRefs(Names.begin(), Names.end());
   Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(NameRefs)))).bind("call"), this);
-  // Calls of the program's own functions, which may wrap the client.
-  Finder->addMatcher(callExpr(callee(functionDecl(hasBody(stmt()),
-                                                  unless(isExpansionInSystemHeader()),
+  // Calls of the program's own functions, which may wrap the client. The
+  // callee may be declared here and defined further down: its body is looked
+  // up once the whole translation unit is read.
+  Finder->addMatcher(callExpr(callee(functionDecl(unless(isExpansionInSystemHeader()),
                                                   unless(hasAnyName(NameRefs)))),
                               unless(isExpansionInSystemHeader()))
                          .bind("helper-call"),
@@ -56,7 +57,7 @@ void RedisCheckBase::check(const MatchFinder::MatchResult &Result) {
     return;
   Context = Result.Context;
   if (const auto *Helper = Result.Nodes.getNodeAs<CallExpr>("helper-call")) {
-    if (!Helper->containsErrors())
+    if (!Helper->containsErrors() && helperDefinition(Helper))
       HelperCalls.push_back({Helper, enclosingFunction(Helper, *Context)});
     return;
   }
@@ -75,8 +76,11 @@ void RedisCheckBase::check(const MatchFinder::MatchResult &Result) {
   CommandExtractor Extractor(*Model, *Context, strings());
   std::optional<RedisCommand> Command = Extractor.extract(Call);
   if (!Command) {
-    if (auto Wrapped = Extractor.extractWrapped(Call, enclosingFunction(Call, *Context)))
+    const FunctionDecl *Function = enclosingFunction(Call, *Context);
+    if (auto Wrapped = Extractor.extractWrapped(Call, Function))
       Commands.push_back(std::move(*Wrapped));
+    else if (auto Spec = Extractor.formatWrapperSpec(Call, Function))
+      FormatWrappers.try_emplace(Function->getCanonicalDecl(), std::move(*Spec));
     return;
   }
   if (Command->Spec->Form == CallForm::Stream) {
@@ -95,12 +99,24 @@ void RedisCheckBase::onEndOfTranslationUnit() {
       return InnerStreamCalls.contains(Command.Call);
     });
     CommandExtractor Extractor(*Model, *Context, strings());
+    // Calls of the program's format functions are client calls.
+    for (const HelperCall &Call : HelperCalls) {
+      const FunctionDecl *Callee = helperDefinition(Call.Call);
+      auto Wrapper = Callee ? FormatWrappers.find(Callee->getCanonicalDecl()) : FormatWrappers.end();
+      if (Wrapper == FormatWrappers.end())
+        continue;
+      if (std::optional<RedisCommand> Command = Extractor.extractAs(Wrapper->second, Call.Call)) {
+        Command->Function = Call.Caller;
+        Commands.push_back(std::move(*Command));
+      }
+    }
     CommandSummaries Summaries(*Context, strings(), Extractor);
     LockIndex Index(Summaries.expand(std::move(Commands), HelperCalls), KeyWords, *Context);
     checkTranslationUnit(Index);
   }
   Commands.clear();
   HelperCalls.clear();
+  FormatWrappers.clear();
   InnerStreamCalls.clear();
   Strings.reset();
   Context = nullptr;

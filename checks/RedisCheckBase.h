@@ -74,6 +74,9 @@ private:
   std::optional<locklint::model::ClientModel> Model;
   std::vector<locklint::model::RedisCommand> Commands;
   std::vector<locklint::model::HelperCall> HelperCalls;
+  /// The program's own variadic format functions, which forward their
+  /// arguments to the client as a va_list.
+  llvm::DenseMap<const FunctionDecl *, locklint::model::FunctionSpec> FormatWrappers;
   /// Inner links of `<<` chains, whose outermost call stands for the chain.
   llvm::DenseSet<const Expr *> InnerStreamCalls;
   /// Follows assembled strings; what it learns lasts one translation unit.

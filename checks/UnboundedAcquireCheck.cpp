@@ -316,7 +316,7 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
   SqlExecutions Sql(SqlClients, Context, strings());
   for (const auto &[Call, Function] : SqlCalls)
     Sql.add(Call, Function);
-  std::vector<SqlExecution> Executions = Sql.finish();
+  std::vector<SqlExecution> Executions = Sql.finish(helperCalls());
   std::vector<AcquireSite> Sites = findAcquireSites(Index, Executions, helperCalls(), {});
 
   // Retry loops whose only exit is success. The loops around each acquire

@@ -110,7 +110,7 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
   SqlExecutions Sql(SqlClients, Context, strings());
   for (const auto &[Call, Function] : SqlCalls)
     Sql.add(Call, Function);
-  std::vector<SqlExecution> Executions = Sql.finish();
+  std::vector<SqlExecution> Executions = Sql.finish(helperCalls());
   std::vector<DistributedLockScope> Scopes =
       findDistributedLockScopes(Index, Executions, helperCalls(), Objects, ApiCalls);
   SqlCalls.clear();

@@ -119,10 +119,14 @@ private:
   /// Appends the value of \p E, consumed by \p Conversion (0 for a plain
   /// argument), to \p Word: a string assembled in the function becomes its
   /// pieces, so `"lock:" + name` is the text "lock:" and the expression `name`.
-  void appendValue(CommandWord &Word, const Expr *E, char Conversion) {
-    // %b passes a pointer and a length: its text is not the pointee.
-    if (!E || Conversion == 'b') {
+  void appendValue(CommandWord &Word, const Expr *E, char Conversion,
+                   const Expr *Length = nullptr) {
+    if (!E) {
       Word.Pieces.push_back({std::nullopt, E, Conversion});
+      return;
+    }
+    if (Conversion == 'b') {
+      Word.Pieces.push_back({binaryText(E, Length), E, Conversion});
       return;
     }
     if (Conversion && Conversion != 's') {
@@ -141,6 +145,30 @@ private:
       for (const StringPiece &Piece : Value->Pieces)
         Word.Pieces.push_back({Piece.Text, Piece.Source, Conversion});
     }
+  }
+
+  /// What `%b` sends: the first \p Length bytes at \p Pointer, when both
+  /// are known; `strlen(p)` of the pointer itself is its whole text.
+  std::optional<std::string> binaryText(const Expr *Pointer, const Expr *Length) {
+    std::optional<StringValue> Value = Strings.valueOf(Pointer);
+    std::optional<std::string> Text = Value ? Value->text() : std::nullopt;
+    if (!Text || !Length)
+      return std::nullopt;
+    const Expr *Size = stripStringWrappers(Length);
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Size))
+      Size = stripStringWrappers(Cast->getSubExpr());
+    if (const auto *Call = dyn_cast<CallExpr>(Size)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (Callee && Callee->getName() == "strlen" && Call->getNumArgs() == 1) {
+        std::optional<StringValue> Measured = Strings.valueOf(Call->getArg(0));
+        return Measured && Measured->text() == Text ? Text : std::nullopt;
+      }
+    }
+    std::optional<std::string> Count = constantText(Size, Context);
+    size_t Bytes = 0;
+    if (!Count || llvm::StringRef(*Count).getAsInteger(10, Bytes) || Bytes > Text->size())
+      return std::nullopt;
+    return Text->substr(0, Bytes);
   }
 
   /// The format as text in which each run-time piece stands as a marker
@@ -202,7 +230,10 @@ private:
           continue;
         }
         const Expr *Arg = Variadic ? Args[FirstVararg + Piece.ArgIndex] : nullptr;
-        appendValue(Word, Arg, Piece.Conversion);
+        const Expr *Length = Variadic && Piece.Conversion == 'b'
+                                 ? Args[FirstVararg + Piece.ArgIndex + 1]
+                                 : nullptr;
+        appendValue(Word, Arg, Piece.Conversion, Length);
       }
       Words.push_back(std::move(Word));
     }
@@ -439,6 +470,34 @@ std::optional<RedisCommand> CommandExtractor::extract(const CallExpr *Call,
   if (!Spec)
     return std::nullopt;
   return Builder(*Spec, Call, Context, Strings, FormatText).build();
+}
+
+std::optional<FunctionSpec>
+CommandExtractor::formatWrapperSpec(const CallExpr *Call, const FunctionDecl *Function) const {
+  const FunctionSpec *Spec = specFor(Call);
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  llvm::ArrayRef<const Expr *> Args = callArguments(Call);
+  if (!Spec || Spec->Form != CallForm::Format || !Function || !Function->isVariadic() ||
+      Callee->isVariadic() || Spec->FormatArg + 1 >= Args.size())
+    return std::nullopt;
+  // The format is the wrapper's last named parameter, and what follows it
+  // is the va_list of the wrapper's own arguments.
+  const ParmVarDecl *Format = parameterOf(Args[Spec->FormatArg], Function);
+  const Expr *List = Args[Spec->FormatArg + 1]->IgnoreParenImpCasts();
+  if (!Format || Format->getFunctionScopeIndex() + 1 != Function->getNumParams() ||
+      !isa<DeclRefExpr>(List))
+    return std::nullopt;
+  FunctionSpec Wrapper;
+  Wrapper.Client = Spec->Client;
+  Wrapper.Form = CallForm::Format;
+  Wrapper.FormatArg = Format->getFunctionScopeIndex();
+  Wrapper.Names.push_back(Function->getQualifiedNameAsString());
+  return Wrapper;
+}
+
+std::optional<RedisCommand> CommandExtractor::extractAs(const FunctionSpec &Spec,
+                                                        const CallExpr *Call) const {
+  return Builder(Spec, Call, Context, Strings, nullptr).build();
 }
 
 std::optional<RedisCommand> CommandExtractor::extractWrapped(const CallExpr *Call,

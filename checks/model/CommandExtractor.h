@@ -38,6 +38,17 @@ public:
   std::optional<RedisCommand> extractWrapped(const clang::CallExpr *Call,
                                              const clang::FunctionDecl *Function) const;
 
+  /// For a call that passes \p Function's own format parameter and its
+  /// variable arguments, as a va_list, to a format-string client function
+  /// (`redisvCommand(c, fmt, ap)` in `void *cmd(const char *fmt, ...)`): the
+  /// spec that makes \p Function a client function itself.
+  std::optional<FunctionSpec> formatWrapperSpec(const clang::CallExpr *Call,
+                                                const clang::FunctionDecl *Function) const;
+
+  /// The command \p Call issues when its callee behaves as \p Spec says.
+  std::optional<RedisCommand> extractAs(const FunctionSpec &Spec,
+                                        const clang::CallExpr *Call) const;
+
 private:
   const FunctionSpec *specFor(const clang::CallExpr *Call) const;
 

@@ -15,17 +15,6 @@ namespace {
 /// How many helpers deep a command is followed.
 constexpr unsigned MaxDepth = 8;
 
-/// The parameter that \p Source names, when it names one of \p Function.
-const ParmVarDecl *parameterOf(const Expr *Source, const FunctionDecl *Function) {
-  if (!Source || !Function)
-    return nullptr;
-  const auto *Ref = dyn_cast<DeclRefExpr>(stripStringWrappers(Source));
-  const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
-  if (!Param || Param->getDeclContext() != Function)
-    return nullptr;
-  return Param;
-}
-
 /// The arguments of a call as the callee's parameters see them.
 llvm::ArrayRef<const Expr *> argumentsOf(const CallExpr *Call) {
   llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());

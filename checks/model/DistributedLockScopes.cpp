@@ -32,10 +32,20 @@ bool leaves(const Stmt *S) {
   return false;
 }
 
+/// The integer value of \p E when it is a constant (a bool, an enumerator).
+std::optional<int64_t> integerValue(const Expr *E, const ASTContext &Context) {
+  Expr::EvalResult Result;
+  if (E->isValueDependent() || !E->EvaluateAsInt(Result, Context))
+    return std::nullopt;
+  return Result.Val.getInt().getExtValue();
+}
+
 /// Whether \p Ref (the acquire's result, or a variable holding it) being true
 /// in \p Condition means the acquire succeeded. Negations and comparisons with
-/// failure values (nullptr, 0, false, REDIS_REPLY_NIL) flip it.
-std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext &Context) {
+/// failure values (nullptr, 0, false, REDIS_REPLY_NIL, or one of the
+/// \p Site's own failure values) flip it.
+std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext &Context,
+                             const AcquireSite *Site = nullptr) {
   bool Positive = true;
   const Stmt *Current = Ref;
   while (Current && Current != Condition) {
@@ -59,6 +69,14 @@ std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext 
                          Context, Expr::NPC_ValueDependentIsNotNull) ||
                      Text == "false" || Text == "0" || Text == "REDIS_REPLY_NIL" ||
                      Text == "REDIS_REPLY_ERROR";
+      if (Site && !Site->Failures.empty()) {
+        // A status value: it must be one the wrapper is known to return.
+        std::optional<int64_t> Value = integerValue(Other, Context);
+        if (!Value || (!llvm::is_contained(Site->Failures, *Value) &&
+                       !llvm::is_contained(Site->Successes, *Value)))
+          return std::nullopt;
+        Failure = llvm::is_contained(Site->Failures, *Value);
+      }
       bool Equal = Binary->getOpcode() == BO_EQ;
       if (Failure == Equal)
         Positive = !Positive;
@@ -78,41 +96,36 @@ void referencesTo(const Stmt *S, const VarDecl *Var, std::vector<const Expr *> &
     referencesTo(Child, Var, Out);
 }
 
+/// True when \p S assigns to \p Var.
+bool assigns(const Stmt *S, const VarDecl *Var) {
+  if (!S)
+    return false;
+  if (const auto *Assign = dyn_cast<BinaryOperator>(S); Assign && Assign->isAssignmentOp())
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+        Ref && Ref->getDecl() == Var)
+      return true;
+  return llvm::any_of(S->children(), [&](const Stmt *Child) { return assigns(Child, Var); });
+}
+
+/// The variables that carry an acquire's outcome, each with whether its being
+/// true means success: the variable the result is kept in, and the ones
+/// computed from it (`bool won = reply && reply->type == ...`).
+using Carriers = llvm::SmallDenseMap<const VarDecl *, bool, 4>;
+
 class ScopeFinder {
 public:
   ScopeFinder(const LockIndex &Index, ASTContext &Context) : Index(Index), Context(Context) {}
 
   /// The scope an acquire opens, from how its result is tested.
   std::optional<DistributedLockScope> scopeOf(const AcquireSite &Site) {
-    // The result kept in a variable and tested later, or tested right away.
-    const Stmt *Holder = Site.Call;
     const VarDecl *Kept = nullptr;
-    DynTypedNode Node = DynTypedNode::create(*Site.Call);
-    while (true) {
-      DynTypedNodeList Parents = Context.getParents(Node);
-      if (Parents.empty())
-        return std::nullopt;
-      Node = Parents[0];
-      if (const auto *Var = Node.get<VarDecl>()) {
-        Kept = Var; // `auto *reply = redisCommand(...)`: the test comes later.
-        continue;
-      }
-      const auto *S = Node.get<Stmt>();
-      if (!S)
-        return std::nullopt;
-      if (isa<IfStmt>(S) || (Kept && isa<DeclStmt>(S))) {
-        Holder = S;
-        break;
-      }
-      if (isa<CompoundStmt, ReturnStmt>(S))
-        return std::nullopt; // Unchecked, or handed to the caller.
-    }
-    const IfStmt *Test = dyn_cast<IfStmt>(Holder);
+    const Stmt *Holder = holderOf(Site, Kept);
+    const IfStmt *Test = dyn_cast_or_null<IfStmt>(Holder);
     std::optional<bool> Positive;
     if (Test) {
-      Positive = polarity(Site.Call, Test->getCond(), Context);
-    } else if (Kept) {
-      Test = nextTest(Holder, Kept, Positive);
+      Positive = polarity(Site.Call, Test->getCond(), Context, &Site);
+    } else if (Holder && Kept) {
+      Test = nextTest(Holder, Site, Kept, Positive);
     }
     if (!Test || !Positive)
       return std::nullopt;
@@ -172,35 +185,128 @@ public:
     }
   }
 
+  /// The statement that holds the acquire's result: the if that tests it
+  /// right away, or the statement that keeps it in \p Kept (`auto *reply =
+  /// acquire(...)`, `reply = acquire(...);`), to be tested later. Null when the
+  /// result is dropped or handed to the caller.
+  const Stmt *holderOf(const AcquireSite &Site, const VarDecl *&Kept) {
+    const Stmt *Previous = Site.Call;
+    DynTypedNode Node = DynTypedNode::create(*Site.Call);
+    while (true) {
+      DynTypedNodeList Parents = Context.getParents(Node);
+      if (Parents.empty())
+        return nullptr;
+      Node = Parents[0];
+      if (const auto *Var = Node.get<VarDecl>()) {
+        Kept = Var;
+        continue;
+      }
+      const auto *S = Node.get<Stmt>();
+      if (!S)
+        return nullptr;
+      if (const auto *Assign = dyn_cast<BinaryOperator>(S);
+          Assign && Assign->getOpcode() == BO_Assign && !Kept) {
+        const auto *Ref = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+        Kept = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+        if (!Kept)
+          return nullptr;
+      }
+      if (isa<IfStmt>(S) || (Kept && isa<DeclStmt>(S)))
+        return S;
+      if (isa<CompoundStmt>(S) && Kept)
+        return Previous;
+      if (isa<CompoundStmt, ReturnStmt>(S))
+        return nullptr;
+      Previous = S;
+    }
+  }
+
+  /// \p Kept and the variables computed from it before \p Until in the
+  /// block of \p Holder.
+  Carriers carriersOf(const Stmt *Holder, const AcquireSite &Site, const VarDecl *Kept,
+                      const Stmt *Until = nullptr) {
+    Carriers Found{{Kept, true}};
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Holder, Context));
+    if (!Block)
+      return Found;
+    bool After = false;
+    for (const Stmt *S : Block->body()) {
+      if (S == Until)
+        break;
+      if (S == Holder) {
+        After = true;
+        continue;
+      }
+      const auto *Declaration = dyn_cast<DeclStmt>(S);
+      if (!After || !Declaration || !Declaration->isSingleDecl())
+        continue;
+      const auto *Var = dyn_cast<VarDecl>(Declaration->getSingleDecl());
+      if (Var && Var->getInit())
+        if (std::optional<bool> Carried = testedOutcome(Var->getInit(), Site, Kept, Found))
+          Found.try_emplace(Var, *Carried);
+    }
+    return Found;
+  }
+
+  /// What \p Condition being true says of the acquire, from the carriers it
+  /// reads; std::nullopt when it reads none or they disagree.
+  std::optional<bool> testedOutcome(const Expr *Condition, const AcquireSite &Site,
+                                    const VarDecl *Kept, const Carriers &Vars) {
+    std::optional<bool> Positive;
+    for (const auto &[Var, CarrierPositive] : Vars) {
+      std::vector<const Expr *> Refs;
+      referencesTo(Condition, Var, Refs);
+      for (const Expr *Ref : Refs) {
+        // Status values compare with the kept result itself only.
+        std::optional<bool> This =
+            polarity(Ref, Condition, Context, Var == Kept ? &Site : nullptr);
+        if (!This)
+          return std::nullopt;
+        bool Means = *This == CarrierPositive;
+        if (Positive && *Positive != Means)
+          return std::nullopt;
+        Positive = Means;
+      }
+    }
+    return Positive;
+  }
+
 private:
-  /// The first if-statement after \p Declaration in its block that tests
-  /// \p Var, with the polarity of the test.
-  const IfStmt *nextTest(const Stmt *Declaration, const VarDecl *Var,
+  /// The first if-statement after \p Holder in its block that tests
+  /// \p Kept or a variable computed from it, with the polarity of the test.
+  /// A new value for \p Kept before any test ends the search.
+  const IfStmt *nextTest(const Stmt *Holder, const AcquireSite &Site, const VarDecl *Kept,
                          std::optional<bool> &Positive) {
-    const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Declaration, Context));
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Holder, Context));
     if (!Block)
       return nullptr;
     bool After = false;
     for (const Stmt *S : Block->body()) {
-      if (S == Declaration) {
+      if (S == Holder) {
         After = true;
         continue;
       }
+      if (!After)
+        continue;
       const auto *Test = dyn_cast<IfStmt>(S);
-      if (!After || !Test)
-        continue;
-      std::vector<const Expr *> Refs;
-      referencesTo(Test->getCond(), Var, Refs);
-      if (Refs.empty())
-        continue;
-      // Every reference must agree on what "true" means.
-      for (const Expr *Ref : Refs) {
-        std::optional<bool> This = polarity(Ref, Test->getCond(), Context);
-        if (!This || (Positive && *Positive != *This))
+      if (!Test) {
+        if (assigns(S, Kept))
           return nullptr;
-        Positive = This;
+        continue;
       }
-      return Test;
+      Carriers Vars = carriersOf(Holder, Site, Kept, S);
+      bool Reads = llvm::any_of(Vars, [&](const auto &Entry) {
+        std::vector<const Expr *> Refs;
+        referencesTo(Test->getCond(), Entry.first, Refs);
+        return !Refs.empty();
+      });
+      if (!Reads) {
+        if (assigns(S, Kept))
+          return nullptr;
+        continue;
+      }
+      Positive = testedOutcome(Test->getCond(), Site, Kept, Vars);
+      return Positive ? Test : nullptr;
     }
     return nullptr;
   }
@@ -209,24 +315,133 @@ private:
   ASTContext &Context;
 };
 
-/// The functions that hand an acquire's result to their callers.
-llvm::DenseMap<const FunctionDecl *, const RedisCommand *>
-acquireFunctions(const LockIndex &Index, ASTContext &Context) {
-  llvm::DenseMap<const FunctionDecl *, const RedisCommand *> Found;
-  for (const RedisCommand *Command : Index.commands()) {
-    if (!LockIndex::isAcquire(*Command) || Command->InScript || !Command->Function)
+/// A function that tells its caller whether it took a lock.
+struct AcquireWrapper {
+  /// The acquire it issues, directly or through other wrappers.
+  const RedisCommand *Acquire = nullptr;
+  /// What it returns on success and on failure, when it returns status
+  /// values of its own rather than the reply or a bool.
+  llvm::SmallVector<int64_t, 2> Successes, Failures;
+};
+
+/// The return statements of \p Function, outside the lambdas it holds.
+std::vector<const ReturnStmt *> returnsOf(const FunctionDecl *Function) {
+  std::vector<const ReturnStmt *> Found;
+  std::vector<const Stmt *> Work = {Function->getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S || isa<LambdaExpr>(S))
       continue;
-    for (const Stmt *S = parentStmt(Command->Call, Context); S; S = parentStmt(S, Context)) {
-      if (isa<ReturnStmt>(S)) {
-        Found.try_emplace(Command->Function, Command);
+    if (const auto *Return = dyn_cast<ReturnStmt>(S))
+      Found.push_back(Return);
+    Work.insert(Work.end(), S->child_begin(), S->child_end());
+  }
+  return Found;
+}
+
+/// Finds the functions that report an acquire's outcome to their callers,
+/// bottom-up: a function that calls one and passes its outcome on is one too.
+class WrapperFinder {
+public:
+  WrapperFinder(const LockIndex &Index, llvm::ArrayRef<HelperCall> Calls)
+      : Index(Index), Calls(Calls), Context(Index.context()), Finder(Index, Context) {}
+
+  llvm::DenseMap<const FunctionDecl *, AcquireWrapper> find() {
+  std::vector<AcquireSite> Sites;
+    for (const RedisCommand *Command : Index.commands())
+      if (LockIndex::isAcquire(*Command) && !Command->InScript && Command->Function &&
+          Index.isLockKey(*Command))
+        Sites.push_back({Command->Call, Command->Function, Command});
+    // Each round lets the outcome climb one more level of callers.
+    for (unsigned Round = 0; Round < MaxDepth; ++Round) {
+      bool Grew = false;
+      for (const AcquireSite &Site : Sites)
+        if (!Wrappers.count(Site.Function))
+          if (std::optional<AcquireWrapper> Found = reports(Site)) {
+            Wrappers.try_emplace(Site.Function, std::move(*Found));
+            Grew = true;
+          }
+      if (!Grew)
         break;
+      Sites.clear();
+      for (const HelperCall &Call : Calls)
+        if (const FunctionDecl *Callee = helperDefinition(Call.Call))
+          if (auto It = Wrappers.find(Callee); It != Wrappers.end() && Call.Caller)
+            Sites.push_back(siteOf(Call, It->second));
+    }
+    return std::move(Wrappers);
+  }
+
+  static AcquireSite siteOf(const HelperCall &Call, const AcquireWrapper &Wrapper) {
+    AcquireSite Site(Call.Call, Call.Caller, Wrapper.Acquire);
+    Site.Successes = Wrapper.Successes;
+    Site.Failures = Wrapper.Failures;
+    return Site;
+  }
+
+private:
+  static constexpr unsigned MaxDepth = 8;
+
+  /// How the function of \p Site passes the outcome on, if it does.
+  std::optional<AcquireWrapper> reports(const AcquireSite &Site) {
+    AcquireWrapper Wrapper{Site.Command, {}, {}};
+    // `return acquire(...)`, `return reply != nullptr`.
+    for (const Stmt *S = parentStmt(Site.Call, Context); S; S = parentStmt(S, Context)) {
+      if (isa<ReturnStmt>(S)) {
+        Wrapper.Successes = Site.Successes;
+        Wrapper.Failures = Site.Failures;
+        return Wrapper;
       }
       if (isa<CompoundStmt, IfStmt, DeclStmt>(S))
         break;
     }
+    std::vector<const ReturnStmt *> Returns = returnsOf(Site.Function);
+    // The kept result, or a variable computed from it, returned: `return ok;`.
+    const VarDecl *Kept = nullptr;
+    if (const Stmt *Holder = Finder.holderOf(Site, Kept); Holder && Kept) {
+      Carriers Vars = Finder.carriersOf(Holder, Site, Kept);
+      for (const ReturnStmt *Return : Returns)
+        if (Return->getRetValue() &&
+            Finder.testedOutcome(Return->getRetValue(), Site, Kept, Vars) == true)
+          return Wrapper;
+    }
+    // Different constants returned where the lock is held and elsewhere:
+    // `if (!Lock(key)) return RR::LOCK_FAILED; ... return RR::SUCCESS;`.
+    std::optional<DistributedLockScope> Scope = Finder.scopeOf(Site);
+    if (!Scope || Returns.empty())
+      return std::nullopt;
+    const SourceManager &SM = Context.getSourceManager();
+    for (const ReturnStmt *Return : Returns) {
+      std::optional<int64_t> Value =
+          Return->getRetValue() ? integerValue(Return->getRetValue(), Context) : std::nullopt;
+      if (!Value)
+        return std::nullopt;
+      auto &Into = Scope->contains(Return->getBeginLoc(), SM) ? Wrapper.Successes
+                                                              : Wrapper.Failures;
+      if (!llvm::is_contained(Into, *Value))
+        Into.push_back(*Value);
+    }
+    bool Distinct = llvm::none_of(Wrapper.Successes, [&](int64_t Value) {
+      return llvm::is_contained(Wrapper.Failures, Value);
+    });
+    if (Wrapper.Successes.empty() || Wrapper.Failures.empty() || !Distinct)
+      return std::nullopt;
+    // A function returning true on success reads like any bool.
+    if (Site.Function->getReturnType()->isBooleanType() && Wrapper.Successes.size() == 1 &&
+        Wrapper.Successes.front() == 1) {
+      Wrapper.Successes.clear();
+      Wrapper.Failures.clear();
+    }
+    return Wrapper;
   }
-  return Found;
-}
+
+  const LockIndex &Index;
+  llvm::ArrayRef<HelperCall> Calls;
+  ASTContext &Context;
+  ScopeFinder Finder;
+  llvm::DenseMap<const FunctionDecl *, AcquireWrapper> Wrappers;
+};
 
 /// `std::lock_guard<sw::redis::RedMutex> guard(mutex)`: redis-plus-plus's
 /// distributed mutex held for the guard's life; the key is the resource the
@@ -282,19 +497,17 @@ bool DistributedLockScope::contains(SourceLocation Loc, const SourceManager &SM)
 std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
                                           llvm::ArrayRef<HelperCall> Calls,
                                           llvm::ArrayRef<LockApiCall> ApiCalls) {
-  ASTContext &Context = Index.context();
   std::vector<AcquireSite> Sites;
   // Any take of a lock key whose reply is tested opens a scope, an unsafe one
   // (SET without NX) too: the code means to hold the lock there.
   for (const RedisCommand *Command : Index.commands())
     if (LockIndex::writtenValue(*Command) && !Command->InScript && Index.isLockKey(*Command))
       Sites.push_back({Command->Call, Command->Function, Command});
-  auto Wrappers = acquireFunctions(Index, Context);
+  auto Wrappers = WrapperFinder(Index, Calls).find();
   for (const HelperCall &Call : Calls)
     if (const FunctionDecl *Callee = helperDefinition(Call.Call))
-      if (auto It = Wrappers.find(Callee); It != Wrappers.end() &&
-                                           Index.isLockKey(*It->second))
-        Sites.push_back({Call.Call, Call.Caller, It->second});
+      if (auto It = Wrappers.find(Callee); It != Wrappers.end())
+        Sites.push_back(WrapperFinder::siteOf(Call, It->second));
   for (const SqlExecution &E : Sql)
     for (const SqlStatement &Statement : E.Statements)
       if (llvm::is_contained(Statement.FunctionsCalled, "pg_try_advisory_lock") ||

@@ -50,6 +50,10 @@ struct LockApiCall {
 
 /// A call that takes a distributed lock, whatever its form.
 struct AcquireSite {
+  AcquireSite(const clang::Expr *Call, const clang::FunctionDecl *Function,
+              const RedisCommand *Command, const clang::Expr *Key = nullptr)
+      : Call(Call), Function(Function), Command(Command), Key(Key) {}
+
   const clang::Expr *Call = nullptr;
   const clang::FunctionDecl *Function = nullptr;
   /// The Redis command that acquires; null for an advisory lock or an API
@@ -57,10 +61,15 @@ struct AcquireSite {
   const RedisCommand *Command = nullptr;
   /// For an API from a model file: the key argument.
   const clang::Expr *Key = nullptr;
+  /// For a call of a function that reports the acquire's outcome as a value
+  /// of its own (`RR::SUCCESS`, `RR::LOCK_FAILED`): the values it returns on
+  /// success and on failure. Empty when it returns the reply or a bool.
+  llvm::SmallVector<int64_t, 2> Successes, Failures;
 };
 
 /// Every acquire of the translation unit: takes of lock keys, calls of
-/// functions that return an acquire's result, pg_try_advisory_lock, and the
+/// functions that return an acquire's outcome (the reply, a bool or a status
+/// value, through any number of wrappers), pg_try_advisory_lock, and the
 /// \p ApiCalls of model-declared lock APIs.
 std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
                                           llvm::ArrayRef<HelperCall> Calls,

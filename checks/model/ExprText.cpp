@@ -15,7 +15,14 @@ namespace {
 
 bool isStringAccessor(const CXXMemberCallExpr *Call) {
   const CXXMethodDecl *Method = Call->getMethodDecl();
-  if (!Method || Call->getNumArgs() != 0 || !Method->getIdentifier())
+  if (!Method || Call->getNumArgs() != 0)
+    return false;
+  // std::string's conversion to std::string_view.
+  if (const auto *Conversion = dyn_cast<CXXConversionDecl>(Method))
+    return Conversion->getConversionType()->getAsCXXRecordDecl() &&
+           Conversion->getConversionType()->getAsCXXRecordDecl()->getName() ==
+               "basic_string_view";
+  if (!Method->getIdentifier())
     return false;
   StringRef Name = Method->getName();
   return Name == "c_str" || Name == "data";
@@ -31,6 +38,23 @@ bool isConvertingConstruct(const CXXConstructExpr *Construct) {
       return false;
   const CXXConstructorDecl *Ctor = Construct->getConstructor();
   return !Ctor->isCopyOrMoveConstructor() || Construct->getArg(0)->getType()->isRecordType();
+}
+
+/// The declarations of the locals and parameters \p E reads, as "@<decl>".
+std::string localsRead(const Stmt *E) {
+  std::string Found;
+  std::vector<const Stmt *> Work = {E};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()); Var && Var->isLocalVarDeclOrParm())
+        Found += llvm::formatv("@{0}", static_cast<const void *>(Var->getCanonicalDecl())).str();
+    Work.insert(Work.end(), S->child_begin(), S->child_end());
+  }
+  return Found;
 }
 
 } // namespace
@@ -133,7 +157,19 @@ std::string expressionIdentity(const Expr *E, const ASTContext &Context) {
   }
   std::string Text = sourceText(E, Context);
   llvm::erase_if(Text, [](char C) { return std::isspace(static_cast<unsigned char>(C)); });
-  return "expr:" + Text;
+  // The same spelling in two functions names two values when it reads their
+  // locals: the locals themselves are part of the identity.
+  return "expr:" + Text + localsRead(E);
+}
+
+const ParmVarDecl *parameterOf(const Expr *E, const FunctionDecl *Function) {
+  if (!E || !Function)
+    return nullptr;
+  const auto *Ref = dyn_cast<DeclRefExpr>(stripStringWrappers(E));
+  const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  if (!Param || Param->getDeclContext() != Function)
+    return nullptr;
+  return Param;
 }
 
 std::string declIdentity(const ValueDecl *Decl) {

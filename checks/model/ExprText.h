@@ -35,6 +35,10 @@ std::string sourceText(const clang::Expr *E, const clang::ASTContext &Context);
 /// `key` in two functions are not.
 std::string expressionIdentity(const clang::Expr *E, const clang::ASTContext &Context);
 
+/// The parameter of \p Function that \p E names, through the conversions
+/// between string types; null when it names none.
+const clang::ParmVarDecl *parameterOf(const clang::Expr *E, const clang::FunctionDecl *Function);
+
 /// The identity expressionIdentity() gives a reference to \p Decl.
 std::string declIdentity(const clang::ValueDecl *Decl);
 

@@ -17,7 +17,7 @@ bool actsOnKey(const RedisCommand &Command) {
   return llvm::is_contained(Names, Command.Name) && !Command.Args.empty();
 }
 
-/// Words in a function or class name that mean it takes or frees locks.
+/// Words that open or end a function name that takes or frees locks.
 bool isLockVerb(llvm::StringRef Word) { return Word == "acquire" || Word == "unlock"; }
 
 } // namespace
@@ -106,16 +106,23 @@ bool LockIndex::keyWordsSayLock(const CommandWord &Word) const {
   });
 }
 
+bool LockIndex::namesLock(llvm::StringRef Name) const {
+  std::vector<std::string> Words = splitWords(Name);
+  auto SaysLock = [&](const std::string &Word) {
+    return KeyWords.matchesAnyWord(Word) || isLockVerb(Word);
+  };
+  return !Words.empty() && (SaysLock(Words.front()) || SaysLock(Words.back()));
+}
+
 bool LockIndex::contextSaysLock(const RedisCommand &Command) const {
   const FunctionDecl *Function = Command.Function;
   if (!Function || !Function->getIdentifier())
     return false;
-  llvm::StringRef Name = Function->getName();
-  if (KeyWords.matchesAnyWord(Name) || llvm::any_of(splitWords(Name), isLockVerb))
+  if (namesLock(Function->getName()))
     return true;
   if (const auto *Method = dyn_cast<CXXMethodDecl>(Function))
     if (const CXXRecordDecl *Class = Method->getParent(); Class && Class->getIdentifier())
-      return KeyWords.matchesAnyWord(Class->getName());
+      return namesLock(Class->getName());
   return false;
 }
 

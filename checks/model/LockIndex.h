@@ -4,7 +4,8 @@
 // answer to the question all Redis lock checks ask first: does this command
 // touch a lock key? A key is a lock key when its words match LockKeyPattern,
 // when the same key is acquired with SET NX and an expiry or owner-checked by
-// a script, or when a function or class named for locking touches it.
+// a script, or when a function or class named as a lock operation touches
+// it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,7 +78,13 @@ public:
 
 private:
   bool keyWordsSayLock(const CommandWord &Word) const;
+  /// True when the function or class that issues \p Command is a lock
+  /// operation or a lock.
   bool contextSaysLock(const RedisCommand &Command) const;
+  /// True when \p Name starts or ends with a lock word ("TryLock",
+  /// "acquireJob", "DistLock"): it is a lock or works one. Names where locks
+  /// are only in the middle ("SaveLockInfo", "GetLockOwner") do not count.
+  bool namesLock(llvm::StringRef Name) const;
 
   /// Positions in Flat of \p Function's commands, in order.
   llvm::ArrayRef<size_t> positionsIn(const clang::FunctionDecl *Function) const;

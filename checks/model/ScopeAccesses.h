@@ -17,11 +17,16 @@ struct Access {
   clang::SourceLocation At;
   const RedisCommand *Command = nullptr;
   const SqlExecution *Sql = nullptr;
+  /// For SQL: the connection as the region sees it. A helper's connection
+  /// parameter is the argument the region passes.
+  std::string Connection;
 };
 
 /// Lists the accesses of a region of one function, following the functions
 /// it calls a few levels deep; the region is given as a predicate on
-/// locations, so lock scopes of any kind can use it.
+/// locations, so lock scopes of any kind can use it. A helper's command built
+/// from its parameters is the instance at the region's call, with the
+/// region's arguments in it.
 ///
 ///   ScopeAccesses Accesses(Index, Executions, HelperCalls);
 ///   for (const Access &A : Accesses.of(Function, InScope)) ...
@@ -36,9 +41,14 @@ public:
                          llvm::function_ref<bool(clang::SourceLocation)> Inside) const;
 
 private:
+  /// What a helper's parameters stand for at the call being followed.
+  using Bindings = llvm::DenseMap<const clang::ParmVarDecl *, std::string>;
+
   void collect(const clang::FunctionDecl *Function,
                llvm::function_ref<bool(clang::SourceLocation)> Inside, clang::SourceLocation At,
-               unsigned Depth, std::vector<Access> &Found) const;
+               unsigned Depth, const Bindings &Bound, std::vector<Access> &Found) const;
+  std::string connectionOf(const clang::Expr *E, const std::string &Identity,
+                           const Bindings &Bound) const;
 
   const LockIndex &Index;
   llvm::ArrayRef<SqlExecution> Executions;

@@ -75,17 +75,56 @@ void SqlExecutions::add(const CallExpr *Call, const FunctionDecl *Function) {
     Run.Execution.Call = Call;
     Run.Execution.Function = Function;
     Run.Execution.Connection = Connection ? expressionIdentity(Connection, Context) : "";
+    Run.Execution.ConnectionExpr = Connection;
     if (Spec.SqlArg && *Spec.SqlArg < Args.size())
       Run.Execution.Text = Args[*Spec.SqlArg];
     Run.Execution.SimpleQuery = Spec.SimpleQuery;
     Run.Text = Text;
     Run.Name = Spec.SqlArg ? std::nullopt : Name;
+    if (Spec.SqlArg && *Spec.SqlArg < Args.size())
+      Run.TextParameter = parameterOf(Args[*Spec.SqlArg], Function);
     Runs.push_back(std::move(Run));
     return;
   }
 }
 
-std::vector<SqlExecution> SqlExecutions::finish() {
+void SqlExecutions::followWrappers(llvm::ArrayRef<HelperCall> Calls) {
+  constexpr unsigned MaxDepth = 4;
+  std::vector<size_t> Wrappers;
+  for (size_t I = 0; I < Runs.size(); ++I)
+    if (Runs[I].TextParameter && !Runs[I].Text)
+      Wrappers.push_back(I);
+  for (unsigned Depth = 0; Depth < MaxDepth && !Wrappers.empty(); ++Depth) {
+    std::vector<size_t> Forwarded;
+    for (const HelperCall &Call : Calls) {
+      const FunctionDecl *Callee = helperDefinition(Call.Call);
+      for (size_t Wrapper : Wrappers) {
+        // Copied: adding runs may move the vector.
+        Pending Inner = Runs[Wrapper];
+        unsigned Index = Inner.TextParameter->getFunctionScopeIndex();
+        if (Inner.Execution.Function != Callee || Index >= Call.Call->getNumArgs())
+          continue;
+        const Expr *Arg = Call.Call->getArg(Index);
+        Pending Run = Inner;
+        Run.Execution.Call = Call.Call;
+        Run.Execution.Function = Call.Caller;
+        Run.Execution.Text = Arg;
+        Run.TextParameter = parameterOf(Arg, Call.Caller);
+        if (!Run.TextParameter) {
+          std::optional<StringValue> Value = Strings.valueOf(Arg);
+          Run.Text = Value ? sqlText(*Value) : std::nullopt;
+        }
+        Runs.push_back(std::move(Run));
+        if (Runs.back().TextParameter)
+          Forwarded.push_back(Runs.size() - 1);
+      }
+    }
+    Wrappers = std::move(Forwarded);
+  }
+}
+
+std::vector<SqlExecution> SqlExecutions::finish(llvm::ArrayRef<HelperCall> Calls) {
+  followWrappers(Calls);
   std::vector<SqlExecution> Known;
   for (Pending &Run : Runs) {
     std::optional<std::string> Text = Run.Text;

@@ -3,6 +3,7 @@
 #ifndef LOCKLINT_CHECKS_MODEL_SQLEXECUTIONS_H
 #define LOCKLINT_CHECKS_MODEL_SQLEXECUTIONS_H
 
+#include "CommandSummaries.h"
 #include "LocalLockModel.h"
 #include "SqlModel.h"
 #include "StringValue.h"
@@ -17,8 +18,10 @@ namespace locklint::model {
 struct SqlExecution {
   const clang::CallExpr *Call = nullptr;
   const clang::FunctionDecl *Function = nullptr;
-  /// Identity of the connection or transaction the SQL runs on.
+  /// Identity of the connection or transaction the SQL runs on, and the
+  /// expression that names it (null when the call names none).
   std::string Connection;
+  const clang::Expr *ConnectionExpr = nullptr;
   /// The statements, when the text is known and parses.
   std::vector<SqlStatement> Statements;
   /// The argument that holds the text; null for a prepared statement.
@@ -41,8 +44,10 @@ public:
 
   /// Records \p Call when the model says it runs or prepares SQL.
   void add(const clang::CallExpr *Call, const clang::FunctionDecl *Function);
-  /// The calls that run SQL whose text is known and parses.
-  std::vector<SqlExecution> finish();
+  /// The calls that run SQL whose text is known and parses. A function that
+  /// runs the text it is given (`Exec(q)` calling `PQexec(conn, q)`) runs, at
+  /// each of its \p Calls, the text passed there.
+  std::vector<SqlExecution> finish(llvm::ArrayRef<HelperCall> Calls);
 
   /// The node id callMatcher binds each call to.
   static constexpr llvm::StringLiteral CallId = "sql-call";
@@ -54,7 +59,11 @@ private:
     SqlExecution Execution;
     std::optional<std::string> Text;
     std::optional<std::string> Name;
+    /// For a wrapper: the parameter whose text it runs.
+    const clang::ParmVarDecl *TextParameter = nullptr;
   };
+
+  void followWrappers(llvm::ArrayRef<HelperCall> Calls);
 
   const SqlClientModel &Model;
   clang::ASTContext &Context;

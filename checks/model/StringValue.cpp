@@ -2,6 +2,7 @@
 
 #include "StringValue.h"
 #include "ExprText.h"
+#include "FunctionCfg.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -95,15 +96,6 @@ const Expr *outermostWrapper(const Expr *E, ASTContext &Context) {
   }
 }
 
-/// A change to a local string: it is set to a value or has one appended.
-struct Change {
-  enum Kind { Assign, Append, Unknown };
-  Kind ChangeKind = Unknown;
-  const Stmt *At = nullptr;
-  /// The value assigned or appended; std::nullopt when it cannot be known.
-  std::optional<StringValue> Value;
-};
-
 /// Collects the references to one variable in a function body.
 void collectReferences(const Stmt *S, const VarDecl *Var, std::vector<const DeclRefExpr *> &Out) {
   if (!S)
@@ -112,14 +104,6 @@ void collectReferences(const Stmt *S, const VarDecl *Var, std::vector<const Decl
     Out.push_back(Ref);
   for (const Stmt *Child : S->children())
     collectReferences(Child, Var, Out);
-}
-
-bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S); }
-
-bool contains(const Stmt *Outer, SourceLocation Loc, const SourceManager &SM) {
-  SourceRange Range = Outer->getSourceRange();
-  return Range.isValid() && !SM.isBeforeInTranslationUnit(Loc, Range.getBegin()) &&
-         !SM.isBeforeInTranslationUnit(Range.getEnd(), Loc);
 }
 
 } // namespace
@@ -163,7 +147,10 @@ std::optional<StringValue> StringValueTracker::valueOfCall(const CallExpr *Call)
   if (!Callee || !isStringLikeType(Call->getType()) || isa<CXXMethodDecl>(Callee))
     return opaque(Call);
   const FunctionDecl *Definition = Callee->getDefinition();
-  if (!Definition || Definition->isVariadic())
+  // A library's function (boost::uuids::to_string) makes a value at run
+  // time that is not the program's to spell: it stays opaque.
+  if (!Definition || Definition->isVariadic() ||
+      Context.getSourceManager().isInSystemHeader(Definition->getLocation()))
     return opaque(Call);
   std::optional<StringValue> Returned = returnedValue(Definition);
   if (!Returned)
@@ -261,184 +248,273 @@ std::optional<StringValue> StringValueTracker::formatted(const Expr *Format,
   return Result;
 }
 
-std::optional<StringValue> StringValueTracker::valueOfLocal(const VarDecl *Var, const Expr *Use) {
-  const SourceManager &SM = Context.getSourceManager();
-  const auto *Function = dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
-  if (!Function || !Function->getBody())
-    return std::nullopt;
+/// A change to a local string: it is set to a value or has one appended.
+struct StringValueTracker::Change {
+  enum Kind { Assign, Append, Unknown };
+  Kind ChangeKind = Unknown;
+  const Stmt *At = nullptr;
+  /// The value assigned or appended; std::nullopt when it cannot be known.
+  std::optional<StringValue> Value;
+};
 
-  StringValue Value;
-  if (const Expr *Init = Var->getInit()) {
-    std::optional<StringValue> Initial = valueOf(Init);
-    if (!Initial)
-      return std::nullopt;
-    Value = *Initial;
-  }
-
+/// The changes made to \p Var in \p Function's body, each where it happens.
+std::vector<StringValueTracker::Change> StringValueTracker::changesOf(const VarDecl *Var, const FunctionDecl *Function) {
   std::vector<const DeclRefExpr *> References;
   collectReferences(Function->getBody(), Var, References);
   std::vector<Change> Changes;
-  for (const DeclRefExpr *Ref : References) {
-    if (Ref == Use || !SM.isBeforeInTranslationUnit(Ref->getBeginLoc(), Use->getBeginLoc()))
-      continue;
-    const Expr *Wrapped = outermostWrapper(Ref, Context);
-    DynTypedNodeList Parents = Context.getParents(*Wrapped);
-    if (Parents.empty())
-      continue;
-    Change Found;
-    if (const auto *Op = Parents[0].get<CXXOperatorCallExpr>();
-        Op && Op->getNumArgs() == 2 && Op->getArg(0)->IgnoreParenImpCasts() == Ref) {
-      if (Op->getOperator() == OO_Equal)
-        Found = {Change::Assign, Op, valueOf(Op->getArg(1))};
-      else if (Op->getOperator() == OO_PlusEqual)
-        Found = {Change::Append, Op, valueOf(Op->getArg(1))};
-      else if (Op->getOperator() == OO_Subscript)
-        Found = {Change::Unknown, Op, std::nullopt};
-      else
-        continue;
-    } else if (const auto *Member = Parents[0].get<MemberExpr>()) {
-      // cmd.append(a).append(b): follow the chain of calls on the variable.
-      const Expr *Current = Member;
-      StringValue Appended;
-      bool Changed = false, Understood = true;
-      const Stmt *Outermost = Member;
-      while (true) {
-        DynTypedNodeList Up = Context.getParents(*Current);
-        const auto *Call = Up.empty() ? nullptr : Up[0].get<CXXMemberCallExpr>();
-        const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
-        if (!Method || !Method->getIdentifier())
-          break;
-        llvm::StringRef Name = Method->getName();
-        if (Method->isConst() || Name == "reserve")
-          break;
-        Outermost = Call;
-        if ((Name == "append" || Name == "push_back") && Call->getNumArgs() == 1) {
-          std::optional<StringValue> Arg = valueOf(Call->getArg(0));
-          if (!Arg)
-            Understood = false;
-          else
-            Appended.append(*Arg);
-          Changed = true;
-        } else {
-          Understood = false;
-          Changed = true;
-          break;
-        }
-        DynTypedNodeList Next = Context.getParents(*Call);
-        const auto *NextMember = Next.empty() ? nullptr : Next[0].get<MemberExpr>();
-        if (!NextMember)
-          break;
-        Current = NextMember;
-      }
-      if (!Changed)
-        continue;
-      Found = {Understood ? Change::Append : Change::Unknown, Outermost,
-               Understood ? std::optional<StringValue>(Appended) : std::nullopt};
-    } else if (const auto *Call = Parents[0].get<CallExpr>()) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      std::string Name = Callee ? Callee->getQualifiedNameAsString() : "";
-      llvm::StringRef Short = llvm::StringRef(Name).rsplit("::").second.empty()
-                                  ? llvm::StringRef(Name)
-                                  : llvm::StringRef(Name).rsplit("::").second;
-      bool IsTarget = Call->getNumArgs() > 0 && Call->getArg(0)->IgnoreParenImpCasts() == Ref;
-      llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
-      if (IsTarget && Short == "snprintf" && Args.size() >= 3)
-        Found = {Change::Assign, Call, formatted(Args[2], Args.drop_front(3))};
-      else if (IsTarget && Short == "sprintf" && Args.size() >= 2)
-        Found = {Change::Assign, Call, formatted(Args[1], Args.drop_front(2))};
-      else if (IsTarget && (Short == "strcpy" || Short == "strncpy") && Args.size() >= 2)
-        Found = {Change::Assign, Call, valueOf(Args[1])};
-      else if (IsTarget && (Short == "strcat" || Short == "strncat") && Args.size() >= 2)
-        Found = {Change::Append, Call, valueOf(Args[1])};
-      else {
-        // Passed to a function that may change it?
-        unsigned Index = 0;
-        for (; Index < Call->getNumArgs(); ++Index)
-          if (Call->getArg(Index)->IgnoreParenImpCasts() == Ref)
-            break;
-        const ParmVarDecl *Param =
-            Callee && Index < Callee->getNumParams() ? Callee->getParamDecl(Index) : nullptr;
-        QualType Type = Param ? Param->getType() : QualType();
-        bool MayChange = !Param || Callee->isVariadic() ||
-                         ((Type->isReferenceType() || Type->isPointerType()) &&
-                          !Type->getPointeeType().isConstQualified());
-        if (!MayChange)
-          continue;
-        Found = {Change::Unknown, Call, std::nullopt};
-      }
-    } else if (const auto *Unary = Parents[0].get<UnaryOperator>();
-               Unary && Unary->getOpcode() == UO_AddrOf) {
-      Found = {Change::Unknown, Unary, std::nullopt};
-    } else {
-      continue;
-    }
-    Changes.push_back(std::move(Found));
-  }
-  llvm::sort(Changes, [&](const Change &A, const Change &B) {
-    return SM.isBeforeInTranslationUnit(A.At->getBeginLoc(), B.At->getBeginLoc());
-  });
+  for (const DeclRefExpr *Ref : References)
+    if (std::optional<Change> Found = changeAt(Ref))
+      Changes.push_back(std::move(*Found));
+  return Changes;
+}
 
-  // A change counts only when it happens on every path to the use: not in a
-  // loop, and not in a branch the use is outside of, unless both branches of
-  // an if make the same change.
-  const IfStmt *PendingIf = nullptr;
-  std::optional<Change> PendingThen;
-  for (const Change &C : Changes) {
-    const IfStmt *Branch = nullptr;
-    bool InThen = false;
-    for (DynTypedNode Node = DynTypedNode::create(*C.At);;) {
-      DynTypedNodeList Parents = Context.getParents(Node);
-      if (Parents.empty())
-        break;
-      Node = Parents[0];
-      const auto *S = Node.get<Stmt>();
-      if (!S || S == Function->getBody())
-        break;
-      if (isLoop(S) && !contains(S, Var->getLocation(), SM))
-        return std::nullopt;
-      if (isa<SwitchStmt, ConditionalOperator, LambdaExpr>(S) && !contains(S, Use->getBeginLoc(), SM))
-        return std::nullopt;
-      if (const auto *If = dyn_cast<IfStmt>(S); If && !contains(If, Var->getLocation(), SM)) {
-        const Stmt *Taken = contains(If->getThen(), C.At->getBeginLoc(), SM) ? If->getThen()
-                                                                             : If->getElse();
-        if (Taken && contains(Taken, Use->getBeginLoc(), SM))
-          continue; // The use is in the same branch.
-        if (Branch)
-          return std::nullopt; // Nested conditions: not followed.
-        Branch = If;
-        InThen = Taken == If->getThen();
-      }
-    }
-    if (C.ChangeKind == Change::Unknown || !C.Value)
-      return std::nullopt;
-    if (Branch) {
-      // Hold the then-branch change until the else-branch shows the same one.
-      if (InThen && !PendingIf && Branch->getElse()) {
-        PendingIf = Branch;
-        PendingThen = C;
-        continue;
-      }
-      if (InThen || Branch != PendingIf || PendingThen->ChangeKind != C.ChangeKind ||
-          !samePieces(*PendingThen->Value, *C.Value))
-        return std::nullopt;
-      PendingIf = nullptr;
-      PendingThen.reset();
-    } else if (PendingIf) {
-      return std::nullopt;
-    }
-    if (C.ChangeKind == Change::Assign)
-      Value = *C.Value;
-    else
-      Value.append(*C.Value);
-  }
-  if (PendingIf)
+std::optional<StringValueTracker::Change> StringValueTracker::changeAt(const DeclRefExpr *Ref) {
+  const Expr *Wrapped = outermostWrapper(Ref, Context);
+  DynTypedNodeList Parents = Context.getParents(*Wrapped);
+  if (Parents.empty())
     return std::nullopt;
+  if (const auto *Op = Parents[0].get<CXXOperatorCallExpr>();
+      Op && Op->getNumArgs() == 2 && Op->getArg(0)->IgnoreParenImpCasts() == Ref) {
+    if (Op->getOperator() == OO_Equal)
+      return Change{Change::Assign, Op, valueOf(Op->getArg(1))};
+    if (Op->getOperator() == OO_PlusEqual)
+      return Change{Change::Append, Op, valueOf(Op->getArg(1))};
+    if (Op->getOperator() == OO_Subscript)
+      return Change{Change::Unknown, Op, std::nullopt};
+    return std::nullopt;
+  }
+  if (const auto *Member = Parents[0].get<MemberExpr>())
+    return memberChange(Member);
+  if (const auto *Call = Parents[0].get<CallExpr>())
+    return callChange(Call, Ref);
+  if (const auto *Unary = Parents[0].get<UnaryOperator>(); Unary && Unary->getOpcode() == UO_AddrOf)
+    return Change{Change::Unknown, Unary, std::nullopt};
+  return std::nullopt;
+}
+
+/// `cmd.append(a).append(b)`: the chain of calls on the variable.
+std::optional<StringValueTracker::Change> StringValueTracker::memberChange(const MemberExpr *Member) {
+  const Expr *Current = Member;
+  StringValue Appended;
+  bool Changed = false, Understood = true;
+  const Stmt *Outermost = Member;
+  while (true) {
+    DynTypedNodeList Up = Context.getParents(*Current);
+    const auto *Call = Up.empty() ? nullptr : Up[0].get<CXXMemberCallExpr>();
+    const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+    if (!Method || !Method->getIdentifier())
+      break;
+    llvm::StringRef Name = Method->getName();
+    if (Method->isConst() || Name == "reserve")
+      break;
+    Outermost = Call;
+    Changed = true;
+    if ((Name != "append" && Name != "push_back") || Call->getNumArgs() != 1) {
+      Understood = false;
+      break;
+    }
+    if (std::optional<StringValue> Arg = valueOf(Call->getArg(0)))
+      Appended.append(*Arg);
+    else
+      Understood = false;
+    DynTypedNodeList Next = Context.getParents(*Call);
+    const auto *NextMember = Next.empty() ? nullptr : Next[0].get<MemberExpr>();
+    if (!NextMember)
+      break;
+    Current = NextMember;
+  }
+  if (!Changed)
+    return std::nullopt;
+  if (!Understood)
+    return Change{Change::Unknown, Outermost, std::nullopt};
+  return Change{Change::Append, Outermost, std::move(Appended)};
+}
+
+/// The variable passed to a call: written by the C string functions, and
+/// maybe changed by any function that takes it by non-const reference or
+/// pointer. By value and by const reference it stays as it is.
+std::optional<StringValueTracker::Change> StringValueTracker::callChange(const CallExpr *Call, const DeclRefExpr *Ref) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  std::string Name = Callee ? Callee->getQualifiedNameAsString() : "";
+  llvm::StringRef Short = llvm::StringRef(Name).rsplit("::").second.empty()
+                              ? llvm::StringRef(Name)
+                              : llvm::StringRef(Name).rsplit("::").second;
+  bool IsTarget = Call->getNumArgs() > 0 && Call->getArg(0)->IgnoreParenImpCasts() == Ref;
+  llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
+  if (IsTarget && Short == "snprintf" && Args.size() >= 3)
+    return Change{Change::Assign, Call, formatted(Args[2], Args.drop_front(3))};
+  if (IsTarget && Short == "sprintf" && Args.size() >= 2)
+    return Change{Change::Assign, Call, formatted(Args[1], Args.drop_front(2))};
+  if (IsTarget && (Short == "strcpy" || Short == "strncpy") && Args.size() >= 2)
+    return Change{Change::Assign, Call, valueOf(Args[1])};
+  if (IsTarget && (Short == "strcat" || Short == "strncat") && Args.size() >= 2)
+    return Change{Change::Append, Call, valueOf(Args[1])};
+  // The argument may be a copy of the variable (a by-value parameter).
+  unsigned Index = 0;
+  for (; Index < Call->getNumArgs(); ++Index)
+    if (stripStringWrappers(Call->getArg(Index)) == Ref)
+      break;
+  const ParmVarDecl *Param =
+      Callee && Index < Callee->getNumParams() ? Callee->getParamDecl(Index) : nullptr;
+  QualType Type = Param ? Param->getType() : QualType();
+  bool MayChange = !Param || Callee->isVariadic() ||
+                   ((Type->isReferenceType() || Type->isPointerType()) &&
+                    !Type->getPointeeType().isConstQualified());
+  if (!MayChange)
+    return std::nullopt;
+  return Change{Change::Unknown, Call, std::nullopt};
+}
+
+namespace {
+
+/// What a local string holds at a point of the CFG: nothing yet (not
+/// declared on any path so far), one value on every path, or no single
+/// value. Joining two different values gives Unknown, so the fixed point is
+/// reached after a few rounds whatever the loops.
+struct Reaching {
+  enum State { Unreached, Known, Unknown };
+  State Kind = Unreached;
+  StringValue Value;
+
+  /// Joins \p Other into this; true when this changed.
+  bool join(const Reaching &Other) {
+    if (Other.Kind == Unreached || Kind == Unknown)
+      return false;
+    if (Kind == Unreached || Other.Kind == Unknown) {
+      *this = Other;
+      return true;
+    }
+    if (samePieces(Value, Other.Value))
+      return false;
+    Kind = Unknown;
+    Value = StringValue();
+    return true;
+  }
+};
+
+} // namespace
+
+std::optional<StringValue> StringValueTracker::valueOfLocal(const VarDecl *Var, const Expr *Use) {
+  if (!LocalValues.count(Use)) {
+    // A change that reads the variable itself (`cmd = cmd + x`) while its
+    // flow is being computed is not followed: its value is unknown.
+    if (!LocalsInProgress.insert(Var).second)
+      return std::nullopt;
+    computeLocal(Var);
+    LocalsInProgress.erase(Var);
+  }
+  auto It = LocalValues.find(Use);
+  return It == LocalValues.end() ? std::nullopt : It->second;
+}
+
+void StringValueTracker::computeLocal(const VarDecl *Var) {
+  std::vector<const DeclRefExpr *> References;
+  const auto *Function = dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
+  if (Function && Function->getBody())
+    collectReferences(Function->getBody(), Var, References);
+  for (const DeclRefExpr *Ref : References)
+    LocalValues[Ref] = std::nullopt;
+  const FunctionCfg *Graph = Function ? &Cfgs.of(Function) : nullptr;
+  if (!Graph || !Graph->valid())
+    return;
+
+  Reaching Declared;
+  Declared.Kind = Reaching::Known;
+  if (const Expr *Init = Var->getInit()) {
+    std::optional<StringValue> Initial = valueOf(Init);
+    Declared.Kind = Initial ? Reaching::Known : Reaching::Unknown;
+    if (Initial)
+      Declared.Value = std::move(*Initial);
+  }
+
+  // The events of each block, in element order: the declaration, changes,
+  // and the references whose value is asked for.
+  struct Event {
+    unsigned Element;
+    const Change *Made = nullptr;
+    const DeclRefExpr *Read = nullptr;
+    bool Declares = false;
+  };
+  std::vector<Change> Changes = changesOf(Var, Function);
+  llvm::DenseMap<unsigned, std::vector<Event>> Events;
+  for (const Change &C : Changes) {
+    std::optional<CfgPlace> Place = Graph->placeOf(C.At);
+    if (!Place)
+      return; // Changed where the graph does not reach (a lambda): unknown.
+    Events[Place->Block].push_back({Place->Element, &C});
+  }
+  for (const DeclRefExpr *Ref : References) {
+    // A reference inside a lambda reads the value the lambda was made with.
+    const Stmt *At = Ref;
+    std::optional<CfgPlace> Place;
+    while (At && !(Place = Graph->placeOf(At))) {
+      DynTypedNodeList Parents = Context.getParents(*At);
+      At = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    }
+    if (Place)
+      Events[Place->Block].push_back({Place->Element, nullptr, Ref});
+  }
+  for (const CFGBlock *Block : Graph->graph())
+    for (unsigned I = 0; I < Block->size(); ++I)
+      if (std::optional<CFGStmt> S = (*Block)[I].getAs<CFGStmt>())
+        if (const auto *Decl = dyn_cast<DeclStmt>(S->getStmt());
+            Decl && Decl->isSingleDecl() && Decl->getSingleDecl() == Var)
+          Events[Block->getBlockID()].push_back({I, nullptr, nullptr, true});
+  for (auto &[Block, List] : Events)
+    llvm::sort(List, [](const Event &A, const Event &B) { return A.Element < B.Element; });
+
+  // Runs one block's events from \p State; with \p Record, stores the value
+  // each reference reads.
+  auto Transfer = [&](unsigned Block, Reaching State, bool Record) {
+    auto It = Events.find(Block);
+    if (It == Events.end())
+      return State;
+    for (const Event &E : It->second) {
+      if (E.Declares) {
+        State = Declared;
+      } else if (E.Read) {
+        if (Record && State.Kind == Reaching::Known)
+          LocalValues[E.Read] = State.Value;
+      } else if (State.Kind != Reaching::Unreached) {
+        // An assignment sets the value whatever came before; an append
+        // needs the value it extends.
+        const Change &C = *E.Made;
+        if (C.ChangeKind == Change::Unknown || !C.Value ||
+            (C.ChangeKind == Change::Append && State.Kind == Reaching::Unknown)) {
+          State.Kind = Reaching::Unknown;
+          State.Value = StringValue();
+        } else if (C.ChangeKind == Change::Assign) {
+          State.Kind = Reaching::Known;
+          State.Value = *C.Value;
+        } else {
+          State.Value.append(*C.Value);
+        }
+      }
+    }
+    return State;
+  };
+
+  std::vector<Reaching> In(Graph->graph().getNumBlockIDs());
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const CFGBlock *Block : Graph->forwardOrder()) {
+      Reaching Out = Transfer(Block->getBlockID(), In[Block->getBlockID()], false);
+      for (const CFGBlock *Next : Block->succs())
+        if (Next)
+          Changed |= In[Next->getBlockID()].join(Out);
+    }
+  }
+  for (const CFGBlock *Block : Graph->forwardOrder())
+    Transfer(Block->getBlockID(), In[Block->getBlockID()], true);
+
   // A local that only passes on a run-time value is best known by its own
   // name: `token` says more than `newToken()`, and two such locals in two
   // functions must not look like one value.
-  if (Value.Pieces.size() == 1 && !Value.Pieces.front().Text)
-    return opaque(Use);
-  return Value;
+  for (const DeclRefExpr *Ref : References) {
+    std::optional<StringValue> &Value = LocalValues[Ref];
+    if (Value && Value->Pieces.size() == 1 && !Value->Pieces.front().Text)
+      Value = opaque(Ref);
+  }
 }
 
 } // namespace locklint::model

@@ -14,6 +14,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "FunctionCfg.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include <optional>
@@ -51,22 +52,36 @@ struct StringValue {
 /// is kept.
 class StringValueTracker {
 public:
-  explicit StringValueTracker(clang::ASTContext &Context) : Context(Context) {}
+  explicit StringValueTracker(clang::ASTContext &Context) : Context(Context), Cfgs(Context) {}
 
   /// The value of \p E where it is evaluated. Expressions the tracker cannot
-  /// see into become opaque pieces. Returns std::nullopt when not even the
-  /// pieces are known: a local changed in one branch and not the other, in a
-  /// loop, or by code the tracker cannot follow.
+  /// see into become opaque pieces. A local's value is the one that reaches
+  /// the use on every path of the function's CFG. Returns std::nullopt when
+  /// not even the pieces are known: paths that bring different values, or a
+  /// change the tracker cannot follow.
   std::optional<StringValue> valueOf(const clang::Expr *E);
 
 private:
+  struct Change;
   std::optional<StringValue> valueOfLocal(const clang::VarDecl *Var, const clang::Expr *Use);
+  /// Runs the reaching-values dataflow of \p Var over its function's CFG and
+  /// keeps the value each reference of it reads.
+  void computeLocal(const clang::VarDecl *Var);
+  std::vector<Change> changesOf(const clang::VarDecl *Var, const clang::FunctionDecl *Function);
+  std::optional<Change> changeAt(const clang::DeclRefExpr *Ref);
+  std::optional<Change> memberChange(const clang::MemberExpr *Member);
+  std::optional<Change> callChange(const clang::CallExpr *Call, const clang::DeclRefExpr *Ref);
   std::optional<StringValue> valueOfCall(const clang::CallExpr *Call);
   std::optional<StringValue> returnedValue(const clang::FunctionDecl *Function);
   std::optional<StringValue> formatted(const clang::Expr *Format,
                                        llvm::ArrayRef<const clang::Expr *> Args);
 
   clang::ASTContext &Context;
+  FunctionCfgs Cfgs;
+  /// The value each reference to a local string reads; std::nullopt when
+  /// paths disagree or a change cannot be followed.
+  llvm::DenseMap<const clang::Expr *, std::optional<StringValue>> LocalValues;
+  llvm::DenseSet<const clang::VarDecl *> LocalsInProgress;
   /// What a function returns, with its parameters as opaque pieces.
   llvm::DenseMap<const clang::FunctionDecl *, std::optional<StringValue>> Returns;
   llvm::DenseSet<const clang::FunctionDecl *> InProgress;

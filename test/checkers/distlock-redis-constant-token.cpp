@@ -6,6 +6,7 @@
 #include <hiredis/hiredis.h>
 #include <sw/redis++/redis++.h>
 #include <chrono>
+#include <cstring>
 #include <string>
 
 std::string newToken();
@@ -88,5 +89,15 @@ void negatives(redisContext *c, sw::redis::Redis &redis, const char *token,
   redisCommand(c, "SET feature:flag 1 NX");
   redisCommand(c, "SETNX visits:today 0");
   redisCommand(c, "SET lock:e %s XX PX 30000", "1"); // A refresh, not a take.
+}
+
+// %b sends the first <length> bytes at its pointer: a literal with its own
+// length, or with strlen of itself, is as constant as one written inline.
+void binaryValues(redisContext *c, const char *key) {
   redisCommand(c, "SET lock:f %b NX PX 100", "1", (size_t)1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:f' is taken with the constant value '1'
+  redisCommand(c, "SET %b %b NX PX 100", key, strlen(key), "x", strlen("x"));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'key' is taken with the constant value 'x'
+  // A length that cannot be known leaves the value unknown.
+  redisCommand(c, "SET lock:g %b NX PX 100", "xyz", strlen(key));
 }

@@ -4,6 +4,9 @@
 #ifndef LOCKLINT_TEST_STUB_REDISPLUSPLUS_H
 #define LOCKLINT_TEST_STUB_REDISPLUSPLUS_H
 
+// The library's connection layer is hiredis, and its headers bring it in.
+#include <hiredis/hiredis.h>
+
 #include <chrono>
 #include <cstddef>
 #include <initializer_list>

@@ -1,0 +1,50 @@
+//===--- FunctionCfg.cpp - a function's control-flow graph ----------------===//
+
+#include "FunctionCfg.h"
+#include "clang/Analysis/Analyses/PostOrderCFGView.h"
+
+using namespace clang;
+
+namespace locklint::model {
+
+FunctionCfg::FunctionCfg(const FunctionDecl *Function, ASTContext &Context) {
+  Stmt *Body = Function ? Function->getBody() : nullptr;
+  if (!Body || Function->isInvalidDecl())
+    return;
+  CFG::BuildOptions Options;
+  // Every subexpression is an element, so any reference has a place.
+  Options.setAllAlwaysAdd();
+  Options.AddImplicitDtors = false;
+  Options.AddTemporaryDtors = false;
+  Graph = CFG::buildCFG(Function, Body, &Context, Options);
+  if (!Graph)
+    return;
+  for (const CFGBlock *Block : *Graph) {
+    unsigned Index = 0;
+    for (const CFGElement &Element : *Block) {
+      if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>())
+        Places.try_emplace(S->getStmt(), CfgPlace{Block->getBlockID(), Index});
+      ++Index;
+    }
+  }
+  // The view iterates in reverse post-order: predecessors first, except
+  // along back edges.
+  PostOrderCFGView View(Graph.get());
+  Order.assign(View.begin(), View.end());
+}
+
+std::optional<CfgPlace> FunctionCfg::placeOf(const Stmt *S) const {
+  auto It = Places.find(S);
+  if (It == Places.end())
+    return std::nullopt;
+  return It->second;
+}
+
+const FunctionCfg &FunctionCfgs::of(const FunctionDecl *Function) {
+  std::unique_ptr<FunctionCfg> &Slot = Built[Function];
+  if (!Slot)
+    Slot = std::make_unique<FunctionCfg>(Function, Context);
+  return *Slot;
+}
+
+} // namespace locklint::model
