@@ -14,8 +14,10 @@ packages=(
   cmake ninja-build python3 g++
   # Libraries the checks use.
   nlohmann-json3-dev libpg-query-dev
-  # Real client headers the tests and examples compile against.
-  libhiredis-dev libpq-dev libpqxx-dev libpoco-dev
+  # Real client headers the tests and examples compile against, and the
+  # libraries real services use around them (Boost's UUIDs for tokens,
+  # Abseil's mutexes).
+  libhiredis-dev libpq-dev libpqxx-dev libpoco-dev libboost-dev libabsl-dev
   # Unit tests.
   libgtest-dev
 )
