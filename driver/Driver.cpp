@@ -470,7 +470,7 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
     std::vector<ClangTidyError> &Errors = Analysis.Errors;
     // Findings are read before fixes change the file.
     AnalysisResults FileResults = convertErrors(Errors, Texts);
-    reportMissingHeaders(FileResults, absolutePath(File), Analysis.MissingHeaders, Texts);
+    reportMissingHeaders(FileResults, absolutePath(File), Analysis.MissingHeaders);
     // A problem with the command line itself has no file of its own.
     for (FileFailure &Failure : FileResults.Failures)
       if (Failure.File.empty())

@@ -87,21 +87,18 @@ AnalysisResults convertErrors(llvm::ArrayRef<ClangTidyError> Errors, SourceTexts
 }
 
 void reportMissingHeaders(AnalysisResults &Results, llvm::StringRef MainFile,
-                          llvm::ArrayRef<MissingHeader> Missing, SourceTexts &Texts) {
+                          llvm::ArrayRef<MissingHeader> Missing) {
   if (Missing.empty())
     return;
-  std::set<std::tuple<std::string, unsigned, unsigned>> Where;
   std::vector<std::string> Names;
   for (const MissingHeader &Header : Missing) {
-    auto [Line, Column] = Texts.position(Header.IncludingFile, Header.Offset);
-    Where.insert({Header.IncludingFile, Line, Column});
     if (!llvm::is_contained(Names, Header.Name))
       Names.push_back(Header.Name);
   }
-  llvm::erase_if(Results.Findings, [&](const Finding &F) {
-    return F.Check == "clang-diagnostic-error" &&
-           Where.count({F.Where.File, F.Where.Line, F.Where.Column});
-  });
+  // The errors in code that used what the headers declare follow from their
+  // absence; the failure below says so once.
+  llvm::erase_if(Results.Findings,
+                 [&](const Finding &F) { return F.Check == "clang-diagnostic-error"; });
   // What failed to compile here failed for want of the headers.
   llvm::erase_if(Results.Failures, [&](const FileFailure &F) { return F.File == MainFile; });
   Results.Failures.push_back(

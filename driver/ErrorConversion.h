@@ -18,7 +18,7 @@ AnalysisResults convertErrors(llvm::ArrayRef<clang::tidy::ClangTidyError> Errors
 /// \p MainFile that names every header not found: a partial analysis, said
 /// once.
 void reportMissingHeaders(AnalysisResults &Results, llvm::StringRef MainFile,
-                          llvm::ArrayRef<MissingHeader> Missing, SourceTexts &Texts);
+                          llvm::ArrayRef<MissingHeader> Missing);
 
 } // namespace locklint
 

@@ -5,6 +5,7 @@
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
@@ -48,13 +49,16 @@ private:
   std::vector<Decl *> Scope;
 };
 
-/// Notes each #include that names a file that is not there. clang reports
-/// only the first (a fatal error silences what follows) but parses on, so
-/// the checks still see the code that does not depend on it.
+/// Notes each #include that names a file that is not there, and has the
+/// preprocessor go on as if the file were empty. A missing header then costs
+/// only the code that uses what it declares: without this, its fatal error
+/// stops template instantiation and error recovery for the rest of the file.
 class MissingHeaderRecorder : public PPCallbacks {
 public:
   MissingHeaderRecorder(const SourceManager &SM, std::vector<MissingHeader> &Missing)
       : SM(SM), Missing(Missing) {}
+
+  bool FileNotFound(StringRef FileName) override { return true; }
 
   void InclusionDirective(SourceLocation, const Token &, StringRef FileName, bool,
                           CharSourceRange FilenameRange, OptionalFileEntryRef File, StringRef,
@@ -76,12 +80,63 @@ private:
   std::vector<MissingHeader> &Missing;
 };
 
+/// Finds the functions whose AST holds errors: recovery expressions, invalid
+/// declarations. What the checks say about them rests on guesses, so their
+/// findings are dropped (see BrokenCode).
+class BrokenFunctionFinder : public RecursiveASTVisitor<BrokenFunctionFinder> {
+public:
+  BrokenFunctionFinder(const SourceManager &SM, BrokenCode &Broken) : SM(SM), Broken(Broken) {}
+
+  bool VisitFunctionDecl(FunctionDecl *Function) {
+    if (Function->doesThisDeclarationHaveABody() &&
+        (Function->isInvalidDecl() || holdsErrors(Function->getBody())))
+      Broken.add(SM, Function->getSourceRange());
+    return true;
+  }
+
+private:
+  static bool holdsErrors(const Stmt *S) {
+    if (!S)
+      return false;
+    if (const auto *E = dyn_cast<Expr>(S); E && E->containsErrors())
+      return true;
+    if (const auto *Declaration = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : Declaration->decls())
+        if (D->isInvalidDecl())
+          return true;
+    return llvm::any_of(S->children(), holdsErrors);
+  }
+
+  const SourceManager &SM;
+  BrokenCode &Broken;
+};
+
+/// Once the file is parsed with errors, records where its broken functions
+/// are.
+class BrokenCodeRecorder : public ASTConsumer {
+public:
+  BrokenCodeRecorder(const SourceManager &SM, BrokenCode &Broken) : SM(SM), Broken(Broken) {}
+
+  void HandleTranslationUnit(ASTContext &Context) override {
+    if (!Context.getDiagnostics().hasErrorOccurred())
+      return;
+    BrokenFunctionFinder Finder(SM, Broken);
+    for (Decl *D : Context.getTraversalScope())
+      Finder.TraverseDecl(D);
+  }
+
+private:
+  const SourceManager &SM;
+  BrokenCode &Broken;
+};
+
 /// clang-tidy's consumer behind one that sets the scope first: the
 /// multiplexer hands the end of the file to its consumers in order.
 class UserCodeAction : public ASTFrontendAction {
 public:
-  UserCodeAction(ClangTidyASTConsumerFactory &Checks, std::vector<MissingHeader> &Missing)
-      : Checks(Checks), Missing(Missing) {}
+  UserCodeAction(ClangTidyASTConsumerFactory &Checks, std::vector<MissingHeader> &Missing,
+                 BrokenCode &Broken)
+      : Checks(Checks), Missing(Missing), Broken(Broken) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
                                                  StringRef File) override {
@@ -89,6 +144,7 @@ public:
         std::make_unique<MissingHeaderRecorder>(Compiler.getSourceManager(), Missing));
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::make_unique<TraversalScopeSetter>(Compiler.getSourceManager()));
+    Consumers.push_back(std::make_unique<BrokenCodeRecorder>(Compiler.getSourceManager(), Broken));
     Consumers.push_back(Checks.createASTConsumer(Compiler, File));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
@@ -96,6 +152,7 @@ public:
 private:
   ClangTidyASTConsumerFactory &Checks;
   std::vector<MissingHeader> &Missing;
+  BrokenCode &Broken;
 };
 
 class UserCodeActionFactory : public tooling::FrontendActionFactory {
@@ -106,10 +163,11 @@ public:
       : Checks(Context, std::move(BaseFS)), LeaveASTToExit(LeaveASTToExit) {}
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<UserCodeAction>(Checks, Missing);
+    return std::make_unique<UserCodeAction>(Checks, Missing, Broken);
   }
 
   std::vector<MissingHeader> Missing;
+  BrokenCode Broken;
 
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHContainerOps,
@@ -119,6 +177,9 @@ public:
     // As the compiler does: tearing down a large AST piece by piece costs
     // time that the exit of the process saves.
     Invocation->getFrontendOpts().DisableFree = LeaveASTToExit;
+    // Every function that compiles is analyzed, however many errors others
+    // have: past the limit clang stops instantiating templates.
+    Invocation->getDiagnosticOpts().ErrorLimit = 0;
     return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
                                                 std::move(PCHContainerOps), Diagnostics);
   }
@@ -165,7 +226,26 @@ analyzeUserCode(ClangTidyContext &Context, const tooling::CompilationDatabase &C
 
   UserCodeActionFactory Factory(Context, std::move(BaseFS), LeaveASTToExit);
   Tool.run(&Factory);
-  return {Diagnostics.take(), std::move(Factory.Missing)};
+  std::vector<ClangTidyError> Errors = Diagnostics.take();
+  llvm::erase_if(Errors, [&](const ClangTidyError &Error) {
+    return !StringRef(Error.DiagnosticName).starts_with("clang-diagnostic-") &&
+           Factory.Broken.contains(Error.Message.FilePath, Error.Message.FileOffset);
+  });
+  return {std::move(Errors), std::move(Factory.Missing)};
+}
+
+void BrokenCode::add(const SourceManager &SM, SourceRange Range) {
+  SourceLocation Begin = SM.getExpansionLoc(Range.getBegin());
+  SourceLocation End = SM.getExpansionLoc(Range.getEnd());
+  if (Begin.isInvalid() || End.isInvalid() || SM.getFileID(Begin) != SM.getFileID(End))
+    return;
+  Ranges.push_back({SM.getFilename(Begin).str(), SM.getFileOffset(Begin), SM.getFileOffset(End)});
+}
+
+bool BrokenCode::contains(StringRef File, unsigned Offset) const {
+  return llvm::any_of(Ranges, [&](const Range &R) {
+    return R.File == File && R.Begin <= Offset && Offset <= R.End;
+  });
 }
 
 } // namespace locklint

@@ -26,6 +26,23 @@ struct MissingHeader {
   unsigned Offset = 0;     ///< of the name in that file
 };
 
+/// The functions of a file whose AST holds errors (a header missing, code
+/// that does not compile). Findings inside them are not reported.
+class BrokenCode {
+public:
+  void add(const clang::SourceManager &SM, clang::SourceRange Range);
+  /// True when \p Offset of \p File, as the source manager names it, is in
+  /// a broken function.
+  bool contains(llvm::StringRef File, unsigned Offset) const;
+
+private:
+  struct Range {
+    std::string File;
+    unsigned Begin, End;
+  };
+  std::vector<Range> Ranges;
+};
+
 struct UserCodeResults {
   std::vector<clang::tidy::ClangTidyError> Errors;
   std::vector<MissingHeader> MissingHeaders;
