@@ -71,7 +71,7 @@ LocalMutexCrossProcessCheck::LocalMutexCrossProcessCheck(StringRef Name,
                                                          ClangTidyContext *Context)
     : RedisCheckBase(Name, Context),
       LocalLockModelFiles(Options.getLocalOrGlobal("LocalLockModelFiles", "")),
-      Locks(builtinLocalLocks()), SqlClients(builtinSqlClients()) {
+      Locks(builtinLocalLocks()) {
   if (auto Err = addLocalLockFiles(Locks, LocalLockModelFiles))
     configurationDiag("%0") << llvm::toString(std::move(Err));
 }
@@ -102,7 +102,7 @@ void LocalMutexCrossProcessCheck::registerMoreMatchers(MatchFinder *Finder) {
                               unless(isExpansionInSystemHeader()))
                          .bind("lock-call"),
                      this);
-  Finder->addMatcher(SqlExecutions::callMatcher(SqlClients), this);
+  Finder->addMatcher(SqlExecutions::callMatcher(sqlClients()), this);
 }
 
 void LocalMutexCrossProcessCheck::checkMore(const MatchFinder::MatchResult &Result) {
@@ -121,7 +121,7 @@ void LocalMutexCrossProcessCheck::checkTranslationUnit(const LockIndex &Index) {
     Scopes.addGuard(Guard);
   for (const CallExpr *Call : LockCalls)
     Scopes.addCall(Call);
-  SqlExecutions Sql(SqlClients, Context, strings());
+  SqlExecutions Sql(sqlClients(), Context, strings());
   for (const auto &[Call, Function] : SqlCalls)
     Sql.add(Call, Function);
   std::vector<SqlExecution> Executions = Sql.finish(helperCalls());

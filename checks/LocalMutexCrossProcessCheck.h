@@ -25,7 +25,6 @@ private:
 
   const std::string LocalLockModelFiles;
   locklint::model::LocalLockModel Locks;
-  const locklint::model::SqlClientModel SqlClients;
   std::vector<const VarDecl *> Guards;
   std::vector<const CallExpr *> LockCalls;
   std::vector<std::pair<const CallExpr *, const FunctionDecl *>> SqlCalls;

@@ -18,7 +18,11 @@ static constexpr llvm::StringLiteral DefaultLockKeyPattern =
 RedisCheckBase::RedisCheckBase(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       LockKeyPattern(Options.getLocalOrGlobal("LockKeyPattern", DefaultLockKeyPattern)),
-      ModelFiles(Options.getLocalOrGlobal("RedisModelFiles", "")), KeyWords(LockKeyPattern) {
+      ModelFiles(Options.getLocalOrGlobal("RedisModelFiles", "")),
+      SqlModelFiles(Options.getLocalOrGlobal("SqlClientModelFiles", "")), KeyWords(LockKeyPattern),
+      SqlClients(builtinSqlClients()) {
+  if (auto Err = addSqlClientFiles(SqlClients, SqlModelFiles))
+    configurationDiag("%0") << llvm::toString(std::move(Err));
   std::string Error;
   if (!KeyWords.isValid(Error))
     configurationDiag("invalid LockKeyPattern '%0': %1") << LockKeyPattern << Error;
@@ -28,97 +32,40 @@ RedisCheckBase::RedisCheckBase(StringRef Name, ClangTidyContext *Context)
     return;
   }
   Model = std::move(*Loaded);
+  Collector.emplace(*Model);
 }
 
 void RedisCheckBase::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "LockKeyPattern", LockKeyPattern);
   Options.store(Opts, "RedisModelFiles", ModelFiles);
+  Options.store(Opts, "SqlClientModelFiles", SqlModelFiles);
 }
 
 void RedisCheckBase::registerMatchers(MatchFinder *Finder) {
-  if (!Model)
+  if (!Collector)
     return;
-  std::vector<std::string> Names = Model->names();
-  std::vector<StringRef> NameRefs(Names.begin(), Names.end());
-  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(NameRefs)))).bind("call"), this);
-  // Calls of the program's own functions, which may wrap the client. The
-  // callee may be declared here and defined further down: its body is looked
-  // up once the whole translation unit is read.
-  Finder->addMatcher(callExpr(callee(functionDecl(unless(isExpansionInSystemHeader()),
-                                                  unless(hasAnyName(NameRefs)))),
-                              unless(isExpansionInSystemHeader()))
-                         .bind("helper-call"),
-                     this);
+  Collector->registerMatchers(*Finder, this);
   registerMoreMatchers(Finder);
 }
 
 void RedisCheckBase::check(const MatchFinder::MatchResult &Result) {
-  if (!Model)
+  if (!Collector)
     return;
   Context = Result.Context;
-  if (const auto *Helper = Result.Nodes.getNodeAs<CallExpr>("helper-call")) {
-    if (!Helper->containsErrors() && helperDefinition(Helper))
-      HelperCalls.push_back({Helper, enclosingFunction(Helper, *Context)});
-    return;
-  }
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-  if (!Call) {
+  if (!Collector->collect(Result))
     checkMore(Result);
-    return;
-  }
-  const SourceManager &SM = *Result.SourceManager;
-  // Calls in system headers, or in macros that a system header defines, are
-  // not the user's to change.
-  SourceLocation Loc = Call->getBeginLoc();
-  if (Call->containsErrors() || SM.isInSystemHeader(SM.getExpansionLoc(Loc)) ||
-      SM.isInSystemHeader(SM.getSpellingLoc(Loc)))
-    return;
-  CommandExtractor Extractor(*Model, *Context, strings());
-  std::optional<RedisCommand> Command = Extractor.extract(Call);
-  if (!Command) {
-    const FunctionDecl *Function = enclosingFunction(Call, *Context);
-    if (auto Wrapped = Extractor.extractWrapped(Call, Function))
-      Commands.push_back(std::move(*Wrapped));
-    else if (auto Spec = Extractor.formatWrapperSpec(Call, Function))
-      FormatWrappers.try_emplace(Function->getCanonicalDecl(), std::move(*Spec));
-    return;
-  }
-  if (Command->Spec->Form == CallForm::Stream) {
-    for (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call->getArg(0)->IgnoreParenImpCasts()); Op;
-         Op = dyn_cast<CXXOperatorCallExpr>(Op->getArg(0)->IgnoreParenImpCasts()))
-      InnerStreamCalls.insert(Op);
-  }
-  Command->Function = enclosingFunction(Call, *Context);
-  readScript(*Command);
-  Commands.push_back(std::move(*Command));
 }
 
 void RedisCheckBase::onEndOfTranslationUnit() {
-  if (Context) {
-    llvm::erase_if(Commands, [&](const RedisCommand &Command) {
-      return InnerStreamCalls.contains(Command.Call);
-    });
-    CommandExtractor Extractor(*Model, *Context, strings());
-    // Calls of the program's format functions are client calls.
-    for (const HelperCall &Call : HelperCalls) {
-      const FunctionDecl *Callee = helperDefinition(Call.Call);
-      auto Wrapper = Callee ? FormatWrappers.find(Callee->getCanonicalDecl()) : FormatWrappers.end();
-      if (Wrapper == FormatWrappers.end())
-        continue;
-      if (std::optional<RedisCommand> Command = Extractor.extractAs(Wrapper->second, Call.Call)) {
-        Command->Function = Call.Caller;
-        Commands.push_back(std::move(*Command));
-      }
-    }
-    CommandSummaries Summaries(*Context, strings(), Extractor);
-    LockIndex Index(Summaries.expand(std::move(Commands), HelperCalls), KeyWords, *Context);
+  if (Collector && Context) {
+    std::deque<RedisCommand> Commands = Collector->finish();
+    // A unit with no client call still has lock scopes of other kinds.
+    LockIndex Index(std::move(Commands), KeyWords, *Context);
     checkTranslationUnit(Index);
   }
-  Commands.clear();
-  HelperCalls.clear();
-  FormatWrappers.clear();
-  InnerStreamCalls.clear();
-  Strings.reset();
+  if (Collector)
+    Collector->reset();
+  OwnStrings.reset();
   Context = nullptr;
 }
 
@@ -129,9 +76,15 @@ void RedisCheckBase::checkTranslationUnit(const LockIndex &Index) {
 }
 
 StringValueTracker &RedisCheckBase::strings() {
-  if (!Strings)
-    Strings = std::make_unique<StringValueTracker>(*Context);
-  return *Strings;
+  if (StringValueTracker *Shared = Collector ? Collector->strings() : nullptr)
+    return *Shared;
+  if (!OwnStrings)
+    OwnStrings = std::make_unique<StringValueTracker>(*Context);
+  return *OwnStrings;
+}
+
+llvm::ArrayRef<HelperCall> RedisCheckBase::helperCalls() const {
+  return Collector ? Collector->helperCalls() : llvm::ArrayRef<HelperCall>();
 }
 
 SourceLocation RedisCheckBase::locationOf(const RedisCommand &Command) {
@@ -168,7 +121,9 @@ void RedisCheckBase::placeFindings(const RedisCommand &Command, const LockIndex 
 
 void RedisCheckBase::report(const RedisCommand &Command, const LockIndex &Index) {
   reportFinding(Command, Index);
+  const RedisCommand *Innermost = &Command;
   for (const RedisCommand *Inner = Command.Origin; Inner; Inner = Inner->Origin) {
+    Innermost = Inner;
     if (Inner->Origin)
       diag(locationOf(*Inner), "which calls '%0' here", DiagnosticIDs::Note)
           << describeFunction(helperDefinition(Inner->Call));
@@ -176,6 +131,27 @@ void RedisCheckBase::report(const RedisCommand &Command, const LockIndex &Index)
       diag(locationOf(*Inner), "'%0' is issued here, in '%1'", DiagnosticIDs::Note)
           << Command.Name << describeFunction(Inner->Function);
   }
+  // A wrapper that another translation unit defines: its call is there.
+  if (const FunctionSpec *Spec = Innermost->Spec; Spec && !Spec->IssuedAt.empty())
+    if (SourceLocation Issued = locationIn(Spec->IssuedAt); Issued.isValid())
+      diag(Issued, "'%0' is issued here, in '%1'", DiagnosticIDs::Note)
+          << Command.Name << Spec->Names.front();
+}
+
+SourceLocation RedisCheckBase::locationIn(StringRef Place) {
+  auto [FileAndLine, ColumnText] = Place.rsplit(':');
+  auto [File, LineText] = FileAndLine.rsplit(':');
+  unsigned Line = 0, Column = 0;
+  if (!Context || LineText.getAsInteger(10, Line) || ColumnText.getAsInteger(10, Column))
+    return SourceLocation();
+  SourceManager &SM = Context->getSourceManager();
+  llvm::Expected<FileEntryRef> Entry = SM.getFileManager().getFileRef(File);
+  if (!Entry) {
+    llvm::consumeError(Entry.takeError());
+    return SourceLocation();
+  }
+  FileID ID = SM.getOrCreateFileID(*Entry, SrcMgr::C_User);
+  return SM.translateLineCol(ID, Line, Column);
 }
 
 std::string RedisCheckBase::describeFunction(const FunctionDecl *Function) {

@@ -13,7 +13,9 @@
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "model/ClientModel.h"
+#include "model/CommandCollector.h"
 #include "model/CommandSummaries.h"
+#include "model/LocalLockModel.h"
 #include "model/LockIndex.h"
 #include "model/StringValue.h"
 #include <optional>
@@ -54,8 +56,10 @@ protected:
 
   /// The tracker of assembled strings for this translation unit.
   locklint::model::StringValueTracker &strings();
+  /// The functions that run SQL: the built-in clients and the project's.
+  const locklint::model::SqlClientModel &sqlClients() const { return SqlClients; }
   /// The calls between the program's functions in this translation unit.
-  llvm::ArrayRef<locklint::model::HelperCall> helperCalls() const { return HelperCalls; }
+  llvm::ArrayRef<locklint::model::HelperCall> helperCalls() const;
 
   /// The diagnostic location for \p Command: where its call begins.
   static SourceLocation locationOf(const locklint::model::RedisCommand &Command);
@@ -67,20 +71,19 @@ private:
                      const locklint::model::LockIndex &Index);
   void report(const locklint::model::RedisCommand &Command,
               const locklint::model::LockIndex &Index);
+  /// The location "file:line:col" names, loading the file when the
+  /// translation unit does not include it; invalid when it cannot be read.
+  SourceLocation locationIn(StringRef Place);
 
   const std::string LockKeyPattern;
   const std::string ModelFiles;
+  const std::string SqlModelFiles;
   locklint::model::WordMatcher KeyWords;
+  locklint::model::SqlClientModel SqlClients;
   std::optional<locklint::model::ClientModel> Model;
-  std::vector<locklint::model::RedisCommand> Commands;
-  std::vector<locklint::model::HelperCall> HelperCalls;
-  /// The program's own variadic format functions, which forward their
-  /// arguments to the client as a va_list.
-  llvm::DenseMap<const FunctionDecl *, locklint::model::FunctionSpec> FormatWrappers;
-  /// Inner links of `<<` chains, whose outermost call stands for the chain.
-  llvm::DenseSet<const Expr *> InnerStreamCalls;
-  /// Follows assembled strings; what it learns lasts one translation unit.
-  std::unique_ptr<locklint::model::StringValueTracker> Strings;
+  std::optional<locklint::model::CommandCollector> Collector;
+  /// Follows assembled strings when no client call made the collector's.
+  std::unique_ptr<locklint::model::StringValueTracker> OwnStrings;
   ASTContext *Context = nullptr;
 };
 

@@ -264,8 +264,7 @@ constexpr llvm::StringLiteral DefaultLockTimeout = "5s";
 
 UnboundedAcquireCheck::UnboundedAcquireCheck(StringRef Name, ClangTidyContext *Context)
     : RedisCheckBase(Name, Context),
-      SuggestedLockTimeout(Options.get("SuggestedLockTimeout", DefaultLockTimeout)),
-      SqlClients(builtinSqlClients()) {
+      SuggestedLockTimeout(Options.get("SuggestedLockTimeout", DefaultLockTimeout)) {
   if (!isPlainDuration(SuggestedLockTimeout)) {
     configurationDiag("invalid SuggestedLockTimeout '%0': %1")
         << SuggestedLockTimeout << PlainDurationHint;
@@ -279,7 +278,7 @@ void UnboundedAcquireCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void UnboundedAcquireCheck::registerMoreMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(SqlExecutions::callMatcher(SqlClients), this);
+  Finder->addMatcher(SqlExecutions::callMatcher(sqlClients()), this);
   Finder->addMatcher(stmt(anyOf(whileStmt(), doStmt(), forStmt()),
                           unless(isExpansionInSystemHeader()))
                          .bind("loop"),
@@ -313,7 +312,7 @@ void UnboundedAcquireCheck::checkMore(const MatchFinder::MatchResult &Result) {
 
 void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
-  SqlExecutions Sql(SqlClients, Context, strings());
+  SqlExecutions Sql(sqlClients(), Context, strings());
   for (const auto &[Call, Function] : SqlCalls)
     Sql.add(Call, Function);
   std::vector<SqlExecution> Executions = Sql.finish(helperCalls());

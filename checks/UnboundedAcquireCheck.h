@@ -25,7 +25,6 @@ private:
 
   /// The lock_timeout the SQL note and its fix-it propose, e.g. "5s".
   std::string SuggestedLockTimeout;
-  const locklint::model::SqlClientModel SqlClients;
   std::vector<std::pair<const CallExpr *, const FunctionDecl *>> SqlCalls;
   std::vector<const Stmt *> Loops;
   std::vector<const Expr *> RedMutexLocks;

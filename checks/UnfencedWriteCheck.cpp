@@ -48,7 +48,7 @@ UnfencedWriteCheck::UnfencedWriteCheck(StringRef Name, ClangTidyContext *Context
       LockApiModelFiles(Options.getLocalOrGlobal("LockApiModelFiles", "")),
       CheckRedisWrites(Options.get("CheckRedisWrites", true)),
       RequireFencingUnderAdvisoryLocks(Options.get("RequireFencingUnderAdvisoryLocks", false)),
-      FenceColumns(FenceColumnPattern), SqlClients(builtinSqlClients()) {
+      FenceColumns(FenceColumnPattern) {
   std::string Error;
   if (!FenceColumns.isValid(Error))
     configurationDiag("invalid FenceColumnPattern '%0': %1") << FenceColumnPattern << Error;
@@ -65,7 +65,7 @@ void UnfencedWriteCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void UnfencedWriteCheck::registerMoreMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(SqlExecutions::callMatcher(SqlClients), this);
+  Finder->addMatcher(SqlExecutions::callMatcher(sqlClients()), this);
   // The project's own lock APIs, from model files.
   std::vector<std::string> Apis;
   for (const auto &Entry : LockApis.Acquires)
@@ -107,7 +107,7 @@ void UnfencedWriteCheck::checkMore(const MatchFinder::MatchResult &Result) {
 void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
-  SqlExecutions Sql(SqlClients, Context, strings());
+  SqlExecutions Sql(sqlClients(), Context, strings());
   for (const auto &[Call, Function] : SqlCalls)
     Sql.add(Call, Function);
   std::vector<SqlExecution> Executions = Sql.finish(helperCalls());

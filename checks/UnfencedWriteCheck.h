@@ -29,7 +29,6 @@ private:
   const bool CheckRedisWrites;
   const bool RequireFencingUnderAdvisoryLocks;
   locklint::model::WordMatcher FenceColumns;
-  const locklint::model::SqlClientModel SqlClients;
   std::vector<std::pair<const CallExpr *, const FunctionDecl *>> SqlCalls;
   std::vector<const VarDecl *> Objects;
   std::vector<locklint::model::LockApiCall> ApiCalls;

@@ -36,6 +36,21 @@ DistlockOptionsProvider::getRawOptions(llvm::StringRef FileName) {
     if (!FromUser && Source.first.Checks)
       Source.first.Checks = keepDistlockGlobs(*Source.first.Checks);
   }
+  // The project's summaries come after the files the configuration names.
+  clang::tidy::ClangTidyOptions Added;
+  for (auto [Key, File] : {std::pair<llvm::StringRef, llvm::StringRef>{"RedisModelFiles", Project.Redis},
+                           {"SqlClientModelFiles", Project.Sql}}) {
+    if (File.empty())
+      continue;
+    std::string Value;
+    for (const OptionsSource &Source : Sources)
+      if (auto It = Source.first.CheckOptions.find(Key); It != Source.first.CheckOptions.end())
+        Value = It->getValue().Value;
+    Value = Value.empty() ? File.str() : Value + ";" + File.str();
+    Added.CheckOptions.insert_or_assign(Key, clang::tidy::ClangTidyOptions::ClangTidyValue(Value));
+  }
+  if (!Added.CheckOptions.empty())
+    Sources.emplace_back(std::move(Added), "locklint project index");
   return Sources;
 }
 

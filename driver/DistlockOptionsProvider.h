@@ -16,10 +16,19 @@ namespace locklint {
 /// checks it wants; taken as it is, it would switch every distlock check off
 /// whenever locklint runs in that project. Check options from those files,
 /// and checks given on the command line, apply unchanged.
+///
+/// In whole-project analysis it also adds the model files that summarize
+/// the other translation units to RedisModelFiles and SqlClientModelFiles.
 class DistlockOptionsProvider : public clang::tidy::ClangTidyOptionsProvider {
 public:
-  explicit DistlockOptionsProvider(std::unique_ptr<ClangTidyOptionsProvider> Base)
-      : Base(std::move(Base)) {}
+  /// Model files the driver wrote, added after the configured ones.
+  struct ProjectModels {
+    std::string Redis, Sql;
+  };
+
+  explicit DistlockOptionsProvider(std::unique_ptr<ClangTidyOptionsProvider> Base,
+                                   ProjectModels Project = {})
+      : Base(std::move(Base)), Project(std::move(Project)) {}
 
   const clang::tidy::ClangTidyGlobalOptions &getGlobalOptions() override {
     return Base->getGlobalOptions();
@@ -28,6 +37,7 @@ public:
 
 private:
   std::unique_ptr<ClangTidyOptionsProvider> Base;
+  ProjectModels Project;
 };
 
 /// The globs of \p Checks that name distlock checks, in order.

@@ -13,6 +13,7 @@
 #include "SarifMerge.h"
 #include "TextReport.h"
 #include "UserCodeAnalysis.h"
+#include "ProjectAnalysis.h"
 #include "WorkerPool.h"
 #include "OutputFiles.h"
 #include "RuleCatalog.h"
@@ -123,6 +124,19 @@ cl::opt<unsigned> TimeoutPerFile(
     cl::value_desc("seconds"), cl::init(300), cl::cat(LocklintCategory));
 cl::opt<bool> Quiet("quiet", cl::desc("No progress line on the terminal."),
                     cl::cat(LocklintCategory));
+cl::opt<bool> Verbose("verbose",
+                      cl::desc("Say what the run did besides its findings: in\n"
+                               "whole-project analysis, the units parsed and the\n"
+                               "units taken from the index."),
+                      cl::cat(LocklintCategory));
+cl::opt<std::string> IndexDir("index-dir",
+                              cl::desc("Where whole-project analysis keeps its index.\n"
+                                       "Default: .locklint-index in the -p directory."),
+                              cl::value_desc("dir"), cl::cat(LocklintCategory));
+cl::opt<bool> PerFile("per-file",
+                      cl::desc("With -p, analyze each file on its own: no summaries\n"
+                               "of the other translation units, no index."),
+                      cl::cat(LocklintCategory));
 cl::opt<std::string> FilesFrom("files-from",
                                cl::desc("Also analyze the files listed in this file, one\n"
                                         "per line ('-' for standard input)."),
@@ -163,6 +177,10 @@ cl::opt<std::string> WarningsAsErrors(
     cl::cat(LocklintCategory));
 // How the driver talks to its workers; not for users.
 cl::opt<std::string> WorkerResults("worker-results", cl::Hidden, cl::cat(LocklintCategory));
+cl::opt<bool> ExportSummary("export-summary", cl::Hidden, cl::cat(LocklintCategory));
+cl::opt<std::string> ProjectRedisModel("project-redis-model", cl::Hidden,
+                                       cl::cat(LocklintCategory));
+cl::opt<std::string> ProjectSqlModel("project-sql-model", cl::Hidden, cl::cat(LocklintCategory));
 // Makes a worker crash or hang on a file whose path contains a text, so tests
 // can show that the other files are still reported.
 cl::opt<std::string> TestFault("test-fault", cl::Hidden, cl::cat(LocklintCategory));
@@ -233,9 +251,10 @@ makeOptionsProvider(const IntrusiveRefCntPtr<vfs::FileSystem> &FS) {
   if (!Config.empty() && !ConfigFile.empty())
     return createStringError(inconvertibleErrorCode(),
                              "--config and --config-file cannot be used together");
+  DistlockOptionsProvider::ProjectModels Project{ProjectRedisModel, ProjectSqlModel};
   if (Config.empty() && ConfigFile.empty())
     return std::make_unique<DistlockOptionsProvider>(
-        std::make_unique<FileOptionsProvider>(Global, Defaults, Overrides, FS));
+        std::make_unique<FileOptionsProvider>(Global, Defaults, Overrides, FS), Project);
 
   std::unique_ptr<MemoryBuffer> Text;
   std::string Source = "--config";
@@ -260,8 +279,9 @@ makeOptionsProvider(const IntrusiveRefCntPtr<vfs::FileSystem> &FS) {
     return createStringError(Parsed.getError(), "invalid %s: %s", Source.c_str(),
                              Problem.empty() ? Parsed.getError().message().c_str()
                                              : Problem.c_str());
-  return std::make_unique<ConfigOptionsProvider>(Global, Defaults, std::move(*Parsed), Overrides,
-                                                 FS);
+  return std::make_unique<DistlockOptionsProvider>(
+      std::make_unique<ConfigOptionsProvider>(Global, Defaults, std::move(*Parsed), Overrides, FS),
+      Project);
 }
 
 /// Checks the options the checks would otherwise report once per file, so a
@@ -466,7 +486,8 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
     ClangTidyContext Context(std::move(*Provider));
     UserCodeResults Analysis =
         analyzeUserCode(Context, Compilations, File, BaseFS, WantsFixes,
-                        /*LeaveASTToExit=*/Files.size() == 1 && !IncludeSuppressed);
+                        /*LeaveASTToExit=*/Files.size() == 1 && !IncludeSuppressed,
+                        ExportSummary);
     std::vector<ClangTidyError> &Errors = Analysis.Errors;
     // Findings are read before fixes change the file.
     AnalysisResults FileResults = convertErrors(Errors, Texts);
@@ -477,6 +498,9 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
         Failure.File = absolutePath(File);
     if (IncludeSuppressed)
       addSuppressed(File, Compilations, FileResults, Texts);
+    if (ExportSummary)
+      FileResults.Units.push_back(
+          {absolutePath(File), std::move(Analysis.Reads), std::move(Analysis.Summary)});
     Results.append(std::move(FileResults));
     unsigned WarningsAsErrors = 0;
     if (WantsFixes)
@@ -494,6 +518,38 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
   if (auto Err = writeFileAtomically(WorkerResults, resultsToJson(Results)))
     return usageError(toString(std::move(Err)));
   return ExitClean;
+}
+
+/// True when the run reads the whole compile database as one project: a
+/// database named with -p (flags after `--` replace it), and nothing that needs one file at a time (fixes,
+/// which workers apply to their own file; shards, which split the units).
+bool wholeProject(bool FlagsGiven) {
+  return !BuildPath.empty() && !FlagsGiven && !PerFile && !Fix && !FixNotes && ExportFixes.empty() &&
+         !IncludeSuppressed && ShardOption.empty();
+}
+
+/// .locklint-index in the build directory -p names (or the one holding the
+/// compile_commands.json it names).
+std::string defaultIndexDir() {
+  SmallString<256> Dir(absolutePath(BuildPath));
+  if (!sys::fs::is_directory(Dir))
+    sys::path::remove_filename(Dir);
+  sys::path::append(Dir, ".locklint-index");
+  return Dir.str().str();
+}
+
+/// What decides every unit's results besides its own inputs: this locklint
+/// (its version, and the executable itself, which changes with its code)
+/// and the options every worker gets.
+std::vector<std::string> indexSalt(const WorkerSettings &Settings) {
+  std::vector<std::string> Salt = {LOCKLINT_VERSION};
+  sys::fs::file_status Status;
+  if (!sys::fs::status(Settings.Program, Status))
+    Salt.push_back(formatv("{0}:{1}", Status.getSize(),
+                           Status.getLastModificationTime().time_since_epoch().count()));
+  Salt.insert(Salt.end(), Settings.CommonArgs.begin(), Settings.CommonArgs.end());
+  Salt.insert(Salt.end(), Settings.WorkerTail.begin(), Settings.WorkerTail.end());
+  return Salt;
 }
 
 /// The arguments every worker gets: the options that shape the analysis.
@@ -624,6 +680,7 @@ int run(int Argc, const char **Argv) {
   if (auto Err = validateCheckOptions(Effective))
     return usageError(toString(std::move(Err)));
   raw_ostream &Warnings = WorkerResults.empty() ? errs() : nulls();
+  bool FlagsGiven = FromCommandLine != nullptr;
   auto Database = loadCompileDatabase(BuildPath, std::move(FromCommandLine), Files, Warnings);
   if (!Database)
     return usageError(toString(Database.takeError()));
@@ -682,7 +739,51 @@ int run(int Argc, const char **Argv) {
     };
   }
 
-  {
+  if (wholeProject(FlagsGiven)) {
+    // Every unit of the database is read for its summary; the named files,
+    // or all of them, are reported.
+    // A named file the database does not list (a header) is a unit too.
+    std::vector<std::string> Units = (*Database)->getAllFiles();
+    Units.insert(Units.end(), Files.begin(), Files.end());
+    ProjectRequest Request;
+    llvm::StringSet<> Seen;
+    for (const std::string &Unit : Units)
+      if (Seen.insert(absolutePath(Unit)).second)
+        Request.Units.push_back(absolutePath(Unit));
+    // The reported files that cannot run are failures already; the others
+    // only lend their summaries.
+    AnalysisResults NotReported;
+    Request.Units = setAsideUnanalyzable(std::move(Request.Units), **Database, NotReported);
+    for (const std::string &File : Files)
+      Request.Reported.insert(absolutePath(File));
+    Request.IndexDir = IndexDir.empty() ? defaultIndexDir() : absolutePath(IndexDir);
+    Request.Salt = indexSalt(Settings);
+    Request.UnitInputs = [&](StringRef Unit) {
+      std::vector<std::string> Inputs = {configurationAsText((*Provider)->getOptions(Unit))};
+      for (const tooling::CompileCommand &Command : (*Database)->getCompileCommands(Unit)) {
+        Inputs.push_back(Command.Directory);
+        Inputs.insert(Inputs.end(), Command.CommandLine.begin(), Command.CommandLine.end());
+      }
+      return Inputs;
+    };
+    Request.Settings = Settings;
+    ProgressLine Progress(Request.Units.size());
+    size_t FindingsSoFar = 0;
+    ProjectStats Stats;
+    Expected<AnalysisResults> Project =
+        analyzeProject(Request, Stats, [&](StringRef File, const AnalysisResults &R) {
+          FindingsSoFar += R.Findings.size();
+          Progress.update(File, FindingsSoFar);
+        });
+    if (!Project)
+      return usageError(toString(Project.takeError()));
+    Results.append(std::move(*Project));
+    if (Verbose)
+      errs() << formatv("locklint: parsed {0} of {1} units ({2} unchanged, from the index); "
+                        "{3} of the {4} that call other units' wrappers parsed again\n",
+                        Stats.Parsed, Stats.Units, Stats.Units - Stats.Parsed, Stats.Reparsed,
+                        Stats.Linked);
+  } else {
     ProgressLine Progress(Files.size());
     size_t FindingsSoFar = 0;
     std::vector<AnalysisResults> PerFile =

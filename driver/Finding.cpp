@@ -9,6 +9,7 @@ namespace locklint {
 void AnalysisResults::append(AnalysisResults Other) {
   std::move(Other.Findings.begin(), Other.Findings.end(), std::back_inserter(Findings));
   std::move(Other.Failures.begin(), Other.Failures.end(), std::back_inserter(Failures));
+  std::move(Other.Units.begin(), Other.Units.end(), std::back_inserter(Units));
 }
 
 void AnalysisResults::sort() {

@@ -53,10 +53,22 @@ struct FileFailure {
   std::string Reason;
 };
 
+/// What whole-project analysis keeps of one translation unit besides its
+/// findings.
+struct UnitRecord {
+  /// The unit's main file, absolute.
+  std::string File;
+  /// The project files it read, absolute: their contents decide its results.
+  std::vector<std::string> Reads;
+  /// Its summary for the other units (model/UnitSummary.h), as JSON.
+  std::string Summary;
+};
+
 /// The results of analyzing some files.
 struct AnalysisResults {
   std::vector<Finding> Findings;
   std::vector<FileFailure> Failures;
+  std::vector<UnitRecord> Units;
 
   void append(AnalysisResults Other);
   /// Sorts into the order every output uses, whatever order the files ran in.

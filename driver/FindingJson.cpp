@@ -53,8 +53,18 @@ static void from_json(const json &J, FileFailure &F) {
   J.at("reason").get_to(F.Reason);
 }
 
+static void to_json(json &J, const UnitRecord &U) {
+  J = json{{"file", U.File}, {"reads", U.Reads}, {"summary", U.Summary}};
+}
+static void from_json(const json &J, UnitRecord &U) {
+  J.at("file").get_to(U.File);
+  J.at("reads").get_to(U.Reads);
+  J.at("summary").get_to(U.Summary);
+}
+
 std::string resultsToJson(const AnalysisResults &Results) {
-  return json{{"findings", Results.Findings}, {"failures", Results.Failures}}
+  return json{{"findings", Results.Findings}, {"failures", Results.Failures},
+              {"units", Results.Units}}
       .dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
@@ -64,6 +74,8 @@ llvm::Expected<AnalysisResults> resultsFromJson(llvm::StringRef Text) {
     AnalysisResults Results;
     J.at("findings").get_to(Results.Findings);
     J.at("failures").get_to(Results.Failures);
+    if (J.contains("units"))
+      J.at("units").get_to(Results.Units);
     return Results;
   } catch (const json::exception &E) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(), "unreadable results: %s",

@@ -73,6 +73,17 @@ std::optional<std::string> whyNotSource(llvm::StringRef File) {
   return std::nullopt;
 }
 
+std::optional<std::string> whyNotRegularFile(llvm::StringRef File, uint64_t MaxBytes) {
+  llvm::sys::fs::file_status Status;
+  if (std::error_code EC = llvm::sys::fs::status(File, Status))
+    return "cannot be read (" + EC.message() + ")";
+  if (!llvm::sys::fs::is_regular_file(Status))
+    return std::string("is not a regular file");
+  if (Status.getSize() > MaxBytes)
+    return "is larger than " + std::to_string(MaxBytes >> 20) + " MiB";
+  return std::nullopt;
+}
+
 std::optional<std::string> whyCommandUnusable(llvm::StringRef Directory) {
   if (Directory.empty() || llvm::sys::fs::is_directory(Directory))
     return std::nullopt;

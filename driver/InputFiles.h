@@ -34,6 +34,12 @@ std::vector<std::string> selectShard(std::vector<std::string> Files, Shard Part)
 /// readable regular file, and hold text (no NUL bytes).
 std::optional<std::string> whyNotSource(llvm::StringRef File);
 
+/// Why \p File may not be read whole: it is not a regular file (a FIFO or a
+/// device never ends), or it is larger than \p MaxBytes; std::nullopt when
+/// it may.
+std::optional<std::string> whyNotRegularFile(llvm::StringRef File,
+                                             uint64_t MaxBytes = 64u << 20);
+
 /// Why a compile command cannot run: its working directory is gone.
 std::optional<std::string> whyCommandUnusable(llvm::StringRef Directory);
 

@@ -6,6 +6,8 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "model/ClientModel.h"
+#include "model/UnitSummary.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
@@ -18,6 +20,7 @@
 
 using namespace clang;
 using namespace clang::tidy;
+using namespace llvm;
 
 namespace locklint {
 namespace {
@@ -55,29 +58,72 @@ private:
 /// stops template instantiation and error recovery for the rest of the file.
 class MissingHeaderRecorder : public PPCallbacks {
 public:
-  MissingHeaderRecorder(const SourceManager &SM, std::vector<MissingHeader> &Missing)
-      : SM(SM), Missing(Missing) {}
+  MissingHeaderRecorder(const SourceManager &SM, std::vector<MissingHeader> &Missing,
+                        std::vector<std::string> &Reads)
+      : SM(SM), Missing(Missing), Reads(Reads) {}
 
   bool FileNotFound(StringRef FileName) override { return true; }
 
   void InclusionDirective(SourceLocation, const Token &, StringRef FileName, bool,
                           CharSourceRange FilenameRange, OptionalFileEntryRef File, StringRef,
-                          StringRef, const Module *, bool, SrcMgr::CharacteristicKind) override {
-    if (File)
+                          StringRef, const Module *, bool,
+                          SrcMgr::CharacteristicKind Kind) override {
+    if (File) {
+      if (!SrcMgr::isSystem(Kind))
+        Reads.push_back(absolute(File->getName()));
       return;
+    }
     SourceLocation Where = SM.getExpansionLoc(FilenameRange.getBegin());
     OptionalFileEntryRef Including = SM.getFileEntryRefForID(SM.getFileID(Where));
     if (!Including)
       return;
-    SmallString<256> Path(Including->getName());
-    SM.getFileManager().makeAbsolutePath(Path);
-    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-    Missing.push_back({FileName.str(), Path.str().str(), SM.getFileOffset(Where)});
+    Missing.push_back({FileName.str(), absolute(Including->getName()), SM.getFileOffset(Where)});
   }
 
 private:
+  std::string absolute(StringRef Name) const {
+    SmallString<256> Path(Name);
+    SM.getFileManager().makeAbsolutePath(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    return Path.str().str();
+  }
+
   const SourceManager &SM;
   std::vector<MissingHeader> &Missing;
+  std::vector<std::string> &Reads;
+};
+
+/// Computes the unit's summary for the other units, with the client models
+/// the configuration names.
+class SummaryExporter : public ASTConsumer {
+public:
+  SummaryExporter(ClangTidyContext &Context, StringRef File, std::string &Out)
+      : Options(Context.getOptionsForFile(File)), Out(Out) {}
+
+  void HandleTranslationUnit(ASTContext &Context) override {
+    auto Configured = [&](StringRef Key) -> std::string {
+      auto It = Options.CheckOptions.find(Key);
+      return It == Options.CheckOptions.end() ? "" : It->getValue().Value;
+    };
+    Expected<model::ClientModel> Redis = model::loadClientModel(Configured("RedisModelFiles"));
+    model::SqlClientModel Sql = model::builtinSqlClients();
+    Error SqlLoaded = model::addSqlClientFiles(Sql, Configured("SqlClientModelFiles"));
+    // The checks report a model that does not load; no summary then.
+    if (!Redis || SqlLoaded) {
+      consumeError(Redis.takeError());
+      consumeError(std::move(SqlLoaded));
+      return;
+    }
+    model::SummaryCollector Collector(*Redis, Sql);
+    ast_matchers::MatchFinder Finder;
+    Collector.registerMatchers(Finder);
+    Finder.matchAST(Context);
+    Out = Collector.finish().toJson().dump();
+  }
+
+private:
+  ClangTidyOptions Options;
+  std::string &Out;
 };
 
 /// Finds the functions whose AST holds errors: recovery expressions, invalid
@@ -134,39 +180,47 @@ private:
 /// multiplexer hands the end of the file to its consumers in order.
 class UserCodeAction : public ASTFrontendAction {
 public:
-  UserCodeAction(ClangTidyASTConsumerFactory &Checks, std::vector<MissingHeader> &Missing,
-                 BrokenCode &Broken)
-      : Checks(Checks), Missing(Missing), Broken(Broken) {}
+  UserCodeAction(ClangTidyASTConsumerFactory &Checks, UserCodeResults &Results,
+                 BrokenCode &Broken, ClangTidyContext *Summarize)
+      : Checks(Checks), Results(Results), Broken(Broken), Summarize(Summarize) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
                                                  StringRef File) override {
-    Compiler.getPreprocessor().addPPCallbacks(
-        std::make_unique<MissingHeaderRecorder>(Compiler.getSourceManager(), Missing));
+    SmallString<256> Main(File);
+    Compiler.getFileManager().makeAbsolutePath(Main);
+    llvm::sys::path::remove_dots(Main, /*remove_dot_dot=*/true);
+    Results.Reads.push_back(Main.str().str());
+    Compiler.getPreprocessor().addPPCallbacks(std::make_unique<MissingHeaderRecorder>(
+        Compiler.getSourceManager(), Results.MissingHeaders, Results.Reads));
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::make_unique<TraversalScopeSetter>(Compiler.getSourceManager()));
     Consumers.push_back(std::make_unique<BrokenCodeRecorder>(Compiler.getSourceManager(), Broken));
+    if (Summarize)
+      Consumers.push_back(std::make_unique<SummaryExporter>(*Summarize, File, Results.Summary));
     Consumers.push_back(Checks.createASTConsumer(Compiler, File));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
 private:
   ClangTidyASTConsumerFactory &Checks;
-  std::vector<MissingHeader> &Missing;
+  UserCodeResults &Results;
   BrokenCode &Broken;
+  ClangTidyContext *Summarize;
 };
 
 class UserCodeActionFactory : public tooling::FrontendActionFactory {
 public:
   UserCodeActionFactory(ClangTidyContext &Context,
                         IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
-                        bool LeaveASTToExit)
-      : Checks(Context, std::move(BaseFS)), LeaveASTToExit(LeaveASTToExit) {}
+                        bool LeaveASTToExit, bool ExportSummary)
+      : Checks(Context, std::move(BaseFS)), LeaveASTToExit(LeaveASTToExit),
+        Summarize(ExportSummary ? &Context : nullptr) {}
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<UserCodeAction>(Checks, Missing, Broken);
+    return std::make_unique<UserCodeAction>(Checks, Results, Broken, Summarize);
   }
 
-  std::vector<MissingHeader> Missing;
+  UserCodeResults Results;
   BrokenCode Broken;
 
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
@@ -187,6 +241,7 @@ public:
 private:
   ClangTidyASTConsumerFactory Checks;
   bool LeaveASTToExit;
+  ClangTidyContext *Summarize;
 };
 
 /// ExtraArgsBefore and ExtraArgs from the configuration of each file.
@@ -211,7 +266,7 @@ tooling::ArgumentsAdjuster configuredExtraArguments(ClangTidyContext &Context) {
 UserCodeResults
 analyzeUserCode(ClangTidyContext &Context, const tooling::CompilationDatabase &Compilations,
                 StringRef File, IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
-                bool ApplyAnyFix, bool LeaveASTToExit) {
+                bool ApplyAnyFix, bool LeaveASTToExit, bool ExportSummary) {
   tooling::ClangTool Tool(Compilations, {File.str()},
                           std::make_shared<PCHContainerOperations>(), BaseFS);
   Tool.appendArgumentsAdjuster(configuredExtraArguments(Context));
@@ -224,14 +279,17 @@ analyzeUserCode(ClangTidyContext &Context, const tooling::CompilationDatabase &C
   Context.setDiagnosticsEngine(&Engine);
   Tool.setDiagnosticConsumer(&Diagnostics);
 
-  UserCodeActionFactory Factory(Context, std::move(BaseFS), LeaveASTToExit);
+  UserCodeActionFactory Factory(Context, std::move(BaseFS), LeaveASTToExit, ExportSummary);
   Tool.run(&Factory);
-  std::vector<ClangTidyError> Errors = Diagnostics.take();
-  llvm::erase_if(Errors, [&](const ClangTidyError &Error) {
+  UserCodeResults Results = std::move(Factory.Results);
+  Results.Errors = Diagnostics.take();
+  llvm::erase_if(Results.Errors, [&](const ClangTidyError &Error) {
     return !StringRef(Error.DiagnosticName).starts_with("clang-diagnostic-") &&
            Factory.Broken.contains(Error.Message.FilePath, Error.Message.FileOffset);
   });
-  return {std::move(Errors), std::move(Factory.Missing)};
+  llvm::sort(Results.Reads);
+  Results.Reads.erase(std::unique(Results.Reads.begin(), Results.Reads.end()), Results.Reads.end());
+  return Results;
 }
 
 void BrokenCode::add(const SourceManager &SM, SourceRange Range) {

@@ -46,15 +46,22 @@ private:
 struct UserCodeResults {
   std::vector<clang::tidy::ClangTidyError> Errors;
   std::vector<MissingHeader> MissingHeaders;
+  /// The project's files the unit read, sorted: what its
+  /// results depend on besides flags and configuration.
+  std::vector<std::string> Reads;
+  /// The unit's summary for other units (model/UnitSummary.h), as JSON, when
+  /// it was asked for.
+  std::string Summary;
 };
 
 /// The findings of the checks that \p Context enables, in \p File. With
 /// \p LeaveASTToExit the AST is not freed: for a process that exits next.
+/// With \p ExportSummary the unit's summary is computed too.
 UserCodeResults
 analyzeUserCode(clang::tidy::ClangTidyContext &Context,
                 const clang::tooling::CompilationDatabase &Compilations, llvm::StringRef File,
                 llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS, bool ApplyAnyFix,
-                bool LeaveASTToExit);
+                bool LeaveASTToExit, bool ExportSummary = false);
 
 } // namespace locklint
 

@@ -101,7 +101,8 @@ private:
     static const std::pair<const char *, CallForm> Forms[] = {
         {"format", CallForm::Format},     {"argv", CallForm::Argv},
         {"variadic", CallForm::Variadic}, {"word_list", CallForm::WordList},
-        {"stream", CallForm::Stream},     {"fixed", CallForm::Fixed}};
+        {"stream", CallForm::Stream},     {"fixed", CallForm::Fixed},
+        {"template", CallForm::Template}};
     const auto *FormIt = llvm::find_if(Forms, [&](const auto &F) { return Form == F.first; });
     if (FormIt == std::end(Forms))
       return fail(join(Path, "form"), "unknown form '" + Form + "'");
@@ -137,6 +138,10 @@ private:
       return Err;
     if (!Fix.empty())
       Spec.ReleaseFix = Fix;
+    if (auto Err = readMember(Entry, "issued_at", Spec.IssuedAt, at(Path)))
+      return Err;
+    if (auto Err = readWords(Entry, Path, Spec))
+      return Err;
     return readParams(Entry, Path, Spec);
   }
 
@@ -149,6 +154,23 @@ private:
       if (!Name.is_string() || Name.get<std::string>().empty())
         return fail(join(Path, "names"), "must hold non-empty strings");
       Names.push_back(Name.get<std::string>());
+    }
+    return llvm::Error::success();
+  }
+
+  llvm::Error readWords(const json &Entry, const std::string &Path, FunctionSpec &Spec) const {
+    auto It = Entry.find("words");
+    if (It == Entry.end()) {
+      if (Spec.Form == CallForm::Template)
+        return fail(join(Path, "words"), "is required for the template form");
+      return llvm::Error::success();
+    }
+    if (!It->is_array() || It->empty())
+      return fail(join(Path, "words"), "must be a non-empty array of strings");
+    for (const json &Word : *It) {
+      if (!Word.is_string())
+        return fail(join(Path, "words"), "must hold strings");
+      Spec.Words.push_back(Word.get<std::string>());
     }
     return llvm::Error::success();
   }

@@ -35,6 +35,10 @@ enum class CallForm {
   Stream,
   /// The function issues `Command`, each parameter playing its ParamSpec role.
   Fixed,
+  /// The function issues the words of `Words`, where `$N` stands for the
+  /// value of parameter N: what a wrapper of the project does, as a project
+  /// summary records it ("SET", "lock:$0", "$1", "NX").
+  Template,
 };
 
 /// What one parameter of a Fixed-form function contributes to the command.
@@ -91,6 +95,11 @@ struct FunctionSpec {
   /// Replacement for `name(args)` that releases the lock with a
   /// compare-and-delete script; placeholders {argN}, {script}, {key}, {token}.
   std::optional<std::string> ReleaseFix;
+  /// For Template: the words, the command name first.
+  std::vector<std::string> Words;
+  /// Where the client call that the function makes is, as "file:line:col",
+  /// when it is in another file than its callers see: for notes.
+  std::string IssuedAt;
 };
 
 /// All modeled functions, looked up by qualified name.

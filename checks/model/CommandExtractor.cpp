@@ -91,6 +91,9 @@ public:
     case CallForm::Fixed:
       Built = buildFixed();
       break;
+    case CallForm::Template:
+      Built = buildTemplate();
+      break;
     }
     if (!Built || Command.Name.empty())
       return std::nullopt;
@@ -305,6 +308,49 @@ private:
         Construct->getConstructor()->isCopyOrMoveConstructor())
       return nullptr;
     return Construct->getArg(0);
+  }
+
+  /// Each word of the spec, with `$N` replaced by the value of argument N
+  /// and `$$` standing for `$`.
+  bool buildTemplate() {
+    std::vector<CommandWord> Words;
+    for (llvm::StringRef Template : Spec.Words) {
+      CommandWord Word;
+      std::string Text;
+      auto FlushText = [&] {
+        if (!Text.empty())
+          Word.Pieces.push_back({Text, nullptr, 0});
+        Text.clear();
+      };
+      for (size_t I = 0; I < Template.size(); ++I) {
+        if (Template[I] != '$' || I + 1 == Template.size()) {
+          Text += Template[I];
+          continue;
+        }
+        if (Template[I + 1] == '$') {
+          Text += '$';
+          ++I;
+          continue;
+        }
+        size_t End = I + 1;
+        while (End < Template.size() && llvm::isDigit(Template[End]))
+          ++End;
+        unsigned Index = 0;
+        if (Template.slice(I + 1, End).getAsInteger(10, Index)) {
+          Text += '$';
+          continue;
+        }
+        FlushText();
+        if (Index < Args.size())
+          appendValue(Word, Args[Index], 0);
+        else
+          Word.Pieces.push_back({std::nullopt, nullptr, 0});
+        I = End - 1;
+      }
+      FlushText();
+      Words.push_back(std::move(Word));
+    }
+    return setWords(std::move(Words));
   }
 
   bool buildFixed() {

@@ -6,6 +6,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -70,6 +71,17 @@ FunctionSummary::Returns classifyReturn(const Expr *Returned, const CallExpr *Ca
 }
 
 } // namespace
+
+std::string placeOf(SourceLocation Loc, const SourceManager &SM) {
+  PresumedLoc Presumed = SM.getPresumedLoc(SM.getExpansionLoc(Loc), /*UseLineDirectives=*/false);
+  if (Presumed.isInvalid())
+    return "";
+  llvm::SmallString<256> Path(Presumed.getFilename());
+  SM.getFileManager().makeAbsolutePath(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return (Path + ":" + llvm::Twine(Presumed.getLine()) + ":" + llvm::Twine(Presumed.getColumn()))
+      .str();
+}
 
 const FunctionDecl *helperDefinition(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
@@ -220,7 +232,7 @@ FunctionSummary CommandSummaries::summaryOf(const FunctionDecl *Function) const 
     const RedisCommand *Issued = Command;
     while (Issued->Origin)
       Issued = Issued->Origin;
-    Out.IssuedAt = Issued->Call->getBeginLoc().printToString(SM);
+    Out.IssuedAt = placeOf(Issued->Call->getBeginLoc(), SM);
     Out.Result = classifyReturn(returnedWith(Function, Command->Call), Command->Call);
     for (const CommandWord &Word : Command->Args) {
       std::vector<FunctionSummary::Piece> Pieces;

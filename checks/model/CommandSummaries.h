@@ -104,6 +104,10 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, bool> Done;
 };
 
+/// "file:line:col" of \p Loc, with the file's absolute path: a place other
+/// translation units can name.
+std::string placeOf(clang::SourceLocation Loc, const clang::SourceManager &SM);
+
 /// The definition to follow for a call: the body of the called function, or
 /// of the template it was instantiated from.
 const clang::FunctionDecl *helperDefinition(const clang::CallExpr *Call);

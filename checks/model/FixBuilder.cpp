@@ -152,6 +152,8 @@ std::vector<FixItHint> addOptionFix(const RedisCommand &Command, llvm::StringRef
   case CallForm::Variadic:
   case CallForm::WordList:
   case CallForm::Stream:
+  // A project wrapper's words are fixed in the wrapper, in its own file.
+  case CallForm::Template:
     return {};
   }
   llvm_unreachable("unknown call form");

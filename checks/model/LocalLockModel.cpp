@@ -156,6 +156,12 @@ llvm::Error addLocalLockFiles(LocalLockModel &Model, llvm::StringRef Files) {
   });
 }
 
+llvm::Error addSqlClientFiles(SqlClientModel &Model, llvm::StringRef Files) {
+  return forEachModelFile(Files, [&](llvm::StringRef Text, llvm::StringRef Path) {
+    return Model.addJson(Text, Path);
+  });
+}
+
 llvm::Error LockApiModel::addJson(llvm::StringRef Text, llvm::StringRef SourceName) {
   auto Doc = parse(Text, SourceName);
   if (!Doc)

@@ -71,6 +71,8 @@ llvm::Error addLockApiFiles(LockApiModel &Model, llvm::StringRef Files);
 /// Adds the model files named in \p Files (separated by ';' or ',') to
 /// \p Model; an unreadable or malformed file is an error naming it.
 llvm::Error addLocalLockFiles(LocalLockModel &Model, llvm::StringRef Files);
+/// The same for the functions that run SQL (a project's `Exec(query)`).
+llvm::Error addSqlClientFiles(SqlClientModel &Model, llvm::StringRef Files);
 
 /// The built-in local lock and SQL client models.
 LocalLockModel builtinLocalLocks();

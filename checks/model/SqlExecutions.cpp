@@ -123,6 +123,15 @@ void SqlExecutions::followWrappers(llvm::ArrayRef<HelperCall> Calls) {
   }
 }
 
+std::vector<SqlTextWrapper> SqlExecutions::textWrappers() const {
+  std::vector<SqlTextWrapper> Found;
+  for (const Pending &Run : Runs)
+    if (Run.TextParameter && !Run.Text)
+      Found.push_back({Run.Execution.Function, Run.TextParameter->getFunctionScopeIndex(),
+                       Run.Execution.SimpleQuery});
+  return Found;
+}
+
 std::vector<SqlExecution> SqlExecutions::finish(llvm::ArrayRef<HelperCall> Calls) {
   followWrappers(Calls);
   std::vector<SqlExecution> Known;

@@ -30,6 +30,13 @@ struct SqlExecution {
   bool SimpleQuery = false;
 };
 
+/// A function that runs the SQL text one of its parameters holds.
+struct SqlTextWrapper {
+  const clang::FunctionDecl *Function = nullptr;
+  unsigned TextParameter = 0;
+  bool SimpleQuery = false;
+};
+
 /// Collects the SQL a translation unit runs through libpq and libpqxx, with
 /// prepared statements resolved by name.
 ///
@@ -48,6 +55,9 @@ public:
   /// runs the text it is given (`Exec(q)` calling `PQexec(conn, q)`) runs, at
   /// each of its \p Calls, the text passed there.
   std::vector<SqlExecution> finish(llvm::ArrayRef<HelperCall> Calls);
+
+  /// The functions that run the text of a parameter, after finish().
+  std::vector<SqlTextWrapper> textWrappers() const;
 
   /// The node id callMatcher binds each call to.
   static constexpr llvm::StringLiteral CallId = "sql-call";

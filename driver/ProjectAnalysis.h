@@ -1,0 +1,59 @@
+//===--- ProjectAnalysis.h - every unit of a compile database ---*- C++ -*-===//
+//
+// Whole-project analysis reads each unit once with the checks and, in the
+// same parse, computes its summary: the wrappers it defines and the functions
+// it calls without their bodies. A cheap link step then finds the units that
+// call another unit's wrappers, and only those are read a second time, with
+// the summaries they call loaded as client models. Everything a parse gives
+// is kept in the project index, so an unchanged unit is never parsed again.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_DRIVER_PROJECTANALYSIS_H
+#define LOCKLINT_DRIVER_PROJECTANALYSIS_H
+
+#include "Finding.h"
+#include "WorkerPool.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Error.h"
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace locklint {
+
+struct ProjectRequest {
+  /// Every unit of the database that can run, absolute.
+  std::vector<std::string> Units;
+  /// The units whose findings and failures the run reports.
+  llvm::StringSet<> Reported;
+  /// Where the index lives.
+  std::string IndexDir;
+  /// What decides every unit's results besides its own inputs: locklint
+  /// itself and the options of the run.
+  std::vector<std::string> Salt;
+  /// What decides one unit's results before it is parsed: its compile
+  /// command and configuration.
+  std::function<std::vector<std::string>(llvm::StringRef Unit)> UnitInputs;
+  WorkerSettings Settings;
+};
+
+/// What a run did, for its last line.
+struct ProjectStats {
+  size_t Units = 0;
+  /// Units parsed for the first read; the others came from the index.
+  size_t Parsed = 0;
+  /// Units that call other units' wrappers, and how many of those were
+  /// parsed again.
+  size_t Linked = 0, Reparsed = 0;
+};
+
+/// Analyzes \p Request's units as one project. \p Progress is called as each
+/// parse finishes.
+llvm::Expected<AnalysisResults>
+analyzeProject(const ProjectRequest &Request, ProjectStats &Stats,
+               std::function<void(llvm::StringRef File, const AnalysisResults &)> Progress);
+
+} // namespace locklint
+
+#endif

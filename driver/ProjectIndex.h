@@ -1,0 +1,59 @@
+//===--- ProjectIndex.h - results of units kept on disk ---------*- C++ -*-===//
+//
+// Whole-project analysis parses every unit of the compile database; the
+// index keeps what each parse gave so that an unchanged unit is never parsed
+// twice. An entry is found by a key over what is known before the parse (the
+// main file's text, its compile command, its configuration, locklint itself)
+// and is valid while the project files the parse read still hash the same,
+// so a change to one header re-analyzes exactly the units that include it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_DRIVER_PROJECTINDEX_H
+#define LOCKLINT_DRIVER_PROJECTINDEX_H
+
+#include "Finding.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+#include <optional>
+#include <string>
+
+namespace locklint {
+
+/// The hex SHA-256 of \p Parts, each length-prefixed so that no two lists
+/// give the same bytes.
+std::string hashOf(llvm::ArrayRef<std::string> Parts);
+
+/// A folder of entries, one JSON file per key.
+///
+///   ProjectIndex Index(Dir);
+///   if (auto Cached = Index.lookup(Key)) ...
+///   Index.store(Key, Results);
+class ProjectIndex {
+public:
+  explicit ProjectIndex(std::string Dir) : Dir(std::move(Dir)) {}
+
+  /// Creates the folder; an error names it when it cannot be made.
+  llvm::Error prepare() const;
+  /// The results stored under \p Key, when every file their unit read is as
+  /// it was then.
+  std::optional<AnalysisResults> lookup(llvm::StringRef Key);
+  /// Keeps \p Results under \p Key, with the hashes of the files its units
+  /// read now.
+  llvm::Error store(llvm::StringRef Key, const AnalysisResults &Results);
+  /// Where a file of the run's own (a model file for pass 2) goes.
+  std::string pathFor(llvm::StringRef Name) const;
+
+private:
+  /// The hash of \p File's contents, read once per run; empty when it
+  /// cannot be read.
+  std::string contentHash(llvm::StringRef File);
+
+  std::string Dir;
+  llvm::StringMap<std::string> Hashes;
+};
+
+} // namespace locklint
+
+#endif
