@@ -341,8 +341,9 @@ private:
           continue;
         }
         FlushText();
+        // The wrapper formats the value into its command, as `%s` would.
         if (Index < Args.size())
-          appendValue(Word, Args[Index], 0);
+          appendValue(Word, Args[Index], 's');
         else
           Word.Pieces.push_back({std::nullopt, nullptr, 0});
         I = End - 1;

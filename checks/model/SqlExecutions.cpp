@@ -88,11 +88,20 @@ void SqlExecutions::add(const CallExpr *Call, const FunctionDecl *Function) {
   }
 }
 
+bool SqlExecutions::isTextWrapper(const Pending &Run) const {
+  // A function that also runs SQL of its own (a SET lock_timeout first) is
+  // more than the text it passes on: its callers cannot be read without it.
+  return Run.TextParameter && !Run.Text &&
+         llvm::count_if(Runs, [&](const Pending &Other) {
+           return Other.Execution.Function == Run.Execution.Function;
+         }) == 1;
+}
+
 void SqlExecutions::followWrappers(llvm::ArrayRef<HelperCall> Calls) {
   constexpr unsigned MaxDepth = 4;
   std::vector<size_t> Wrappers;
   for (size_t I = 0; I < Runs.size(); ++I)
-    if (Runs[I].TextParameter && !Runs[I].Text)
+    if (isTextWrapper(Runs[I]))
       Wrappers.push_back(I);
   for (unsigned Depth = 0; Depth < MaxDepth && !Wrappers.empty(); ++Depth) {
     std::vector<size_t> Forwarded;
@@ -126,7 +135,7 @@ void SqlExecutions::followWrappers(llvm::ArrayRef<HelperCall> Calls) {
 std::vector<SqlTextWrapper> SqlExecutions::textWrappers() const {
   std::vector<SqlTextWrapper> Found;
   for (const Pending &Run : Runs)
-    if (Run.TextParameter && !Run.Text)
+    if (isTextWrapper(Run))
       Found.push_back({Run.Execution.Function, Run.TextParameter->getFunctionScopeIndex(),
                        Run.Execution.SimpleQuery});
   return Found;

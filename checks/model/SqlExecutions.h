@@ -74,6 +74,7 @@ private:
   };
 
   void followWrappers(llvm::ArrayRef<HelperCall> Calls);
+  bool isTextWrapper(const Pending &Run) const;
 
   const SqlClientModel &Model;
   clang::ASTContext &Context;
