@@ -297,6 +297,10 @@ Error validateCheckOptions(const ClangTidyOptions &Options) {
       locklint::model::LockApiModel Apis;
       if (auto Err = locklint::model::addLockApiFiles(Apis, Value))
         return Err;
+    } else if (Key.ends_with("SqlClientModelFiles")) {
+      locklint::model::SqlClientModel Sql;
+      if (auto Err = locklint::model::addSqlClientFiles(Sql, Value))
+        return Err;
     } else if (Key.ends_with("LocalLockModelFiles")) {
       locklint::model::LocalLockModel Locks;
       if (auto Err = locklint::model::addLocalLockFiles(Locks, Value))
