@@ -16,6 +16,8 @@ Inputs (bench/generate.py writes all but the first):
              and the threading, regex, map and chrono headers
   corpus     200 small generated translation units, for throughput and -j
   big        about 50,000 lines in one file, for growth with code size
+  project    24 units with a compile database, 3 of them about locks:
+             per-file and whole-project locklint, first and unchanged runs
 
   bench/compare.py --build build [--runs 3] [--inputs examples,heavy,corpus,big]
 """
@@ -34,7 +36,7 @@ import generate  # noqa: E402
 
 FLAGS = ["-std=c++17", "-isystem", str(ROOT / "test/Inputs/include"),
          "-I/usr/include/postgresql"]
-INPUTS = ("examples", "heavy", "corpus", "big")
+INPUTS = ("examples", "heavy", "corpus", "big", "project")
 
 
 def measure(command):
@@ -89,6 +91,30 @@ def medians(tools, files, runs):
             samples[name].append(measure(command))
     return {name: tuple(statistics.median(s[i] for s in samples[name]) for i in range(3))
             for name, _ in rows}
+
+
+def project_medians(llvm, locklint, project, files, runs):
+    """The whole-project rows: the compiler over every unit, locklint per
+    file and as one project, the project's first run (an empty index) and a
+    second run over the unchanged project."""
+    index = project / "bench-index"
+    base = [locklint, "-j", "1", "-p", str(project), "--index-dir", str(index)]
+    rows = [
+        ("clang -fsyntax-only", None,
+         [str(llvm / "clang++"), "-fsyntax-only", "-std=c++17", "-I/usr/include/postgresql",
+          "-I" + str(project / "src"), *files]),
+        ("locklint -j1 --per-file", None, [*base, "--per-file"]),
+        ("locklint -j1 project, first run", index, base),
+        ("locklint -j1 project, unchanged", None, base),
+    ]
+    samples = {name: [] for name, _, _ in rows}
+    for _ in range(runs):
+        for name, fresh, command in rows:
+            if fresh:
+                subprocess.run(["rm", "-rf", str(fresh)], check=True)
+            samples[name].append(measure(command))
+    return {name: tuple(statistics.median(s[i] for s in samples[name]) for i in range(3))
+            for name, _, _ in rows}
 
 
 def print_table(title, files, results):
@@ -147,12 +173,23 @@ def main():
             "corpus": sorted(str(p) for p in (out / "corpus").glob("*.cpp")),
             "big": [str(out / "big.cpp")],
         }
+        inputs["project"] = generate.write_project(out / "project")
         results = {}
         for name in chosen:
             files = inputs[name][:args.limit] if args.limit else inputs[name]
-            results[name] = medians(tools, files, args.runs)
+            if name == "project":
+                results[name] = project_medians(llvm, locklint, out / "project", files,
+                                                args.runs)
+            else:
+                results[name] = medians(tools, files, args.runs)
             print_table(name, files, results[name])
             sys.stdout.flush()
+
+        if "project" in results:
+            first = results["project"]["locklint -j1 project, first run"][1]
+            again = results["project"]["locklint -j1 project, unchanged"][1]
+            print(f"project: the unchanged run costs {again / first:.2f}x the first "
+                  "(CPU time)\n")
 
         if "heavy" in results and "big" in results:
             # The headers alone, so per-line figures count the code, not the

@@ -9,6 +9,9 @@
                  the headers can be taken out of a per-line figure
   corpus/*.cpp   200 small translation units over hiredis and libpq, for
                  throughput and -j scaling
+  project/       24 translation units with a compile database: a Redis
+                 wrapper, two units that lock through it, 21 that do not
+                 touch locks (bench/compare.py --inputs project)
 
   bench/generate.py <directory> [--corpus 200] [--big-lines 50000]
 
@@ -16,6 +19,7 @@ Every unit of code holds broken and correct lock use side by side, so the
 checks have findings to report and scopes to walk, not just code to skip.
 """
 import argparse
+import json
 import pathlib
 
 HEAVY_INCLUDES = """\
@@ -196,6 +200,96 @@ def write_all(out, corpus=200, heavy_lines=2000, big_lines=50000):
         # Each file starts at its own unit number, so no two are identical.
         text = LIGHT_INCLUDES + "".join(unit(index * 3 + k, heavy=False) for k in range(3))
         write(out / "corpus" / f"service_{index:03}.cpp", text)
+
+
+# A project whose lock code calls a wrapper of another translation unit:
+# store.cpp wraps hiredis, two units take locks through it, and the others
+# do the service's other work over the same heavy headers.
+STORE_HEADER = """\
+#pragma once
+#include <hiredis/hiredis.h>
+#include <string>
+
+class Store {
+public:
+  bool takeLock(const std::string &key, const std::string &value, int ttlMs);
+  bool put(const std::string &key, const std::string &value);
+  void remove(const std::string &key);
+
+private:
+  redisContext *context_ = nullptr;
+};
+"""
+
+STORE_UNIT = """\
+#include "store.h"
+
+bool Store::takeLock(const std::string &key, const std::string &value, int ttlMs) {
+  return redisCommand(context_, "SET %s %s NX PX %d", key.c_str(), value.c_str(), ttlMs) != nullptr;
+}
+bool Store::put(const std::string &key, const std::string &value) {
+  return redisCommand(context_, "SET %s %s", key.c_str(), value.c_str()) != nullptr;
+}
+void Store::remove(const std::string &key) { redisCommand(context_, "DEL %s", key.c_str()); }
+"""
+
+LOCKING_UNIT = """\
+namespace jobs{n} {{
+// A constant value, a write with no fence, a release that checks nothing.
+bool settle(Store &store, const std::string &account, int cents) {{
+  std::string key = "lock:account:" + account;
+  if (!store.takeLock(key, "1", 30000))
+    return false;
+  store.put("balance:" + account, std::to_string(cents));
+  store.remove(key);
+  return true;
+}}
+}} // namespace jobs{n}
+"""
+
+PLAIN_UNIT = """\
+namespace work{n} {{
+std::map<std::string, int> tally(const std::vector<std::string> &lines) {{
+  static const std::regex word("[a-z]+");
+  std::map<std::string, int> counts;
+  for (const std::string &line : lines)
+    for (std::sregex_iterator it(line.begin(), line.end(), word), end; it != end; ++it)
+      ++counts[it->str()];
+  return counts;
+}}
+std::future<int> total(std::vector<int> values) {{
+  return std::async(std::launch::async, [values] {{
+    int sum = 0;
+    for (int v : values)
+      sum += v;
+    return sum;
+  }});
+}}
+}} // namespace work{n}
+"""
+
+
+def write_project(out, units=24, locking=2):
+    """A project of \p units translation units with a compile database: the
+    wrapper, \p locking units that lock through it, and plain ones."""
+    out = pathlib.Path(out)
+    write(out / "src" / "store.h", STORE_HEADER)
+    files = {"store.cpp": HEAVY_INCLUDES + STORE_UNIT}
+    for index in range(locking):
+        files[f"jobs_{index}.cpp"] = (HEAVY_INCLUDES + '#include "store.h"\n' +
+                                       "".join(LOCKING_UNIT.format(n=index * 10 + k)
+                                               for k in range(10)))
+    for index in range(units - 1 - locking):
+        files[f"work_{index:02}.cpp"] = HEAVY_INCLUDES + "".join(
+            PLAIN_UNIT.format(n=index * 10 + k) for k in range(10))
+    entries = []
+    for name, text in sorted(files.items()):
+        write(out / "src" / name, text)
+        entries.append({"directory": str(out), "file": f"src/{name}",
+                        "arguments": ["clang++", "-std=c++17", "-I/usr/include/postgresql",
+                                      "-Isrc", "-c", f"src/{name}"]})
+    write(out / "compile_commands.json", json.dumps(entries, indent=1) + "\n")
+    return [str(out / "src" / name) for name in sorted(files)]
 
 
 def main():
