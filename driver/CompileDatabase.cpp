@@ -1,6 +1,7 @@
 //===--- CompileDatabase.cpp - where compile flags come from --------------===//
 
 #include "CompileDatabase.h"
+#include "CompileFlags.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -98,58 +99,44 @@ loadCompileDatabase(llvm::StringRef BuildPath, std::unique_ptr<CompilationDataba
 
 namespace {
 
-class PluginStrippingDatabase : public CompilationDatabase {
+/// The database with each command reduced to the options that decide what
+/// the code means (CompileFlags.h); what it leaves out is said once per run.
+class SanitizingDatabase : public CompilationDatabase {
 public:
-  PluginStrippingDatabase(std::unique_ptr<CompilationDatabase> Base, llvm::raw_ostream &Warnings)
+  SanitizingDatabase(std::unique_ptr<CompilationDatabase> Base, llvm::raw_ostream &Warnings)
       : Base(std::move(Base)), Warnings(Warnings) {}
 
   std::vector<CompileCommand> getCompileCommands(llvm::StringRef File) const override {
-    return strip(Base->getCompileCommands(File));
+    return sanitize(Base->getCompileCommands(File));
   }
   std::vector<std::string> getAllFiles() const override { return Base->getAllFiles(); }
   std::vector<CompileCommand> getAllCompileCommands() const override {
-    return strip(Base->getAllCompileCommands());
+    return sanitize(Base->getAllCompileCommands());
   }
 
 private:
-  std::vector<CompileCommand> strip(std::vector<CompileCommand> Commands) const {
+  std::vector<CompileCommand> sanitize(std::vector<CompileCommand> Commands) const {
     for (CompileCommand &Command : Commands) {
-      std::vector<std::string> Kept;
-      const std::vector<std::string> &Args = Command.CommandLine;
-      for (size_t I = 0; I < Args.size(); ++I) {
-        llvm::StringRef Arg = Args[I];
-        if (Arg.starts_with("-fplugin=") || Arg.starts_with("-fpass-plugin=") ||
-            Arg.starts_with("-fplugin-arg-")) {
-          warn(Arg);
-          continue;
-        }
-        // -Xclang -load -Xclang <lib>, -Xclang -plugin -Xclang <name>, ...
-        if (Arg == "-Xclang" && I + 1 < Args.size()) {
-          llvm::StringRef Next = Args[I + 1];
-          if (Next == "-load" || Next == "-plugin" || Next == "-add-plugin" ||
-              Next.starts_with("-plugin-arg-")) {
-            warn(Next);
-            I += 1;
-            if (I + 2 < Args.size() && Args[I + 1] == "-Xclang")
-              I += 2; // The library or plugin name that follows.
-            continue;
-          }
-        }
-        Kept.push_back(Args[I]);
-      }
-      Command.CommandLine = std::move(Kept);
+      KeptFlags Kept = keepSemanticFlags(Command.CommandLine);
+      Command.CommandLine = std::move(Kept.CommandLine);
+      for (const std::string &Option : Kept.Dropped)
+        warn(Option);
     }
     return Commands;
   }
 
   void warn(llvm::StringRef Option) const {
-    std::string Key = Option.split('=').first.str();
+    std::string Key = llvm::StringRef(Option).rtrim('=').str();
     if (!Warned.insert(Key).second)
       return;
+    llvm::StringRef Name = llvm::StringRef(Key).ltrim('-');
+    bool LoadsCode = Name.starts_with("fplugin") || Name.starts_with("fpass-plugin") ||
+                     Name == "load" || Name.contains("plugin");
     llvm::WithColor::warning(Warnings, "locklint")
-        << "ignoring '" << Key
-        << "' from the compile commands: it would load code into the analyzer (pass "
-           "--allow-compiler-plugins to keep it)\n";
+        << "ignoring '" << Key << "' from the compile commands: "
+        << (LoadsCode ? "it would load code into the analyzer"
+                      : "locklint keeps only the options that decide what the code means")
+        << "\n";
   }
 
   std::unique_ptr<CompilationDatabase> Base;
@@ -160,11 +147,9 @@ private:
 } // namespace
 
 std::unique_ptr<CompilationDatabase>
-stripCompilerPlugins(std::unique_ptr<CompilationDatabase> Database, bool Allow,
-                     llvm::raw_ostream &Warnings) {
-  if (Allow)
-    return Database;
-  return std::make_unique<PluginStrippingDatabase>(std::move(Database), Warnings);
+sanitizeCompileCommands(std::unique_ptr<CompilationDatabase> Database,
+                        llvm::raw_ostream &Warnings) {
+  return std::make_unique<SanitizingDatabase>(std::move(Database), Warnings);
 }
 
 } // namespace locklint

@@ -26,14 +26,14 @@ loadCompileDatabase(llvm::StringRef BuildPath,
                     std::unique_ptr<clang::tooling::CompilationDatabase> FromCommandLine,
                     llvm::ArrayRef<std::string> Files, llvm::raw_ostream &Warnings);
 
-/// Wraps \p Database so that compile options which load code into the
-/// analyzer (-fplugin=, -fpass-plugin=, -Xclang -load, -Xclang -plugin,
-/// -Xclang -add-plugin) are removed, with one warning per option on
-/// \p Warnings; compile commands of a repository under review are untrusted.
-/// With \p Allow, the database is returned as it is.
+/// Wraps \p Database so that each command keeps only the options that
+/// decide what the code means (see CompileFlags.h): compile commands of a
+/// repository under review are untrusted, and nothing in them may make
+/// locklint run a program, load code or write a file. Each option left out
+/// that a user may want to hear about is named once on \p Warnings.
 std::unique_ptr<clang::tooling::CompilationDatabase>
-stripCompilerPlugins(std::unique_ptr<clang::tooling::CompilationDatabase> Database, bool Allow,
-                     llvm::raw_ostream &Warnings);
+sanitizeCompileCommands(std::unique_ptr<clang::tooling::CompilationDatabase> Database,
+                        llvm::raw_ostream &Warnings);
 
 } // namespace locklint
 

@@ -157,11 +157,6 @@ cl::opt<std::string> BaselineMode(
              "SARIF with baselineState unchanged/new, and list fixed ones\n"
              "as absent."),
     cl::init("omit"), cl::cat(LocklintCategory));
-cl::opt<bool> AllowCompilerPlugins(
-    "allow-compiler-plugins",
-    cl::desc("Keep options in the compile commands that load plugins into\n"
-             "the analyzer (removed by default: untrusted input)."),
-    cl::cat(LocklintCategory));
 cl::opt<bool> IncludeSuppressed(
     "include-suppressed",
     cl::desc("Keep findings silenced by NOLINT comments in the SARIF log,\n"
@@ -571,8 +566,6 @@ std::vector<std::string> workerArguments() {
     Args.push_back("--fix");
   if (FixNotes)
     Args.push_back("--fix-notes");
-  if (AllowCompilerPlugins)
-    Args.push_back("--allow-compiler-plugins");
   if (IncludeSuppressed)
     Args.push_back("--include-suppressed");
   if (!TestFault.empty())
@@ -688,10 +681,10 @@ int run(int Argc, const char **Argv) {
   auto Database = loadCompileDatabase(BuildPath, std::move(FromCommandLine), Files, Warnings);
   if (!Database)
     return usageError(toString(Database.takeError()));
-  // Response files hold arguments like any others, plugins included: they
-  // are read as argument lists here, before plugins are taken out.
+  // Response files hold arguments like any others: they are read as
+  // argument lists here, before the options are judged.
   *Database = tooling::expandResponseFiles(std::move(*Database), vfs::getRealFileSystem());
-  *Database = stripCompilerPlugins(std::move(*Database), AllowCompilerPlugins, Warnings);
+  *Database = sanitizeCompileCommands(std::move(*Database), Warnings);
   if (Files.empty()) {
     Files = (*Database)->getAllFiles();
     if (Files.empty())

@@ -1,6 +1,7 @@
 //===--- UserCodeAnalysis.cpp - checks over the project's own code --------===//
 
 #include "UserCodeAnalysis.h"
+#include "CompileFlags.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/AST/ASTConsumer.h"
@@ -270,7 +271,11 @@ analyzeUserCode(ClangTidyContext &Context, const tooling::CompilationDatabase &C
   tooling::ClangTool Tool(Compilations, {File.str()},
                           std::make_shared<PCHContainerOperations>(), BaseFS);
   Tool.appendArgumentsAdjuster(configuredExtraArguments(Context));
-  Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
+  // ExtraArgs of a repository's .clang-tidy are judged like its compile
+  // commands.
+  Tool.appendArgumentsAdjuster([](const tooling::CommandLineArguments &Args, StringRef) {
+    return keepSemanticFlags(Args).CommandLine;
+  });
 
   ClangTidyDiagnosticConsumer Diagnostics(Context, nullptr, /*RemoveIncompatibleErrors=*/true,
                                           ApplyAnyFix);

@@ -145,6 +145,45 @@ TEST(StringValueTest, LoopsAndUnknownWritersAreUnknown) {
             "<unknown>");
 }
 
+TEST(StringValueTest, ValuesFollowTheControlFlowGraph) {
+  // Declared before the loop, assigned in it: each iteration's value.
+  EXPECT_EQ(valueOfUse(R"cpp(
+    void f(int n) { std::string cmd; while (n--) { cmd = "SETNX k 1"; use(cmd); cmd = "EXPIRE k 5"; } }
+  )cpp"),
+            "SETNX k 1");
+  // A value reaching the use from before the loop and from its back edge.
+  EXPECT_EQ(valueOfUse(R"cpp(
+    void f(int n) { std::string cmd = "A"; while (n--) { use(cmd); cmd = "B"; } }
+  )cpp"),
+            "<unknown>");
+  // An early return leaves one path.
+  EXPECT_EQ(valueOfUse(R"cpp(
+    void f(bool stop) { std::string cmd = "GET k"; if (stop) { cmd = "DEL k"; return; } use(cmd); }
+  )cpp"),
+            "GET k");
+  // A switch whose every case assigns the same text.
+  EXPECT_EQ(valueOfUse(R"cpp(
+    void f(int m) { std::string cmd; switch (m) { case 0: cmd = "PING"; break; default: cmd = "PING"; } use(cmd); }
+  )cpp"),
+            "PING");
+}
+
+TEST(StringValueTest, PassingByValueOrConstReferenceKeepsTheValue) {
+  EXPECT_EQ(valueOfUse(R"cpp(
+    void byValue(std::string s);
+    void f() { std::string cmd = "DEL k"; byValue(cmd); print(cmd); use(cmd); }
+  )cpp"),
+            "DEL k");
+}
+
+TEST(StringValueTest, LibraryFunctionsAreRunTimeValues) {
+  EXPECT_EQ(valueOfUse(R"cpp(
+    #include <vector>
+    void f(const std::vector<char> &bytes) { std::string id(bytes.begin(), bytes.end()); use(std::to_string(bytes.size()) + id); }
+  )cpp"),
+            "{std::to_string(bytes.size())}{id}");
+}
+
 TEST(StringValueTest, ReadsDoNotChangeTheValue) {
   EXPECT_EQ(valueOfUse(R"cpp(
     void f() { std::string cmd = "DEL k"; print(cmd); (void)cmd.size(); use(cmd); }

@@ -1,0 +1,155 @@
+//===--- CompileFlags.cpp - the compile options locklint keeps ------------===//
+
+#include "CompileFlags.h"
+#include "clang/Driver/Options.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Option/ArgList.h"
+#include "llvm/Option/OptTable.h"
+#include "llvm/Option/Option.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang::driver;
+using namespace llvm::opt;
+
+namespace locklint {
+namespace {
+
+/// True when \p O is \p Group or in it, at any depth.
+bool inGroup(const Option &O, OptSpecifier Group) {
+  for (Option Current = O; Current.isValid(); Current = Current.getGroup())
+    if (Current.getID() == Group.getID())
+      return true;
+  return false;
+}
+
+/// Feature flags that take no value but make the compiler load or write
+/// files: modules build a cache, crash reports write reproducers.
+bool writesOrLoads(const Option &O) {
+  llvm::StringRef Name = O.getName();
+  return Name.starts_with("fmodule") || Name.starts_with("fno-module") ||
+         Name.contains("implicit-module") || Name.starts_with("fcrash-diagnostics") ||
+         Name.starts_with("fplugin") || Name.starts_with("fpass-plugin") ||
+         Name.starts_with("fprofile") || Name.starts_with("ftime-trace") ||
+         Name.starts_with("fsave-optimization-record") || Name.starts_with("fopenmp-targets") ||
+         Name.starts_with("fembed") || Name.contains("offload");
+}
+
+/// Feature flags with a value that only change what the code means.
+bool isSemanticValue(const Option &O) {
+  static constexpr llvm::StringLiteral Names[] = {
+      "fconstexpr-depth=", "fconstexpr-steps=", "ftemplate-depth=", "ftemplate-depth-",
+      "fbracket-depth=", "fvisibility=", "fms-compatibility-version=", "fmsc-version=",
+      "finput-charset=", "fexec-charset=", "fwchar-type=", "fsanitize=", "fno-sanitize=",
+      "ffp-model=", "fmacro-backtrace-limit=", "ftemplate-backtrace-limit=",
+      "fdiagnostics-format=", "fmessage-length=", "fgnuc-version=", "fchar8_t",
+      "fcoroutines-ts", "fdeclspec", "fsigned-char", "funsigned-char"};
+  return llvm::is_contained(Names, O.getName());
+}
+
+/// True for an option that decides what the code means.
+bool decidesMeaning(const Option &O, const Arg &A) {
+  switch (O.getID()) {
+  case options::OPT_INPUT:
+  // `-- file`: what follows is input.
+  case options::OPT__DASH_DASH:
+  case options::OPT_D:
+  case options::OPT_U:
+  case options::OPT_undef:
+  case options::OPT_std_EQ:
+  case options::OPT_x:
+  case options::OPT_target:
+  case options::OPT_target_legacy_spelling:
+  case options::OPT__sysroot_EQ:
+  case options::OPT__sysroot:
+  case options::OPT_stdlib_EQ:
+  case options::OPT_pthread:
+  case options::OPT_ansi:
+  case options::OPT_pedantic:
+  case options::OPT_w:
+  case options::OPT_driver_mode:
+  case options::OPT_fsyntax_only:
+  case options::OPT_resource_dir:
+  case options::OPT_resource_dir_EQ:
+    return true;
+  // Read: a precompiled header, a file-system overlay. Not needed, and a
+  // crafted one is more than source text.
+  case options::OPT_include_pch:
+  case options::OPT_ivfsoverlay:
+    return false;
+  // Warnings become errors: findings must not depend on the build's -Werror.
+  case options::OPT_pedantic_errors:
+    return false;
+  case options::OPT_W_Joined:
+    return !llvm::StringRef(A.getValue()).starts_with("error");
+  default:
+    break;
+  }
+  // Include paths; the -i group around them also holds module and cache
+  // paths, which are left out.
+  bool DirectlyInIncludePaths =
+      O.getGroup().isValid() && O.getGroup().getID() == options::OPT_IncludePath_Group;
+  if (inGroup(O, options::OPT_I_Group) || inGroup(O, options::OPT_clang_i_Group) ||
+      DirectlyInIncludePaths)
+    return O.getID() != options::OPT_iprefix;
+  // -mllvm hands options to LLVM itself, some of which write files.
+  if (inGroup(O, options::OPT_m_Group))
+    return O.getID() != options::OPT_mllvm;
+  if (inGroup(O, options::OPT_W_Group))
+    return O.getKind() == Option::FlagClass;
+  if (inGroup(O, options::OPT_f_Group) || inGroup(O, options::OPT_f_clang_Group))
+    return !writesOrLoads(O) && (O.getKind() == Option::FlagClass || isSemanticValue(O));
+  return false;
+}
+
+/// Options every build has that no analysis needs: not worth a warning.
+bool isRoutine(const Option &O) {
+  switch (O.getID()) {
+  case options::OPT_c:
+  case options::OPT_o:
+  case options::OPT_S:
+  case options::OPT_E:
+  case options::OPT_pipe:
+  case options::OPT_pedantic_errors:
+  case options::OPT_W_Joined:
+    return true;
+  default:
+    break;
+  }
+  return inGroup(O, options::OPT_O_Group) || inGroup(O, options::OPT_g_Group) ||
+         inGroup(O, options::OPT_M_Group) || inGroup(O, options::OPT_Link_Group) ||
+         O.getID() == options::OPT_l || O.getID() == options::OPT_L;
+}
+
+} // namespace
+
+KeptFlags keepSemanticFlags(llvm::ArrayRef<std::string> CommandLine) {
+  KeptFlags Kept;
+  if (CommandLine.empty())
+    return Kept;
+  Kept.CommandLine.push_back(CommandLine.front());
+  std::vector<const char *> Args;
+  for (const std::string &Arg : CommandLine.drop_front())
+    Args.push_back(Arg.c_str());
+  // clang-cl spells its options its own way.
+  llvm::StringRef Program = llvm::sys::path::stem(CommandLine.front());
+  bool ClMode = Program.equals_insensitive("cl") || Program.ends_with_insensitive("clang-cl") ||
+                llvm::is_contained(CommandLine, "--driver-mode=cl");
+  const OptTable &Table = getDriverOptTable();
+  unsigned MissingIndex = 0, MissingCount = 0;
+  InputArgList Parsed =
+      Table.ParseArgs(Args, MissingIndex, MissingCount,
+                      llvm::opt::Visibility(ClMode ? options::CLOption : options::ClangOption));
+  for (const Arg *A : Parsed) {
+    const Option &O = A->getOption();
+    if (decidesMeaning(O, *A)) {
+      ArgStringList Rendered;
+      A->render(Parsed, Rendered);
+      Kept.CommandLine.insert(Kept.CommandLine.end(), Rendered.begin(), Rendered.end());
+    } else if (!isRoutine(O) && !llvm::is_contained(Kept.Dropped, A->getSpelling().str())) {
+      Kept.Dropped.push_back(A->getSpelling().str());
+    }
+  }
+  return Kept;
+}
+
+} // namespace locklint
