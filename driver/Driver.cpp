@@ -519,6 +519,20 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
   return ExitClean;
 }
 
+/// Workers hand their results back through temporary files: a TMPDIR where
+/// none can be made stops the run before any work.
+Error checkTemporaryFiles() {
+  SmallString<128> Path;
+  if (std::error_code EC = sys::fs::createTemporaryFile("locklint-check", "tmp", Path)) {
+    SmallString<128> Dir;
+    sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Dir);
+    return createStringError(EC, "cannot create temporary files in '%s': %s (set TMPDIR)",
+                             Dir.c_str(), EC.message().c_str());
+  }
+  sys::fs::remove(Path);
+  return Error::success();
+}
+
 /// True when the run reads the whole compile database as one project: a
 /// database named with -p (flags after `--` replace it), and nothing that needs one file at a time (fixes,
 /// which workers apply to their own file; shards, which split the units).
@@ -676,7 +690,11 @@ int run(int Argc, const char **Argv) {
     return usageError(toString(std::move(Err)));
   if (auto Err = validateCheckOptions(Effective))
     return usageError(toString(std::move(Err)));
-  raw_ostream &Warnings = WorkerResults.empty() ? errs() : nulls();
+  // A worker never starts workers: it is one whatever its results path.
+  bool IsWorker = WorkerResults.getNumOccurrences() > 0;
+  if (IsWorker && WorkerResults.empty())
+    return usageError("a worker needs a results file");
+  raw_ostream &Warnings = IsWorker ? nulls() : errs();
   bool FlagsGiven = FromCommandLine != nullptr;
   auto Database = loadCompileDatabase(BuildPath, std::move(FromCommandLine), Files, Warnings);
   if (!Database)
@@ -698,8 +716,10 @@ int run(int Argc, const char **Argv) {
   for (const std::string &File : Files)
     (void)(*Database)->getCompileCommands(absolutePath(File));
 
-  if (!WorkerResults.empty())
+  if (IsWorker)
     return analyzeHere(Files, **Database, BaseFS);
+  if (auto Err = checkTemporaryFiles())
+    return usageError(toString(std::move(Err)));
 
   AnalysisResults Results;
   Files = setAsideUnanalyzable(std::move(Files), **Database, Results);

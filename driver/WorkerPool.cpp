@@ -66,6 +66,13 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
   while (Next < Files.size() || !Active.empty()) {
     while (Next < Files.size() && Active.size() < std::max(1u, Settings.Jobs)) {
       Running Worker{Next, {}, temporaryPath("json"), Clock::now()};
+      if (Worker.ResultsPath.empty()) {
+        Results[Next].Failures.push_back(
+            {Files[Next], "cannot start the analysis: no temporary file for its results"});
+        Progress(Next, Results[Next]);
+        ++Next;
+        continue;
+      }
       std::vector<std::string> Args = {Settings.Program};
       Args.insert(Args.end(), Settings.CommonArgs.begin(), Settings.CommonArgs.end());
       Args.push_back("--worker-results=" + Worker.ResultsPath);

@@ -196,7 +196,9 @@ private:
       }
       size_t End = Text.find('\x02', Start);
       unsigned Index = 0;
-      Text.slice(Start + 1, End).getAsInteger(10, Index);
+      if (End == llvm::StringRef::npos || Text.slice(Start + 1, End).getAsInteger(10, Index) ||
+          Index >= Format.Pieces.size())
+        return; // Not a marker of ours: the text was refused before.
       Word.Pieces.push_back({std::nullopt, Format.Pieces[Index].Source, 0});
       Text = Text.substr(End + 1);
     }
@@ -208,8 +210,10 @@ private:
     const Expr *FormatExpr = Args[Spec.FormatArg];
     std::optional<StringValue> Format =
         FormatText ? std::optional<StringValue>(*FormatText) : Strings.valueOf(FormatExpr);
-    if (!Format)
-      return false;
+    if (!Format || llvm::any_of(Format->Pieces, [](const StringPiece &Piece) {
+          return Piece.Text && Piece.Text->find_first_of("\x01\x02") != std::string::npos;
+        }))
+      return false; // The bytes that mark run-time pieces below: not read.
     std::optional<FormatCommand> Tokens = tokenizeFormat(withMarkers(*Format));
     if (!Tokens || Tokens->Tokens.empty())
       return false;
