@@ -125,3 +125,29 @@ void replacedBeforeTest(redisContext *c, const char *token) {
     return;
   freeReplyObject(redisCommand(c, "SET jobs:last %d", 2));
 }
+
+// The outcome stored in a flag and tested after the reply is freed.
+void settle(redisContext *c, const char *token) {
+  auto *reply = static_cast<redisReply *>(redisCommand(c, "SET lock:settle %s NX PX 5000", token));
+  bool won = reply && reply->type == REDIS_REPLY_STATUS;
+  freeReplyObject(reply);
+  if (!won)
+    return;
+  freeReplyObject(redisCommand(c, "SET settled:last %s", token));
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: write to Redis key 'settled:last' in the scope of lock 'lock:settle' has no fencing predicate
+  // CHECK-MESSAGES: :[[@LINE-7]]:43: note: lock acquired here, with a TTL of 5000 ms
+  // CHECK-MESSAGES: :[[@LINE-3]]:19: note: write through a Lua script
+}
+
+// A flag that says the opposite: its being true means the lock was not taken.
+void settleIfFree(redisContext *c, const char *token) {
+  auto *reply = static_cast<redisReply *>(redisCommand(c, "SET lock:settle %s NX PX 5000", token));
+  bool busy = reply == nullptr || reply->type != REDIS_REPLY_STATUS;
+  freeReplyObject(reply);
+  if (busy)
+    return;
+  freeReplyObject(redisCommand(c, "SET settled:last %s", token));
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: write to Redis key 'settled:last' in the scope of lock 'lock:settle' has no fencing predicate
+  // CHECK-MESSAGES: :[[@LINE-7]]:43: note: lock acquired here, with a TTL of 5000 ms
+  // CHECK-MESSAGES: :[[@LINE-3]]:19: note: write through a Lua script
+}
