@@ -2,6 +2,7 @@
 
 #include "CompileDatabase.h"
 #include "CompileFlags.h"
+#include "model/ModelFiles.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -35,10 +36,11 @@ std::string describeJsonError(llvm::Error Err) {
 }
 
 llvm::Expected<std::unique_ptr<CompilationDatabase>> loadJsonFile(llvm::StringRef Path) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  auto Buffer = locklint::model::readRegularFile(Path, /*MaxBytes=*/512u << 20);
   if (!Buffer)
-    return llvm::createStringError(Buffer.getError(), "cannot read compile database '%s': %s",
-                                   Path.str().c_str(), Buffer.getError().message().c_str());
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot read compile database '%s': %s", Path.str().c_str(),
+                                   llvm::toString(Buffer.takeError()).c_str());
   llvm::StringRef Text = (*Buffer)->getBuffer();
   // Validate first: the JSON database loader prints its parse errors itself,
   // over several lines.

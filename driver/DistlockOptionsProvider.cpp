@@ -89,6 +89,15 @@ llvm::Error validateConfigFiles(llvm::ArrayRef<std::string> Files, llvm::vfs::Fi
         break; // Seen from another file, with what lies above it.
       llvm::SmallString<256> Config(Directory);
       llvm::sys::path::append(Config, ".clang-tidy");
+      llvm::ErrorOr<llvm::vfs::Status> Status = FS.status(Config);
+      if (!Status)
+        continue;
+      // clang-tidy would read it whole: a FIFO or a device would block it.
+      if (!Status->isRegularFile() || Status->getSize() > (1u << 20))
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "'%s' is not a valid configuration: %s", Config.c_str(),
+                                       Status->isRegularFile() ? "larger than 1 MiB"
+                                                               : "not a regular file");
       auto Text = FS.getBufferForFile(Config);
       if (!Text)
         continue;

@@ -14,6 +14,7 @@
 #include "TextReport.h"
 #include "UserCodeAnalysis.h"
 #include "ProjectAnalysis.h"
+#include "model/ModelFiles.h"
 #include "WorkerPool.h"
 #include "OutputFiles.h"
 #include "RuleCatalog.h"
@@ -254,10 +255,10 @@ makeOptionsProvider(const IntrusiveRefCntPtr<vfs::FileSystem> &FS) {
   std::unique_ptr<MemoryBuffer> Text;
   std::string Source = "--config";
   if (!ConfigFile.empty()) {
-    auto File = MemoryBuffer::getFile(ConfigFile);
+    auto File = locklint::model::readRegularFile(ConfigFile, /*MaxBytes=*/1u << 20);
     if (!File)
-      return createStringError(File.getError(), "cannot read config file '%s': %s",
-                               ConfigFile.c_str(), File.getError().message().c_str());
+      return createStringError(inconvertibleErrorCode(), "cannot read config file '%s': %s",
+                               ConfigFile.c_str(), toString(File.takeError()).c_str());
     Text = std::move(*File);
     Source = "config file '" + ConfigFile + "'";
   } else {
@@ -835,8 +836,15 @@ int run(int Argc, const char **Argv) {
   if (BaselineMode == "omit")
     dropUnchanged(Results, Compared);
 
-  if (Format == "text")
-    printText(Results, Texts, Output.empty() ? outs() : nulls());
+  if (Format == "text" && Output.empty())
+    printText(Results, Texts, outs());
+  if (Format == "text" && !Output.empty()) {
+    std::string Report;
+    raw_string_ostream Stream(Report);
+    printText(Results, Texts, Stream);
+    if (auto Err = writeFileAtomically(Output, Report))
+      return usageError(toString(std::move(Err)));
+  }
   if (Format == "sarif" || !SarifFile.empty()) {
     sarif::RunInfo Run;
     Run.ToolVersion = LOCKLINT_VERSION;

@@ -62,6 +62,8 @@ std::optional<std::string> whyNotSource(llvm::StringRef File) {
     return "does not exist (" + EC.message() + ")";
   if (llvm::sys::fs::is_directory(Status))
     return std::string("is a directory; name the source files to analyze");
+  if (!llvm::sys::fs::is_regular_file(Status))
+    return std::string("is not a regular file");
   // Reading the start is enough to refuse an object file or an image, and
   // proves the file can be read at all.
   uint64_t Length = std::min<uint64_t>(Status.getSize(), 64 * 1024);

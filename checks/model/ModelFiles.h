@@ -5,8 +5,16 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <memory>
 
 namespace locklint::model {
+
+/// The contents of \p Path when it is a regular file of at most \p MaxBytes;
+/// otherwise an error saying why ("is not a regular file": a FIFO or a device
+/// would block or never end). Every file a repository names goes through it.
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> readRegularFile(llvm::StringRef Path,
+                                                                    uint64_t MaxBytes = 16u << 20);
 
 /// Reads each file named in \p Files (separated by ';' or ',') and hands its
 /// text to \p Add; stops at the first file that cannot be read or that \p Add
