@@ -77,6 +77,11 @@ bool ChangedLines::contains(llvm::StringRef File, unsigned Line) const {
 }
 
 llvm::Expected<std::string> gitDiffSince(llvm::StringRef Revision, llvm::StringRef Root) {
+  // A revision is never an option of git's, whatever it is spelled like.
+  if (Revision.starts_with("-"))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "invalid --diff revision '%s': it starts with '-'",
+                                   Revision.str().c_str());
   auto Git = llvm::sys::findProgramByName("git");
   if (!Git)
     return llvm::createStringError(Git.getError(), "--diff needs git on PATH");
@@ -87,7 +92,8 @@ llvm::Expected<std::string> gitDiffSince(llvm::StringRef Revision, llvm::StringR
                                    "cannot create a temporary file for git diff");
   std::string RootArg = Root.str(), RevisionArg = Revision.str();
   llvm::SmallVector<llvm::StringRef, 10> Args = {
-      *Git, "-C", RootArg, "diff", "-U0", "--no-color", "--no-ext-diff", RevisionArg, "--"};
+      *Git,           "-C",          RootArg,           "diff", "-U0", "--no-color",
+      "--no-ext-diff", "--no-textconv", "--end-of-options", RevisionArg, "--"};
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Out),
                                                 llvm::StringRef(Err)};
   int Status = llvm::sys::ExecuteAndWait(*Git, Args, std::nullopt, Redirects);

@@ -31,6 +31,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 #include "clang-tidy/GlobList.h"
@@ -534,6 +535,21 @@ Error checkTemporaryFiles() {
   return Error::success();
 }
 
+/// A report can be written at \p Path: a temporary file can be made next
+/// to it, as writeFileAtomically will.
+Error checkWritable(StringRef Path) {
+  SmallString<256> Model(absolutePath(Path));
+  Model += ".%%%%%%.tmp";
+  int FD = -1;
+  SmallString<256> Created;
+  if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, Created))
+    return createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
+                             EC.message().c_str());
+  sys::Process::SafelyCloseFileDescriptor(FD);
+  sys::fs::remove(Created);
+  return Error::success();
+}
+
 /// True when the run reads the whole compile database as one project: a
 /// database named with -p (flags after `--` replace it), and nothing that needs one file at a time (fixes,
 /// which workers apply to their own file; shards, which split the units).
@@ -721,6 +737,23 @@ int run(int Argc, const char **Argv) {
     return analyzeHere(Files, **Database, BaseFS);
   if (auto Err = checkTemporaryFiles())
     return usageError(toString(std::move(Err)));
+  // What can be found wrong before the analysis is: the diff, where the
+  // reports go.
+  std::string Root = SourceRoot.empty() ? defaultSourceRoot(FirstFile) : absolutePath(SourceRoot);
+  std::optional<ChangedLines> Changed;
+  if (!DiffBase.empty()) {
+    Expected<std::string> Diff = DiffBase == "-" ? readDiffFromStdin() : gitDiffSince(DiffBase, Root);
+    if (!Diff)
+      return usageError(toString(Diff.takeError()));
+    Expected<ChangedLines> Parsed = ChangedLines::parse(*Diff, Root);
+    if (!Parsed)
+      return usageError(toString(Parsed.takeError()));
+    Changed = std::move(*Parsed);
+  }
+  for (const std::string &Path : {Output.getValue(), SarifFile.getValue()})
+    if (!Path.empty())
+      if (auto Err = checkWritable(Path))
+        return usageError(toString(std::move(Err)));
 
   AnalysisResults Results;
   Files = setAsideUnanalyzable(std::move(Files), **Database, Results);
@@ -822,16 +855,8 @@ int run(int Argc, const char **Argv) {
       return usageError(toString(std::move(Merged)));
   }
   std::vector<sarif::RuleInfo> Rules = rulesFor(Enabled, LOCKLINT_HOMEPAGE);
-  std::string Root = SourceRoot.empty() ? defaultSourceRoot(FirstFile) : absolutePath(SourceRoot);
-  if (!DiffBase.empty()) {
-    Expected<std::string> Diff = DiffBase == "-" ? readDiffFromStdin() : gitDiffSince(DiffBase, Root);
-    if (!Diff)
-      return usageError(toString(Diff.takeError()));
-    Expected<ChangedLines> Changed = ChangedLines::parse(*Diff, Root);
-    if (!Changed)
-      return usageError(toString(Changed.takeError()));
+  if (Changed)
     keepChangedLines(Results, *Changed);
-  }
   BaselineComparison Compared = compareWithBaseline(Results, *Baseline, Texts, Root);
   if (BaselineMode == "omit")
     dropUnchanged(Results, Compared);
