@@ -5,6 +5,7 @@
 #include "model/DistributedLockScopes.h"
 #include "model/ExprText.h"
 #include "model/SqlExecutions.h"
+#include "model/StmtWalk.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -35,11 +36,7 @@ LoopParts loopParts(const Stmt *Loop) {
 }
 
 bool contains(const Stmt *Outer, const Stmt *Inner) {
-  if (!Outer || !Inner)
-    return false;
-  if (Outer == Inner)
-    return true;
-  return llvm::any_of(Outer->children(), [&](const Stmt *Child) { return contains(Child, Inner); });
+  return Inner && anyStmt(Outer, [&](const Stmt *S) { return S == Inner; });
 }
 
 /// The statements that contain \p Node, nearest first, through every parent.
@@ -94,61 +91,72 @@ public:
   }
 
 private:
-  void collectResults(const Stmt *S) {
-    if (!S)
-      return;
-    if (const auto *Assign = dyn_cast<BinaryOperator>(S);
-        Assign && Assign->isAssignmentOp() && contains(Assign->getRHS(), Acquire))
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts()))
-        if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
-          Results.insert(Var);
-    for (const Stmt *Child : S->children())
-      collectResults(Child);
+  void collectResults(const Stmt *Root) {
+    anyStmt(Root, [&](const Stmt *S) {
+      if (const auto *Assign = dyn_cast<BinaryOperator>(S);
+          Assign && Assign->isAssignmentOp() && contains(Assign->getRHS(), Acquire))
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts()))
+          if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+            Results.insert(Var);
+      return false;
+    });
   }
 
-  /// True when \p E reads nothing but the acquire's result and constants: no
-  /// clock, counter, flag or other call.
-  bool dependsOnlyOnAcquire(const Stmt *E) {
-    if (!E)
-      return true;
-    if (E == Acquire)
-      return true;
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
-      const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
-      return !Var || Results.contains(Var) || isa<EnumConstantDecl>(Ref->getDecl());
-    }
-    if (isa<CallExpr>(E) && !isa<CXXMemberCallExpr>(E))
-      return false; // A call of its own: a clock, a flag, a counter.
-    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E)) {
-      // Reading the reply (reply.is_null()) is fine; anything else decides.
-      const Expr *Object = Member->getImplicitObjectArgument();
-      return Object && dependsOnlyOnAcquire(Object);
-    }
-    return llvm::all_of(E->children(), [&](const Stmt *Child) { return dependsOnlyOnAcquire(Child); });
-  }
-
-  /// True when every break, return and throw in \p S that leaves the loop is
-  /// guarded by conditions on the acquire alone.
-  bool exitsAreSuccess(const Stmt *S) {
-    if (!S)
-      return true;
-    if (isa<BreakStmt, ReturnStmt, CXXThrowExpr, GotoStmt>(S))
-      return guardedByAcquire(S);
-    // A break in a nested loop or switch does not leave this one.
-    bool Nested = isa<WhileStmt, DoStmt, ForStmt, CXXForRangeStmt, SwitchStmt>(S);
-    for (const Stmt *Child : S->children()) {
-      if (Nested && Child && !isa<ReturnStmt>(Child) && containsOnlyBreaks(Child))
+  /// True when \p Root reads nothing but the acquire's result and constants:
+  /// no clock, counter, flag or other call.
+  bool dependsOnlyOnAcquire(const Stmt *Root) {
+    std::vector<const Stmt *> Work = {Root};
+    while (!Work.empty()) {
+      const Stmt *E = Work.back();
+      Work.pop_back();
+      if (!E || E == Acquire)
         continue;
-      if (!exitsAreSuccess(Child))
-        return false;
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+        const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+        if (Var && !Results.contains(Var))
+          return false;
+        continue;
+      }
+      if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E)) {
+        // Reading the reply (reply.is_null()) is fine; anything else decides.
+        const Expr *Object = Member->getImplicitObjectArgument();
+        if (!Object)
+          return false;
+        Work.push_back(Object);
+        continue;
+      }
+      if (isa<CallExpr>(E))
+        return false; // A call of its own: a clock, a flag, a counter.
+      Work.insert(Work.end(), E->child_begin(), E->child_end());
+    }
+    return true;
+  }
+
+  /// True when every break, return and throw in \p Root that leaves the loop
+  /// is guarded by conditions on the acquire alone.
+  bool exitsAreSuccess(const Stmt *Root) {
+    std::vector<const Stmt *> Work = {Root};
+    while (!Work.empty()) {
+      const Stmt *S = Work.back();
+      Work.pop_back();
+      if (!S)
+        continue;
+      if (isa<BreakStmt, ReturnStmt, CXXThrowExpr, GotoStmt>(S)) {
+        if (!guardedByAcquire(S))
+          return false;
+        continue;
+      }
+      // A break in a nested loop or switch does not leave this one.
+      bool Nested = isa<WhileStmt, DoStmt, ForStmt, CXXForRangeStmt, SwitchStmt>(S);
+      for (const Stmt *Child : S->children())
+        if (!(Nested && Child && !isa<ReturnStmt>(Child) && containsOnlyBreaks(Child)))
+          Work.push_back(Child);
     }
     return true;
   }
 
   static bool containsOnlyBreaks(const Stmt *S) {
-    if (!S || isa<ReturnStmt, CXXThrowExpr>(S))
-      return false;
-    return llvm::all_of(S->children(), [](const Stmt *C) { return !C || containsOnlyBreaks(C); });
+    return !anyStmt(S, [](const Stmt *Inner) { return isa<ReturnStmt, CXXThrowExpr>(Inner); });
   }
 
   /// True when every if-condition between \p Exit and the loop depends on

@@ -8,6 +8,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "model/ClientModel.h"
+#include "model/StmtWalk.h"
 #include "model/UnitSummary.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -142,16 +143,14 @@ public:
   }
 
 private:
-  static bool holdsErrors(const Stmt *S) {
-    if (!S)
-      return false;
-    if (const auto *E = dyn_cast<Expr>(S); E && E->containsErrors())
-      return true;
-    if (const auto *Declaration = dyn_cast<DeclStmt>(S))
-      for (const Decl *D : Declaration->decls())
-        if (D->isInvalidDecl())
-          return true;
-    return llvm::any_of(S->children(), holdsErrors);
+  static bool holdsErrors(const Stmt *Body) {
+    return model::anyStmt(Body, [](const Stmt *S) {
+      if (const auto *E = dyn_cast<Expr>(S); E && E->containsErrors())
+        return true;
+      const auto *Declaration = dyn_cast<DeclStmt>(S);
+      return Declaration && llvm::any_of(Declaration->decls(),
+                                         [](const Decl *D) { return D->isInvalidDecl(); });
+    });
   }
 
   const SourceManager &SM;

@@ -2,6 +2,7 @@
 
 #include "DistributedLockScopes.h"
 #include "ExprText.h"
+#include "StmtWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -88,23 +89,19 @@ std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext 
 
 /// The references to \p Var inside \p S.
 void referencesTo(const Stmt *S, const VarDecl *Var, std::vector<const Expr *> &Out) {
-  if (!S)
-    return;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && Ref->getDecl() == Var)
+  for (const DeclRefExpr *Ref : referencesIn(S, Var))
     Out.push_back(Ref);
-  for (const Stmt *Child : S->children())
-    referencesTo(Child, Var, Out);
 }
 
 /// True when \p S assigns to \p Var.
 bool assigns(const Stmt *S, const VarDecl *Var) {
-  if (!S)
-    return false;
-  if (const auto *Assign = dyn_cast<BinaryOperator>(S); Assign && Assign->isAssignmentOp())
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts());
-        Ref && Ref->getDecl() == Var)
-      return true;
-  return llvm::any_of(S->children(), [&](const Stmt *Child) { return assigns(Child, Var); });
+  return anyStmt(S, [&](const Stmt *Inner) {
+    const auto *Assign = dyn_cast<BinaryOperator>(Inner);
+    const auto *Ref = Assign && Assign->isAssignmentOp()
+                          ? dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts())
+                          : nullptr;
+    return Ref && Ref->getDecl() == Var;
+  });
 }
 
 /// The variables that carry an acquire's outcome, each with whether its being

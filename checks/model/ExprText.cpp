@@ -87,7 +87,27 @@ const Expr *stripStringWrappers(const Expr *E) {
   return E;
 }
 
+namespace {
+
+/// How deep a constant may be built of other constants (`a + b + ...`,
+/// constants initialized with constants); past it, the text is unknown.
+constexpr unsigned MaxConstantDepth = 64;
+
+std::optional<std::string> constantTextAt(const Expr *E, const ASTContext &Context,
+                                          unsigned Depth);
+
+} // namespace
+
 std::optional<std::string> constantText(const Expr *E, const ASTContext &Context) {
+  return constantTextAt(E, Context, 0);
+}
+
+namespace {
+
+std::optional<std::string> constantTextAt(const Expr *E, const ASTContext &Context,
+                                          unsigned Depth) {
+  if (Depth > MaxConstantDepth)
+    return std::nullopt;
   E = stripStringWrappers(E);
   if (!E || E->isValueDependent() || E->isTypeDependent())
     return std::nullopt;
@@ -115,12 +135,12 @@ std::optional<std::string> constantText(const Expr *E, const ASTContext &Context
     bool PointerToConst = Type->isPointerType() && Type->getPointeeType().isConstQualified();
     if (!Constant && !PointerToConst)
       return std::nullopt;
-    return constantText(Var->getAnyInitializer(), Context);
+    return constantTextAt(Var->getAnyInitializer(), Context, Depth + 1);
   }
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
       Op && Op->getOperator() == OO_Plus && Op->getNumArgs() == 2) {
-    auto Left = constantText(Op->getArg(0), Context);
-    auto Right = Left ? constantText(Op->getArg(1), Context) : std::nullopt;
+    auto Left = constantTextAt(Op->getArg(0), Context, Depth + 1);
+    auto Right = Left ? constantTextAt(Op->getArg(1), Context, Depth + 1) : std::nullopt;
     if (Left && Right)
       return *Left + *Right;
     return std::nullopt;
@@ -128,10 +148,12 @@ std::optional<std::string> constantText(const Expr *E, const ASTContext &Context
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (Callee && Call->getNumArgs() == 1 && Callee->getQualifiedNameAsString() == "std::to_string")
-      return constantText(Call->getArg(0), Context);
+      return constantTextAt(Call->getArg(0), Context, Depth + 1);
   }
   return std::nullopt;
 }
+
+} // namespace
 
 std::string sourceText(const Expr *E, const ASTContext &Context) {
   const SourceManager &SM = Context.getSourceManager();

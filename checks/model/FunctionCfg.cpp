@@ -7,9 +7,34 @@ using namespace clang;
 
 namespace locklint::model {
 
+namespace {
+
+/// How deeply statements of a body may nest for clang's CFG builder, which
+/// recurses as deep as the code: generated code nests thousands deep.
+constexpr unsigned MaxNesting = 1000;
+
+bool nestsDeeperThan(const Stmt *Root, unsigned Limit) {
+  std::vector<std::pair<const Stmt *, unsigned>> Work = {{Root, 1}};
+  while (!Work.empty()) {
+    auto [S, Depth] = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    if (Depth > Limit)
+      return true;
+    for (const Stmt *Child : S->children())
+      Work.push_back({Child, Depth + 1});
+  }
+  return false;
+}
+
+} // namespace
+
 FunctionCfg::FunctionCfg(const FunctionDecl *Function, ASTContext &Context) {
   Stmt *Body = Function ? Function->getBody() : nullptr;
-  if (!Body || Function->isInvalidDecl())
+  // Without a graph every value of the function is unknown: nothing is
+  // reported on guesses.
+  if (!Body || Function->isInvalidDecl() || nestsDeeperThan(Body, MaxNesting))
     return;
   CFG::BuildOptions Options;
   // Every subexpression is an element, so any reference has a place.

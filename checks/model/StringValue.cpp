@@ -3,6 +3,7 @@
 #include "StringValue.h"
 #include "ExprText.h"
 #include "FunctionCfg.h"
+#include "StmtWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -94,16 +95,6 @@ const Expr *outermostWrapper(const Expr *E, ASTContext &Context) {
       return E;
     E = Parent;
   }
-}
-
-/// Collects the references to one variable in a function body.
-void collectReferences(const Stmt *S, const VarDecl *Var, std::vector<const DeclRefExpr *> &Out) {
-  if (!S)
-    return;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(S); Ref && Ref->getDecl() == Var)
-    Out.push_back(Ref);
-  for (const Stmt *Child : S->children())
-    collectReferences(Child, Var, Out);
 }
 
 } // namespace
@@ -259,8 +250,7 @@ struct StringValueTracker::Change {
 
 /// The changes made to \p Var in \p Function's body, each where it happens.
 std::vector<StringValueTracker::Change> StringValueTracker::changesOf(const VarDecl *Var, const FunctionDecl *Function) {
-  std::vector<const DeclRefExpr *> References;
-  collectReferences(Function->getBody(), Var, References);
+  std::vector<const DeclRefExpr *> References = referencesIn(Function->getBody(), Var);
   std::vector<Change> Changes;
   for (const DeclRefExpr *Ref : References)
     if (std::optional<Change> Found = changeAt(Ref))
@@ -411,7 +401,7 @@ void StringValueTracker::computeLocal(const VarDecl *Var) {
   std::vector<const DeclRefExpr *> References;
   const auto *Function = dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
   if (Function && Function->getBody())
-    collectReferences(Function->getBody(), Var, References);
+    References = referencesIn(Function->getBody(), Var);
   for (const DeclRefExpr *Ref : References)
     LocalValues[Ref] = std::nullopt;
   const FunctionCfg *Graph = Function ? &Cfgs.of(Function) : nullptr;

@@ -51,6 +51,18 @@ def many_scopes(scopes=5000):
         "\n".join(body) + "\n}\n"
 
 
+def long_concatenation(terms=20000):
+    """One key built of 20,000 pieces, next to a release the checks report:
+    every walk over it must keep its own stack."""
+    pieces = " + ".join(['std::string("k")'] * terms)
+    return HEADER + f"""void assemble(redisContext *c) {{
+  std::string key = {pieces};
+  redisCommand(c, "DEL %s", key.c_str());
+  redisCommand(c, "DEL lock:long");
+}}
+"""
+
+
 def main():
     out = pathlib.Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
@@ -58,6 +70,7 @@ def main():
     (out / "deep_templates.cpp").write_text(deep_templates())
     (out / "huge_switch.cpp").write_text(huge_switch())
     (out / "many_scopes.cpp").write_text(many_scopes())
+    (out / "long_concatenation.cpp").write_text(long_concatenation())
 
 
 if __name__ == "__main__":

@@ -1,0 +1,49 @@
+//===--- StmtWalk.h - visiting a statement tree without recursion -*- C++ -*-===//
+//
+// Generated and macro-built code nests expressions thousands deep (a
+// 20,000-term concatenation is 20,000 levels): walks over the AST keep their
+// own stack rather than the thread's.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_STMTWALK_H
+#define LOCKLINT_CHECKS_MODEL_STMTWALK_H
+
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include <vector>
+
+namespace locklint::model {
+
+/// Calls \p Visit on \p Root and every statement below it, parents before
+/// children, until \p Visit returns true; returns whether it did.
+inline bool anyStmt(const clang::Stmt *Root, llvm::function_ref<bool(const clang::Stmt *)> Visit) {
+  std::vector<const clang::Stmt *> Work = {Root};
+  while (!Work.empty()) {
+    const clang::Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    if (Visit(S))
+      return true;
+    for (const clang::Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  return false;
+}
+
+/// The references to \p Var in \p Root.
+template <class RefT = clang::DeclRefExpr>
+std::vector<const RefT *> referencesIn(const clang::Stmt *Root, const clang::ValueDecl *Var) {
+  std::vector<const RefT *> Found;
+  anyStmt(Root, [&](const clang::Stmt *S) {
+    if (const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(S); Ref && Ref->getDecl() == Var)
+      Found.push_back(Ref);
+    return false;
+  });
+  return Found;
+}
+
+} // namespace locklint::model
+
+#endif
