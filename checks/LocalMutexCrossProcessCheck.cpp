@@ -131,7 +131,8 @@ void LocalMutexCrossProcessCheck::checkTranslationUnit(const LockIndex &Index) {
 
   ScopeAccesses Sections(Index, Executions, helperCalls());
   for (const LocalLockScope &Scope : Scopes.finish()) {
-    std::vector<Access> Accesses = Sections.of(Scope.Function, [&](SourceLocation Loc) {
+    std::vector<Access> Accesses = Sections.of(Scope.Function, Scope.Begin, Scope.End,
+                                               [&](SourceLocation Loc) {
       return Scope.contains(Loc, Context.getSourceManager());
     });
     std::optional<ReadModifyWrite> Race = redisRace(Accesses, Index);

@@ -118,9 +118,13 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
   ApiCalls.clear();
   // A fence taken in the scope: an INCR of a key named for one ("fence:job").
   WordMatcher FenceKeys(DefaultFenceColumnPattern);
+  std::vector<const RedisCommand *> Increments;
+  for (const RedisCommand *Command : Index.commands())
+    if (Command->is("INCR"))
+      Increments.push_back(Command);
   for (DistributedLockScope &Scope : Scopes)
-    for (const RedisCommand *Command : Index.commands())
-      if (Command->is("INCR") && Command->Function == Scope.Function &&
+    for (const RedisCommand *Command : Increments)
+      if (Command->Function == Scope.Function &&
           Scope.contains(Command->Call->getBeginLoc(), SM) &&
           FenceKeys.matchesAnyWord(Index.keyDisplay(Command->Args[0])))
         Scope.FenceTaken = Command->Call->getBeginLoc();
@@ -130,7 +134,8 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
     // Advisory locks are strongly consistent; fencing there is opt-in.
     if (Scope.Advisory && !RequireFencingUnderAdvisoryLocks)
       continue;
-    for (const Access &A : Accesses.of(Scope.Function, [&](SourceLocation Loc) {
+    for (const Access &A : Accesses.of(Scope.Function, Scope.Begin, Scope.End,
+                                       [&](SourceLocation Loc) {
            return Scope.contains(Loc, SM);
          })) {
       std::string What;

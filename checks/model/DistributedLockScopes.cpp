@@ -393,7 +393,10 @@ private:
       if (isa<CompoundStmt, IfStmt, DeclStmt>(S))
         break;
     }
-    std::vector<const ReturnStmt *> Returns = returnsOf(Site.Function);
+    auto [Cached, Inserted] = Returns.try_emplace(Site.Function);
+    if (Inserted)
+      Cached->second = returnsOf(Site.Function);
+    const std::vector<const ReturnStmt *> &Returns = Cached->second;
     // The kept result, or a variable computed from it, returned: `return ok;`.
     const VarDecl *Kept = nullptr;
     if (const Stmt *Holder = Finder.holderOf(Site, Kept); Holder && Kept) {
@@ -438,6 +441,8 @@ private:
   ASTContext &Context;
   ScopeFinder Finder;
   llvm::DenseMap<const FunctionDecl *, AcquireWrapper> Wrappers;
+  /// The return statements of each function asked about, found once.
+  llvm::DenseMap<const FunctionDecl *, std::vector<const ReturnStmt *>> Returns;
 };
 
 /// `std::lock_guard<sw::redis::RedMutex> guard(mutex)`: redis-plus-plus's

@@ -6,6 +6,7 @@
 #include "CommandSummaries.h"
 #include "LockIndex.h"
 #include "SqlExecutions.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace locklint::model {
@@ -33,26 +34,36 @@ struct Access {
 class ScopeAccesses {
 public:
   ScopeAccesses(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Executions,
-                llvm::ArrayRef<HelperCall> Calls)
-      : Index(Index), Executions(Executions), Calls(Calls) {}
+                llvm::ArrayRef<HelperCall> Calls);
 
   /// The accesses of \p Function at locations \p Inside accepts, in order.
-  std::vector<Access> of(const clang::FunctionDecl *Function,
+  /// \p Inside accepts nothing before \p Begin or after \p End: only the
+  /// commands between them are asked about.
+  std::vector<Access> of(const clang::FunctionDecl *Function, clang::SourceLocation Begin,
+                         clang::SourceLocation End,
                          llvm::function_ref<bool(clang::SourceLocation)> Inside) const;
 
 private:
   /// What a helper's parameters stand for at the call being followed.
   using Bindings = llvm::DenseMap<const clang::ParmVarDecl *, std::string>;
 
-  void collect(const clang::FunctionDecl *Function,
+  void collect(const clang::FunctionDecl *Function, clang::SourceRange Region,
                llvm::function_ref<bool(clang::SourceLocation)> Inside, clang::SourceLocation At,
                unsigned Depth, const Bindings &Bound, std::vector<Access> &Found) const;
+  /// \p Function's commands whose calls may lie in \p Region (all of them
+  /// for an invalid one), in source order.
+  llvm::ArrayRef<const RedisCommand *> commandsIn(const clang::FunctionDecl *Function,
+                                                  clang::SourceRange Region) const;
   std::string connectionOf(const clang::Expr *E, const std::string &Identity,
                            const Bindings &Bound) const;
 
   const LockIndex &Index;
-  llvm::ArrayRef<SqlExecution> Executions;
-  llvm::ArrayRef<HelperCall> Calls;
+  // What each function does and calls, so a region costs what it holds,
+  // not what its function or the translation unit holds. Commands are in
+  // source order of their calls (expansion locations).
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<const RedisCommand *>> Commands;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<const SqlExecution *>> Executions;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<const HelperCall *>> Calls;
 };
 
 } // namespace locklint::model
