@@ -47,7 +47,7 @@ LockIndex::LockIndex(std::deque<RedisCommand> Collected, const WordMatcher &KeyW
       Instances[Command->Origin].push_back(Command);
     FirstKeyIds.push_back(Command->Args.empty() ? "" : keyIdentity(Command->Args[0]));
     Positions[Command] = Position;
-    ByFunction[Command->Function].push_back(Position);
+    ByFunctionKey[{Command->Function, FirstKeyIds.back()}].push_back(Position);
     if (isAcquire(*Command) && !FirstKeyIds.back().empty())
       FirstAcquires.try_emplace(FirstKeyIds.back(), Position);
   }
@@ -158,17 +158,18 @@ bool LockIndex::setsExpiry(const RedisCommand &Command) {
   });
 }
 
-llvm::ArrayRef<size_t> LockIndex::positionsIn(const FunctionDecl *Function) const {
-  auto It = ByFunction.find(Function);
-  return It == ByFunction.end() ? llvm::ArrayRef<size_t>() : llvm::ArrayRef(It->second);
+llvm::ArrayRef<size_t> LockIndex::positionsOf(const FunctionDecl *Function,
+                                              llvm::StringRef KeyId) const {
+  auto It = ByFunctionKey.find({Function, KeyId.str()});
+  return It == ByFunctionKey.end() ? llvm::ArrayRef<size_t>() : llvm::ArrayRef(It->second);
 }
 
 const RedisCommand *LockIndex::findAcquire(llvm::StringRef KeyId,
                                            const FunctionDecl *Function) const {
   // The take in the same function says most about this release, even a bad
   // one; otherwise the first proper acquire of the key.
-  for (size_t Position : positionsIn(Function))
-    if (FirstKeyIds[Position] == KeyId && writtenValue(*Flat[Position]))
+  for (size_t Position : positionsOf(Function, KeyId))
+    if (writtenValue(*Flat[Position]))
       return Flat[Position];
   auto It = FirstAcquires.find(KeyId);
   return It == FirstAcquires.end() ? nullptr : Flat[It->second];
@@ -178,30 +179,30 @@ const RedisCommand *LockIndex::findEarlier(const RedisCommand &Command,
                                            llvm::ArrayRef<llvm::StringRef> Names,
                                            llvm::StringRef KeyId) const {
   size_t Here = Positions.lookup(&Command);
-  const RedisCommand *Found = nullptr;
   // Flat is in execution order within a function; the commands of one
-  // script share its call.
-  for (size_t Position : positionsIn(Command.Function)) {
-    if (Position >= Here)
-      break;
-    const RedisCommand *Other = Flat[Position];
+  // script share its call. Only the commands on the key are looked at.
+  llvm::ArrayRef<size_t> OnKey = positionsOf(Command.Function, KeyId);
+  auto End = llvm::partition_point(OnKey, [&](size_t Position) { return Position < Here; });
+  for (auto It = std::make_reverse_iterator(End); It != OnKey.rend(); ++It) {
+    const RedisCommand *Other = Flat[*It];
     if (Other->Call == Command.Call && Other->InScript != Command.InScript)
       continue; // An EVAL and the commands of its own script.
-    if (FirstKeyIds[Position] == KeyId && llvm::is_contained(Names, Other->Name))
-      Found = Other;
+    if (llvm::is_contained(Names, Other->Name))
+      return Other;
   }
-  return Found;
+  return nullptr;
 }
 
-const RedisCommand *LockIndex::findLater(const RedisCommand &Command,
-                                         llvm::ArrayRef<llvm::StringRef> Names,
+const RedisCommand *LockIndex::findLater(const RedisCommand &Command, llvm::ArrayRef<llvm::StringRef> Names,
                                          llvm::StringRef KeyId) const {
   size_t Here = Positions.lookup(&Command);
-  for (size_t Position : positionsIn(Command.Function)) {
-    const RedisCommand *Other = Flat[Position];
-    if (Position <= Here || (Other->Call == Command.Call && Other->InScript != Command.InScript))
+  llvm::ArrayRef<size_t> OnKey = positionsOf(Command.Function, KeyId);
+  auto Begin = llvm::partition_point(OnKey, [&](size_t Position) { return Position <= Here; });
+  for (auto It = Begin; It != OnKey.end(); ++It) {
+    const RedisCommand *Other = Flat[*It];
+    if (Other->Call == Command.Call && Other->InScript != Command.InScript)
       continue;
-    if (FirstKeyIds[Position] == KeyId && llvm::is_contained(Names, Other->Name))
+    if (llvm::is_contained(Names, Other->Name))
       return Other;
   }
   return nullptr;

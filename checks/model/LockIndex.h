@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <deque>
+#include <map>
 
 namespace locklint::model {
 
@@ -86,8 +87,9 @@ private:
   /// are only in the middle ("SaveLockInfo", "GetLockOwner") do not count.
   bool namesLock(llvm::StringRef Name) const;
 
-  /// Positions in Flat of \p Function's commands, in order.
-  llvm::ArrayRef<size_t> positionsIn(const clang::FunctionDecl *Function) const;
+  /// Positions in Flat of \p Function's commands on key \p KeyId, in order.
+  llvm::ArrayRef<size_t> positionsOf(const clang::FunctionDecl *Function,
+                                     llvm::StringRef KeyId) const;
 
   std::deque<RedisCommand> Commands;
   std::vector<const RedisCommand *> Flat;
@@ -95,7 +97,7 @@ private:
   // what the translation unit holds.
   std::vector<std::string> FirstKeyIds; // keyIdentity of each first word
   llvm::DenseMap<const RedisCommand *, size_t> Positions;
-  llvm::DenseMap<const clang::FunctionDecl *, std::vector<size_t>> ByFunction;
+  std::map<std::pair<const clang::FunctionDecl *, std::string>, std::vector<size_t>> ByFunctionKey;
   llvm::StringMap<size_t> FirstAcquires;
   llvm::DenseMap<const RedisCommand *, std::vector<const RedisCommand *>> Instances;
   const WordMatcher &KeyWords;
