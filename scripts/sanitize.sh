@@ -8,7 +8,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${LOCKLINT_SANITIZE_DIR:-$root/build-sanitize}
 
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_COMPILER=clang++-19 -DLOCKLINT_SANITIZE=ON \
+  -DCMAKE_CXX_COMPILER=clang++-19 -DCMAKE_C_COMPILER=clang-19 -DLOCKLINT_SANITIZE=ON \
   -DLOCKLINT_SARIF_MULTITOOL="${LOCKLINT_SARIF_MULTITOOL:-LOCKLINT_SARIF_MULTITOOL-NOTFOUND}"
 cmake --build "$build"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:detect_stack_use_after_return=1}

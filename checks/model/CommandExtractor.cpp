@@ -15,16 +15,6 @@ using namespace clang;
 namespace locklint::model {
 namespace {
 
-/// The arguments of a call as the callee's parameters see them: without the
-/// object of an operator call on a method.
-llvm::ArrayRef<const Expr *> callArguments(const CallExpr *Call) {
-  llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
-    if (isa_and_nonnull<CXXMethodDecl>(Op->getDirectCallee()))
-      return Args.drop_front();
-  return Args;
-}
-
 bool isDefaulted(const Expr *Arg) { return isa<CXXDefaultArgExpr>(Arg); }
 
 /// The elements of a braced list, however it reaches the parameter

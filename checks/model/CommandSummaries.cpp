@@ -16,15 +16,6 @@ namespace {
 /// How many helpers deep a command is followed.
 constexpr unsigned MaxDepth = 8;
 
-/// The arguments of a call as the callee's parameters see them.
-llvm::ArrayRef<const Expr *> argumentsOf(const CallExpr *Call) {
-  llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
-    if (isa_and_nonnull<CXXMethodDecl>(Op->getDirectCallee()))
-      return Args.drop_front();
-  return Args;
-}
-
 /// The return statement of \p Function whose value holds \p Call, if any.
 const Expr *returnedWith(const FunctionDecl *Function, const CallExpr *Call) {
   std::vector<const Stmt *> Work = {Function->getBody()};
@@ -137,7 +128,7 @@ CommandSummaries::commandsOf(const FunctionDecl *Function, unsigned Depth) {
 }
 
 CommandWord CommandSummaries::substitute(const CommandWord &Word, const CallExpr *Call) {
-  llvm::ArrayRef<const Expr *> Args = argumentsOf(Call);
+  llvm::ArrayRef<const Expr *> Args = callArguments(Call);
   const FunctionDecl *Callee = helperDefinition(Call);
   CommandWord Result;
   for (const CommandWord::Piece &Piece : Word.Pieces) {
@@ -181,7 +172,7 @@ void CommandSummaries::instantiate(const RedisCommand &Template, const HelperCal
 }
 
 void CommandSummaries::instantiateText(const RedisCommand &Wrapper, const HelperCall &Call) {
-  llvm::ArrayRef<const Expr *> Args = argumentsOf(Call.Call);
+  llvm::ArrayRef<const Expr *> Args = callArguments(Call.Call);
   if (*Wrapper.TextParameter >= Args.size())
     return;
   const Expr *Arg = Args[*Wrapper.TextParameter];

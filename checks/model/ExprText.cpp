@@ -184,6 +184,14 @@ std::string expressionIdentity(const Expr *E, const ASTContext &Context) {
   return "expr:" + Text + localsRead(E);
 }
 
+llvm::ArrayRef<const Expr *> callArguments(const CallExpr *Call) {
+  llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
+    if (isa_and_nonnull<CXXMethodDecl>(Op->getDirectCallee()))
+      return Args.drop_front();
+  return Args;
+}
+
 const ParmVarDecl *parameterOf(const Expr *E, const FunctionDecl *Function) {
   if (!E || !Function)
     return nullptr;

@@ -35,6 +35,10 @@ std::string sourceText(const clang::Expr *E, const clang::ASTContext &Context);
 /// `key` in two functions are not.
 std::string expressionIdentity(const clang::Expr *E, const clang::ASTContext &Context);
 
+/// The arguments of \p Call as the callee's parameters see them: without the
+/// object of an operator call on a method.
+llvm::ArrayRef<const clang::Expr *> callArguments(const clang::CallExpr *Call);
+
 /// The parameter of \p Function that \p E names, through the conversions
 /// between string types; null when it names none.
 const clang::ParmVarDecl *parameterOf(const clang::Expr *E, const clang::FunctionDecl *Function);

@@ -115,9 +115,7 @@ void ScopeAccesses::collect(const FunctionDecl *Function, SourceRange Region,
       continue;
     // The connection or transaction handed to the helper is the caller's.
     Bindings Inner;
-    llvm::ArrayRef<const Expr *> Args(Call.Call->getArgs(), Call.Call->getNumArgs());
-    if (isa<CXXOperatorCallExpr>(Call.Call) && isa<CXXMethodDecl>(Callee))
-      Args = Args.drop_front();
+    llvm::ArrayRef<const Expr *> Args = callArguments(Call.Call);
     for (unsigned I = 0; I < Args.size() && I < Callee->getNumParams(); ++I)
       Inner[Callee->getParamDecl(I)] =
           connectionOf(Args[I], expressionIdentity(Args[I], Index.context()), Bound);

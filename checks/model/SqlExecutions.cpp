@@ -111,9 +111,10 @@ void SqlExecutions::followWrappers(llvm::ArrayRef<HelperCall> Calls) {
         // Copied: adding runs may move the vector.
         Pending Inner = Runs[Wrapper];
         unsigned Index = Inner.TextParameter->getFunctionScopeIndex();
-        if (Inner.Execution.Function != Callee || Index >= Call.Call->getNumArgs())
+        llvm::ArrayRef<const Expr *> Args = callArguments(Call.Call);
+        if (Inner.Execution.Function != Callee || Index >= Args.size())
           continue;
-        const Expr *Arg = Call.Call->getArg(Index);
+        const Expr *Arg = Args[Index];
         Pending Run = Inner;
         Run.Execution.Call = Call.Call;
         Run.Execution.Function = Call.Caller;
