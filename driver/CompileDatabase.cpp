@@ -35,19 +35,44 @@ std::string describeJsonError(llvm::Error Err) {
   return Text;
 }
 
+/// The database's text with each relative "directory" made absolute against
+/// the database's own folder ("." is where the database is), as build tools
+/// mean it; clang's loader would take it relative to wherever locklint runs.
+std::string withAbsoluteDirectories(llvm::json::Value Database, llvm::StringRef Path) {
+  llvm::SmallString<256> Folder(Path);
+  llvm::sys::fs::make_absolute(Folder);
+  llvm::sys::path::remove_filename(Folder);
+  if (llvm::json::Array *Entries = Database.getAsArray())
+    for (llvm::json::Value &Entry : *Entries) {
+      llvm::json::Object *Object = Entry.getAsObject();
+      std::optional<llvm::StringRef> Directory =
+          Object ? Object->getString("directory") : std::nullopt;
+      if (!Directory || llvm::sys::path::is_absolute(*Directory))
+        continue;
+      llvm::SmallString<256> Absolute(Folder);
+      llvm::sys::path::append(Absolute, *Directory);
+      llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+      (*Object)["directory"] = Absolute.str().str();
+    }
+  std::string Text;
+  llvm::raw_string_ostream(Text) << Database;
+  return Text;
+}
+
 llvm::Expected<std::unique_ptr<CompilationDatabase>> loadJsonFile(llvm::StringRef Path) {
   auto Buffer = locklint::model::readRegularFile(Path, /*MaxBytes=*/512u << 20);
   if (!Buffer)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "cannot read compile database '%s': %s", Path.str().c_str(),
                                    llvm::toString(Buffer.takeError()).c_str());
-  llvm::StringRef Text = (*Buffer)->getBuffer();
   // Validate first: the JSON database loader prints its parse errors itself,
   // over several lines.
-  if (auto Parsed = llvm::json::parse(Text); !Parsed)
+  auto Parsed = llvm::json::parse((*Buffer)->getBuffer());
+  if (!Parsed)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "'%s' is not a valid compile database: %s", Path.str().c_str(),
                                    describeJsonError(Parsed.takeError()).c_str());
+  std::string Text = withAbsoluteDirectories(std::move(*Parsed), Path);
   std::string Error;
   std::unique_ptr<CompilationDatabase> Database =
       JSONCompilationDatabase::loadFromBuffer(Text, Error, JSONCommandLineSyntax::AutoDetect);

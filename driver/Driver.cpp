@@ -482,6 +482,12 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
     auto Provider = makeOptionsProvider(BaseFS);
     if (!Provider)
       return usageError(toString(Provider.takeError()));
+    // An entry the database cannot give a command for would be skipped by
+    // the tooling with a message nobody reads: it is a failure.
+    if (Compilations.getCompileCommands(absolutePath(File)).empty()) {
+      Results.Failures.push_back({absolutePath(File), "the compile database has no command for it"});
+      continue;
+    }
     // A context per file: clang-tidy's diagnostics engine counts errors
     // across files.
     ClangTidyContext Context(std::move(*Provider));
@@ -727,7 +733,10 @@ int run(int Argc, const char **Argv) {
     if (auto Err = CheckConfigFiles(Files))
       return usageError(toString(std::move(Err)));
   }
-  Files = selectShard(std::move(Files), *Shard);
+  std::string ShardRoot = SourceRoot.empty()
+                              ? defaultSourceRoot(Files.empty() ? "" : Files.front())
+                              : absolutePath(SourceRoot);
+  Files = selectShard(std::move(Files), *Shard, ShardRoot);
   // Read each file's compile command here once, so that what is wrong with
   // them (plugins removed) is said once, not by every worker.
   for (const std::string &File : Files)

@@ -4,6 +4,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 
 namespace locklint {
@@ -46,13 +47,23 @@ llvm::Expected<Shard> parseShard(llvm::StringRef Text) {
   return Part;
 }
 
-std::vector<std::string> selectShard(std::vector<std::string> Files, Shard Part) {
+std::vector<std::string> selectShard(std::vector<std::string> Files, Shard Part,
+                                     llvm::StringRef Root) {
   if (Part.Count == 1)
     return Files;
   std::vector<std::string> Selected;
-  for (std::string &File : Files)
-    if (llvm::xxh3_64bits(File) % Part.Count == Part.Index - 1)
+  for (std::string &File : Files) {
+    // Two CI jobs check the project out in different folders: a file's
+    // place in the project decides its shard, not where the project is.
+    llvm::SmallString<256> Path(File);
+    llvm::sys::fs::make_absolute(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    llvm::StringRef Key = Path;
+    if (!Root.empty() && Key.consume_front(Root))
+      Key = Key.ltrim('/');
+    if (llvm::xxh3_64bits(Key) % Part.Count == Part.Index - 1)
       Selected.push_back(std::move(File));
+  }
   return Selected;
 }
 

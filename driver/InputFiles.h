@@ -26,8 +26,10 @@ struct Shard {
 llvm::Expected<Shard> parseShard(llvm::StringRef Text);
 
 /// The files of \p Files that fall in \p Part. A file's shard depends on its
-/// path alone, so it stays in its shard when other files come and go.
-std::vector<std::string> selectShard(std::vector<std::string> Files, Shard Part);
+/// path below \p Root alone, so it stays in its shard when other files come
+/// and go, and wherever the project is checked out.
+std::vector<std::string> selectShard(std::vector<std::string> Files, Shard Part,
+                                     llvm::StringRef Root = "");
 
 /// Why \p File cannot be analyzed, in words that follow its quoted name
 /// ("'x.cpp' is a directory"), or nothing when it can: it must exist, be a
