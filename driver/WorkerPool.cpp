@@ -6,6 +6,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Signals.h"
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <thread>
@@ -14,6 +16,34 @@ namespace locklint {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+/// The workers alive now, so that a SIGINT or SIGTERM of the driver ends
+/// them too: written by the driver's thread, read by the interrupt handler,
+/// which may only do what is safe in a signal handler.
+constexpr unsigned MaxWorkers = 256;
+std::atomic<int> LiveWorkers[MaxWorkers];
+
+void endLiveWorkers() {
+  for (std::atomic<int> &Pid : LiveWorkers)
+    if (int Worker = Pid.load())
+      ::kill(Worker, SIGKILL);
+}
+
+void track(int Pid) {
+  for (std::atomic<int> &Slot : LiveWorkers) {
+    int Empty = 0;
+    if (Slot.compare_exchange_strong(Empty, Pid))
+      return;
+  }
+}
+
+void untrack(int Pid) {
+  for (std::atomic<int> &Slot : LiveWorkers) {
+    int Expected = Pid;
+    if (Slot.compare_exchange_strong(Expected, 0))
+      return;
+  }
+}
 
 /// A worker that is running.
 struct Running {
@@ -35,6 +65,7 @@ AnalysisResults collect(const Running &Worker, const std::string &File, int Exit
                         bool TimedOut, unsigned Timeout) {
   auto Buffer = llvm::MemoryBuffer::getFile(Worker.ResultsPath);
   llvm::sys::fs::remove(Worker.ResultsPath);
+  llvm::sys::DontRemoveFileOnSignal(Worker.ResultsPath);
   AnalysisResults Results;
   if (TimedOut) {
     Results.Failures.push_back({File, llvm::formatv("timed out after {0} s", Timeout).str()});
@@ -60,12 +91,17 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
            llvm::function_ref<void(size_t Index, const AnalysisResults &)> Progress) {
   std::vector<AnalysisResults> Results(Files.size());
   std::vector<Running> Active;
+  // Interrupted, the driver takes its workers and their files with it.
+  llvm::sys::SetInterruptFunction(endLiveWorkers);
+  unsigned Jobs = std::min(std::max(1u, Settings.Jobs), MaxWorkers);
   size_t Next = 0;
   std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""), llvm::StringRef(""),
                                                 llvm::StringRef("")};
   while (Next < Files.size() || !Active.empty()) {
-    while (Next < Files.size() && Active.size() < std::max(1u, Settings.Jobs)) {
+    while (Next < Files.size() && Active.size() < Jobs) {
       Running Worker{Next, {}, temporaryPath("json"), Clock::now()};
+      if (!Worker.ResultsPath.empty())
+        llvm::sys::RemoveFileOnSignal(Worker.ResultsPath);
       if (Worker.ResultsPath.empty()) {
         Results[Next].Failures.push_back(
             {Files[Next], "cannot start the analysis: no temporary file for its results"});
@@ -87,9 +123,12 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
       Worker.Process = llvm::sys::ExecuteNoWait(Settings.Program, ArgRefs, std::nullopt,
                                                Redirects, 0, &Error, &Failed);
       if (Failed) {
+        llvm::sys::fs::remove(Worker.ResultsPath);
+        llvm::sys::DontRemoveFileOnSignal(Worker.ResultsPath);
         Results[Next].Failures.push_back({Files[Next], "cannot start the analysis: " + Error});
         Progress(Next, Results[Next]);
       } else {
+        track(Worker.Process.Pid);
         Active.push_back(std::move(Worker));
       }
       ++Next;
@@ -108,6 +147,7 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
         ++It;
         continue;
       }
+      untrack(It->Process.Pid);
       const std::string &File = Files[It->Index];
       Results[It->Index] =
           collect(*It, File, Done.ReturnCode, TimedOut, Settings.TimeoutSeconds);
