@@ -43,7 +43,26 @@ template <typename Less> void sortStably(std::vector<json> &Items, Less Before) 
 
 } // namespace
 
+namespace {
+
+llvm::Expected<std::string> mergeWellFormed(llvm::ArrayRef<std::string> Texts);
+
+} // namespace
+
 llvm::Expected<std::string> mergeSarifLogs(llvm::ArrayRef<std::string> Texts) {
+  // A log of the right version whose members have other shapes (a result
+  // without locations, a rule without an id) is refused, not a crash.
+  try {
+    return mergeWellFormed(Texts);
+  } catch (const json::exception &E) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "the logs are not SARIF logs from locklint: %s", E.what());
+  }
+}
+
+namespace {
+
+llvm::Expected<std::string> mergeWellFormed(llvm::ArrayRef<std::string> Texts) {
   json Merged;
   std::map<std::string, json> Rules;
   std::vector<json> Results;
@@ -102,6 +121,8 @@ llvm::Expected<std::string> mergeSarifLogs(llvm::ArrayRef<std::string> Texts) {
   Run["results"] = std::move(ResultArray);
   return Merged.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
+
+} // namespace
 
 int runMerge(int Argc, const char **Argv) {
   std::vector<std::string> Inputs;
