@@ -53,6 +53,12 @@ public:
       for (const std::string &Absent : Run.Baseline->Absent) {
         json Result = json::parse(Absent);
         Result["baselineState"] = "absent";
+        // The old log numbered its rules its own way: point at this log's
+        // rule of the same id, or at none.
+        Result.erase("ruleIndex");
+        if (Result.contains("ruleId") && Result["ruleId"].is_string())
+          if (auto It = RuleIndex.find(Result["ruleId"].get<std::string>()); It != RuleIndex.end())
+            Result["ruleIndex"] = It->second;
         Results.push_back(std::move(Result));
       }
     json Root = json::object();
