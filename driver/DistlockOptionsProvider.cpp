@@ -25,6 +25,37 @@ std::string keepDistlockGlobs(llvm::StringRef Checks) {
   return Kept;
 }
 
+namespace {
+
+/// Model files named in a .clang-tidy are relative to its folder, as a team
+/// that writes `RedisModelFiles: tools/model.json` next to it means them.
+void anchorModelFiles(clang::tidy::ClangTidyOptions &Options, llvm::StringRef Folder) {
+  if (Folder.empty())
+    return;
+  for (auto &Entry : Options.CheckOptions) {
+    if (!Entry.getKey().ends_with("ModelFiles"))
+      continue;
+    // Separated by ';' or ',', as forEachModelFile reads them.
+    std::string Value = Entry.getValue().Value;
+    std::replace(Value.begin(), Value.end(), ',', ';');
+    llvm::SmallVector<llvm::StringRef, 4> Paths;
+    llvm::StringRef(Value).split(Paths, ';', -1, /*KeepEmpty=*/false);
+    std::string Anchored;
+    for (llvm::StringRef Path : Paths) {
+      Path = Path.trim();
+      llvm::SmallString<256> Absolute(Path);
+      if (!Path.empty() && llvm::sys::path::is_relative(Path)) {
+        Absolute = Folder;
+        llvm::sys::path::append(Absolute, Path);
+      }
+      Anchored += (Anchored.empty() ? "" : ";") + Absolute.str().str();
+    }
+    Entry.getValue().Value = Anchored;
+  }
+}
+
+} // namespace
+
 std::vector<DistlockOptionsProvider::OptionsSource>
 DistlockOptionsProvider::getRawOptions(llvm::StringRef FileName) {
   std::vector<OptionsSource> Sources = Base->getRawOptions(FileName);
@@ -35,6 +66,8 @@ DistlockOptionsProvider::getRawOptions(llvm::StringRef FileName) {
                     Origin == OptionsSourceTypeDefaultBinary;
     if (!FromUser && Source.first.Checks)
       Source.first.Checks = keepDistlockGlobs(*Source.first.Checks);
+    if (!FromUser)
+      anchorModelFiles(Source.first, llvm::sys::path::parent_path(Origin));
   }
   // The project's summaries come after the files the configuration names.
   clang::tidy::ClangTidyOptions Added;

@@ -686,9 +686,25 @@ int run(int Argc, const char **Argv) {
     return usageError(toString(Listed.takeError()));
   std::vector<std::string> Files = std::move(*Listed);
   // The .clang-tidy files of the sources, unless --config replaces them.
-  auto CheckConfigFiles = [&](ArrayRef<std::string> Sources) {
-    return Config.empty() && ConfigFile.empty() ? validateConfigFiles(Sources, *BaseFS)
-                                                : Error::success();
+  // Every folder's configuration is judged before any work, not only the
+  // first file's: a misspelled check or a bad option in a second folder's
+  // .clang-tidy would otherwise fail its workers one by one, or do nothing.
+  auto CheckConfigFiles = [&](ArrayRef<std::string> Sources) -> Error {
+    if (Config.empty() && ConfigFile.empty())
+      if (auto Err = validateConfigFiles(Sources, *BaseFS))
+        return Err;
+    StringSet<> Folders;
+    for (const std::string &Source : Sources) {
+      if (!Folders.insert(sys::path::parent_path(absolutePath(Source))).second)
+        continue;
+      ClangTidyOptions Options = (*Provider)->getOptions(absolutePath(Source));
+      if (Options.Checks && !ChecksOption.getNumOccurrences())
+        if (auto Err = validateCheckGlobs(*Options.Checks, knownChecks()))
+          return Err;
+      if (auto Err = validateCheckOptions(Options))
+        return Err;
+    }
+    return Error::success();
   };
   if (auto Err = CheckConfigFiles(Files))
     return usageError(toString(std::move(Err)));
