@@ -2,6 +2,7 @@
 
 #include "Baseline.h"
 #include "sarif/SarifWriter.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <nlohmann/json.hpp>
@@ -9,6 +10,12 @@
 namespace locklint {
 
 llvm::Expected<BaselineLog> readBaseline(llvm::StringRef Path) {
+  // A FIFO or a device would never end.
+  llvm::sys::fs::file_status Status;
+  if (!llvm::sys::fs::status(Path, Status) && !llvm::sys::fs::is_regular_file(Status))
+    return llvm::createStringError(std::make_error_code(std::errc::invalid_argument),
+                                   "cannot read baseline '%s': not a regular file",
+                                   Path.str().c_str());
   auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buffer)
     return llvm::createStringError(Buffer.getError(), "cannot read baseline '%s': %s",
@@ -34,8 +41,19 @@ llvm::Expected<BaselineLog> parseBaseline(llvm::StringRef Text, llvm::StringRef 
     return Invalid("no SARIF 2.1.0 runs");
   BaselineLog Baseline;
   for (const nlohmann::json &Run : *Runs) {
-    auto Results = Run.is_object() ? Run.find("results") : Run.end();
-    if (!Run.is_object() || Results == Run.end())
+    // A log of another tool fingerprints other findings: comparing with it
+    // would call every finding new, or hide real ones.
+    const nlohmann::json *Name = nullptr;
+    if (Run.is_object() && Run.contains("tool") && Run["tool"].is_object() &&
+        Run["tool"].contains("driver") && Run["tool"]["driver"].is_object() &&
+        Run["tool"]["driver"].contains("name"))
+      Name = &Run["tool"]["driver"]["name"];
+    if (!Name || !Name->is_string())
+      return Invalid("a run does not name the tool that wrote it");
+    if (*Name != "locklint")
+      return Invalid("it was written by '" + Name->get<std::string>() + "'");
+    auto Results = Run.find("results");
+    if (Results == Run.end())
       continue;
     if (!Results->is_array())
       return Invalid("a run's results are not an array");
@@ -46,8 +64,11 @@ llvm::Expected<BaselineLog> parseBaseline(llvm::StringRef Text, llvm::StringRef 
       if (Prints == Result.end() || !Prints->is_object())
         continue;
       auto Print = Prints->find("locklint/v1");
-      if (Print != Prints->end() && Print->is_string())
-        Baseline.Results[Print->get<std::string>()] =
+      if (Print == Prints->end())
+        continue;
+      if (!Print->is_string())
+        return Invalid("a fingerprint is not a string");
+      Baseline.Results[Print->get<std::string>()] =
             Result.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     }
   }
