@@ -75,13 +75,13 @@ std::optional<std::string> whyNotSource(llvm::StringRef File) {
     return std::string("is a directory; name the source files to analyze");
   if (!llvm::sys::fs::is_regular_file(Status))
     return std::string("is not a regular file");
-  // Reading the start is enough to refuse an object file or an image, and
-  // proves the file can be read at all.
-  uint64_t Length = std::min<uint64_t>(Status.getSize(), 64 * 1024);
-  auto Start = llvm::MemoryBuffer::getFileSlice(File, Length, 0);
-  if (!Start)
-    return "cannot be read (" + Start.getError().message() + ")";
-  if ((*Start)->getBuffer().contains('\0'))
+  // Reading it whole (mapped, as the compiler will) refuses an object file
+  // or an image, and proves the file can be read at all.
+  auto Text = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                          /*RequiresNullTerminator=*/false);
+  if (!Text)
+    return "cannot be read (" + Text.getError().message() + ")";
+  if ((*Text)->getBuffer().contains('\0'))
     return std::string("is not a source file: it contains NUL bytes");
   return std::nullopt;
 }

@@ -115,7 +115,9 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
       if (Settings.PerFileArgs)
         for (std::string &Arg : Settings.PerFileArgs(Next))
           Args.push_back(std::move(Arg));
-      Args.push_back(Files[Next]);
+      // A file named like an option ("--fix") stays a file.
+      llvm::StringRef File = Files[Next];
+      Args.push_back(File.starts_with("-") ? "./" + File.str() : File.str());
       Args.insert(Args.end(), Settings.WorkerTail.begin(), Settings.WorkerTail.end());
       std::vector<llvm::StringRef> ArgRefs(Args.begin(), Args.end());
       std::string Error;
