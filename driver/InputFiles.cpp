@@ -13,9 +13,15 @@ llvm::Expected<std::vector<std::string>> listInputFiles(llvm::ArrayRef<std::stri
                                                         llvm::StringRef FilesFrom) {
   std::vector<std::string> Files;
   llvm::StringSet<> Seen;
+  // One file under two spellings (a.cpp, ./a.cpp, a link to it) is one input.
   auto Add = [&](llvm::StringRef File) {
     File = File.trim();
-    if (!File.empty() && Seen.insert(File).second)
+    if (File.empty())
+      return;
+    llvm::SmallString<256> Real;
+    if (llvm::sys::fs::real_path(File, Real))
+      Real = File;
+    if (Seen.insert(Real).second)
       Files.push_back(File.str());
   };
   for (const std::string &File : Named)
