@@ -433,8 +433,18 @@ void addSuppressed(const std::string &File, const tooling::CompilationDatabase &
   std::string Text = Texts.text(File).str();
   if (Text.find("NOLINT") == std::string::npos)
     return;
+  // What the comments become; the findings spell what the file says.
+  constexpr llvm::StringLiteral Disabled = "NOLIXT";
+  bool SpellsDisabled = Text.find(Disabled.str()) != std::string::npos;
   for (size_t Pos = Text.find("NOLINT"); Pos != std::string::npos; Pos = Text.find("NOLINT", Pos))
-    Text.replace(Pos, 6, "NOLIXT");
+    Text.replace(Pos, 6, Disabled.str());
+  auto Restore = [&](std::string &Message) {
+    if (SpellsDisabled)
+      return; // The file itself says NOLIXT somewhere: leave the text as is.
+    for (size_t Pos = Message.find(Disabled.str()); Pos != std::string::npos;
+         Pos = Message.find(Disabled.str(), Pos))
+      Message.replace(Pos, Disabled.size(), "NOLINT");
+  };
   auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   Memory->addFile(absolutePath(File), 0, MemoryBuffer::getMemBufferCopy(Text));
   auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
@@ -457,6 +467,9 @@ void addSuppressed(const std::string &File, const tooling::CompilationDatabase &
   for (const Finding &F : Results.Findings)
     Reported.insert(Key(F));
   for (Finding &F : All.Findings) {
+    Restore(F.Message);
+    for (FindingNote &Note : F.Notes)
+      Restore(Note.Message);
     if (Reported.count(Key(F)))
       continue;
     F.Suppressed = true;

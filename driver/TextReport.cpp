@@ -24,6 +24,28 @@ private:
   bool Enabled;
 };
 
+/// \p Text with control characters spelled as clang spells them
+/// (`<U+001B>`): a source line or key must not drive the terminal.
+std::string printable(llvm::StringRef Text) {
+  std::string Out;
+  for (char C : Text) {
+    unsigned char Byte = static_cast<unsigned char>(C);
+    if ((Byte < 0x20 && C != '\t') || Byte == 0x7f)
+      Out += llvm::formatv("<U+{0:X-4}>", static_cast<unsigned>(Byte)).str();
+    else
+      Out += C;
+  }
+  return Out;
+}
+
+/// The column at which the 1-based \p Column of \p Line appears once the
+/// line is printable().
+unsigned printedColumn(llvm::StringRef Line, unsigned Column) {
+  if (Column == 0)
+    return 0;
+  return printable(Line.take_front(Column - 1)).size() + 1;
+}
+
 /// One diagnostic line and its snippet.
 void printEntry(llvm::StringRef Level, llvm::StringRef Message, llvm::StringRef Check,
                 const SourceSpan &Where, const std::vector<TextEdit> &Fix, SourceTexts &Texts,
@@ -38,7 +60,7 @@ void printEntry(llvm::StringRef Level, llvm::StringRef Message, llvm::StringRef 
   OS << Level << ": ";
   P.reset();
   P.paint(llvm::raw_ostream::SAVEDCOLOR, /*Bold=*/true);
-  OS << Message;
+  OS << printable(Message);
   if (!Check.empty())
     OS << " [" << Check << "]";
   P.reset();
@@ -47,12 +69,15 @@ void printEntry(llvm::StringRef Level, llvm::StringRef Message, llvm::StringRef 
   llvm::StringRef Line = Texts.line(Where.File, Where.Line);
   if (Line.empty() && Where.Line == 0)
     return;
-  OS << llvm::formatv("{0,5} | ", Where.Line) << Line << "\n";
+  OS << llvm::formatv("{0,5} | ", Where.Line) << printable(Line) << "\n";
   // The caret under the location, with ~ under the rest of its range.
-  std::string Marker(Where.Column > 0 ? Where.Column - 1 : 0, ' ');
+  unsigned Column = printedColumn(Line, Where.Column);
+  std::string Marker(Column > 0 ? Column - 1 : 0, ' ');
   Marker += '^';
-  if (Where.EndLine == Where.Line && Where.EndColumn > Where.Column + 1)
-    Marker += std::string(Where.EndColumn - Where.Column - 1, '~');
+  if (Where.EndLine == Where.Line && Where.EndColumn > Where.Column + 1) {
+    unsigned EndColumn = printedColumn(Line, Where.EndColumn);
+    Marker += std::string(EndColumn > Column + 1 ? EndColumn - Column - 1 : 0, '~');
+  }
   OS << "      | ";
   P.paint(llvm::raw_ostream::GREEN, /*Bold=*/true);
   OS << Marker;
@@ -62,9 +87,10 @@ void printEntry(llvm::StringRef Level, llvm::StringRef Message, llvm::StringRef 
   for (const TextEdit &Edit : Fix) {
     if (Edit.Span.File != Where.File || Edit.Span.Line != Where.Line)
       continue;
-    OS << "      | " << std::string(Edit.Span.Column - 1, ' ');
+    unsigned EditColumn = printedColumn(Line, Edit.Span.Column);
+    OS << "      | " << std::string(EditColumn > 0 ? EditColumn - 1 : 0, ' ');
     P.paint(llvm::raw_ostream::GREEN);
-    OS << Edit.NewText;
+    OS << printable(Edit.NewText);
     P.reset();
     OS << "\n";
   }
