@@ -522,8 +522,21 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
       FileResults.Units.push_back(
           {absolutePath(File), std::move(Analysis.Reads), std::move(Analysis.Summary)});
     Results.append(std::move(FileResults));
+    // Only distlock's own fix-its are ours to apply, never clang's typo
+    // corrections; and a file that does not compile is not changed at all,
+    // as clang-tidy refuses to.
+    bool Compiles = llvm::none_of(Errors, [](const ClangTidyError &Error) {
+      return Error.DiagLevel == ClangTidyError::Error;
+    });
+    llvm::erase_if(Errors, [](const ClangTidyError &Error) {
+      return !StringRef(Error.DiagnosticName).starts_with("distlock-");
+    });
+    if (WantsFixes && !Compiles && (Fix || FixNotes))
+      Results.Failures.push_back(
+          {absolutePath(File), "not fixed: it does not compile, and fixes need the code as "
+                               "the compiler reads it"});
     unsigned WarningsAsErrors = 0;
-    if (WantsFixes)
+    if (WantsFixes && Compiles)
       handleErrors(Errors, Context, Behaviour, WarningsAsErrors, BaseFS);
     AllErrors.insert(AllErrors.end(), std::make_move_iterator(Errors.begin()),
                      std::make_move_iterator(Errors.end()));
