@@ -678,8 +678,13 @@ int run(int Argc, const char **Argv) {
                                    "Finds distributed-locking bugs in C and C++ code.\n\n"
                                    "  locklint [options] <source>... [-- <compile flags>]\n"
                                    "  locklint merge <log.sarif>... -o <merged.sarif>\n",
-                                   &ErrorStream))
+                                   &ErrorStream)) {
+    // A value an option's parser refuses (-j-1) is said by the parser itself,
+    // on standard error: one line is enough.
+    if (StringRef(Errors).trim().empty())
+      return ExitUsageError;
     return usageError(firstLine(StringRef(Errors).split(": ").second));
+  }
   if (!TestFault.empty())
     injectTestFault(TestFault, SourcePaths);
 
