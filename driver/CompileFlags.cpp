@@ -41,8 +41,7 @@ bool isSemanticValue(const Option &O) {
       "fbracket-depth=", "fvisibility=", "fms-compatibility-version=", "fmsc-version=",
       "finput-charset=", "fexec-charset=", "fwchar-type=", "fsanitize=", "fno-sanitize=",
       "ffp-model=", "fmacro-backtrace-limit=", "ftemplate-backtrace-limit=",
-      "fdiagnostics-format=", "fmessage-length=", "fgnuc-version=", "fchar8_t",
-      "fcoroutines-ts", "fdeclspec", "fsigned-char", "funsigned-char"};
+      "fdiagnostics-format=", "fmessage-length=", "fgnuc-version="};
   return llvm::is_contained(Names, O.getName());
 }
 

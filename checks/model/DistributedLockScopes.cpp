@@ -87,12 +87,6 @@ std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext 
   return Current == Condition ? std::optional<bool>(Positive) : std::nullopt;
 }
 
-/// The references to \p Var inside \p S.
-void referencesTo(const Stmt *S, const VarDecl *Var, std::vector<const Expr *> &Out) {
-  for (const DeclRefExpr *Ref : referencesIn(S, Var))
-    Out.push_back(Ref);
-}
-
 /// True when \p S assigns to \p Var.
 bool assigns(const Stmt *S, const VarDecl *Var) {
   return anyStmt(S, [&](const Stmt *Inner) {
@@ -218,31 +212,32 @@ public:
     }
   }
 
-  /// \p Kept and the variables computed from it before \p Until in the
-  /// block of \p Holder.
-  Carriers carriersOf(const Stmt *Holder, const AcquireSite &Site, const VarDecl *Kept,
-                      const Stmt *Until = nullptr) {
+  /// \p Kept and the variables computed from it after \p Holder in its
+  /// block.
+  Carriers carriersOf(const Stmt *Holder, const AcquireSite &Site, const VarDecl *Kept) {
     Carriers Found{{Kept, true}};
     const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Holder, Context));
     if (!Block)
       return Found;
     bool After = false;
     for (const Stmt *S : Block->body()) {
-      if (S == Until)
-        break;
-      if (S == Holder) {
-        After = true;
-        continue;
-      }
-      const auto *Declaration = dyn_cast<DeclStmt>(S);
-      if (!After || !Declaration || !Declaration->isSingleDecl())
-        continue;
-      const auto *Var = dyn_cast<VarDecl>(Declaration->getSingleDecl());
-      if (Var && Var->getInit())
-        if (std::optional<bool> Carried = testedOutcome(Var->getInit(), Site, Kept, Found))
-          Found.try_emplace(Var, *Carried);
+      if (After)
+        addCarrier(S, Site, Kept, Found);
+      After = After || S == Holder;
     }
     return Found;
+  }
+
+  /// Adds to \p Vars the variable \p S declares when its initializer tests
+  /// the outcome.
+  void addCarrier(const Stmt *S, const AcquireSite &Site, const VarDecl *Kept, Carriers &Vars) {
+    const auto *Declaration = dyn_cast<DeclStmt>(S);
+    if (!Declaration || !Declaration->isSingleDecl())
+      return;
+    const auto *Var = dyn_cast<VarDecl>(Declaration->getSingleDecl());
+    if (Var && Var->getInit())
+      if (std::optional<bool> Carried = testedOutcome(Var->getInit(), Site, Kept, Vars))
+        Vars.try_emplace(Var, *Carried);
   }
 
   /// What \p Condition being true says of the acquire, from the carriers it
@@ -251,9 +246,7 @@ public:
                                     const VarDecl *Kept, const Carriers &Vars) {
     std::optional<bool> Positive;
     for (const auto &[Var, CarrierPositive] : Vars) {
-      std::vector<const Expr *> Refs;
-      referencesTo(Condition, Var, Refs);
-      for (const Expr *Ref : Refs) {
+      for (const DeclRefExpr *Ref : referencesIn(Condition, Var)) {
         // Status values compare with the kept result itself only.
         std::optional<bool> This =
             polarity(Ref, Condition, Context, Var == Kept ? &Site : nullptr);
@@ -277,6 +270,8 @@ private:
     const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Holder, Context));
     if (!Block)
       return nullptr;
+    // The carriers grow as the statements after the holder declare them.
+    Carriers Vars{{Kept, true}};
     bool After = false;
     for (const Stmt *S : Block->body()) {
       if (S == Holder) {
@@ -289,13 +284,11 @@ private:
       if (!Test) {
         if (assigns(S, Kept))
           return nullptr;
+        addCarrier(S, Site, Kept, Vars);
         continue;
       }
-      Carriers Vars = carriersOf(Holder, Site, Kept, S);
       bool Reads = llvm::any_of(Vars, [&](const auto &Entry) {
-        std::vector<const Expr *> Refs;
-        referencesTo(Test->getCond(), Entry.first, Refs);
-        return !Refs.empty();
+        return !referencesIn(Test->getCond(), Entry.first).empty();
       });
       if (!Reads) {
         if (assigns(S, Kept))

@@ -1,6 +1,7 @@
 //===--- ExprText.cpp - what an expression spells -------------------------===//
 
 #include "ExprText.h"
+#include "StmtWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
@@ -43,17 +44,12 @@ bool isConvertingConstruct(const CXXConstructExpr *Construct) {
 /// The declarations of the locals and parameters \p E reads, as "@<decl>".
 std::string localsRead(const Stmt *E) {
   std::string Found;
-  std::vector<const Stmt *> Work = {E};
-  while (!Work.empty()) {
-    const Stmt *S = Work.back();
-    Work.pop_back();
-    if (!S)
-      continue;
+  anyStmt(E, [&](const Stmt *S) {
     if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
       if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()); Var && Var->isLocalVarDeclOrParm())
         Found += llvm::formatv("@{0}", static_cast<const void *>(Var->getCanonicalDecl())).str();
-    Work.insert(Work.end(), S->child_begin(), S->child_end());
-  }
+    return false;
+  });
   return Found;
 }
 

@@ -47,8 +47,16 @@ FunctionCfg::FunctionCfg(const FunctionDecl *Function, ASTContext &Context) {
   for (const CFGBlock *Block : *Graph) {
     unsigned Index = 0;
     for (const CFGElement &Element : *Block) {
-      if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>())
-        Places.try_emplace(S->getStmt(), CfgPlace{Block->getBlockID(), Index});
+      if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>()) {
+        CfgPlace Place{Block->getBlockID(), Index};
+        Places.try_emplace(S->getStmt(), Place);
+        // The graph splits `std::string a, b;` into one statement per
+        // variable.
+        if (const auto *Declaration = dyn_cast<DeclStmt>(S->getStmt());
+            Declaration && Declaration->isSingleDecl())
+          if (const auto *Var = dyn_cast<VarDecl>(Declaration->getSingleDecl()))
+            Declarations.try_emplace(Var, Place);
+      }
       ++Index;
     }
   }
@@ -61,6 +69,13 @@ FunctionCfg::FunctionCfg(const FunctionDecl *Function, ASTContext &Context) {
 std::optional<CfgPlace> FunctionCfg::placeOf(const Stmt *S) const {
   auto It = Places.find(S);
   if (It == Places.end())
+    return std::nullopt;
+  return It->second;
+}
+
+std::optional<CfgPlace> FunctionCfg::declarationOf(const VarDecl *Var) const {
+  auto It = Declarations.find(Var);
+  if (It == Declarations.end())
     return std::nullopt;
   return It->second;
 }

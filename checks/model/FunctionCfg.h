@@ -42,6 +42,10 @@ public:
   /// hold (the body of a lambda, an unevaluated operand).
   std::optional<CfgPlace> placeOf(const clang::Stmt *S) const;
 
+  /// Where \p Var is declared (its initializer runs); std::nullopt when the
+  /// graph does not declare it.
+  std::optional<CfgPlace> declarationOf(const clang::VarDecl *Var) const;
+
   /// The blocks in reverse post-order from the entry: the order a forward
   /// dataflow visits them in.
   llvm::ArrayRef<const clang::CFGBlock *> forwardOrder() const { return Order; }
@@ -49,6 +53,7 @@ public:
 private:
   std::unique_ptr<clang::CFG> Graph;
   llvm::DenseMap<const clang::Stmt *, CfgPlace> Places;
+  llvm::DenseMap<const clang::VarDecl *, CfgPlace> Declarations;
   std::vector<const clang::CFGBlock *> Order;
 };
 

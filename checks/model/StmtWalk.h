@@ -9,6 +9,7 @@
 #ifndef LOCKLINT_CHECKS_MODEL_STMTWALK_H
 #define LOCKLINT_CHECKS_MODEL_STMTWALK_H
 
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <vector>
@@ -33,9 +34,9 @@ inline bool anyStmt(const clang::Stmt *Root, llvm::function_ref<bool(const clang
 }
 
 /// The references to \p Var in \p Root.
-template <class RefT = clang::DeclRefExpr>
-std::vector<const RefT *> referencesIn(const clang::Stmt *Root, const clang::ValueDecl *Var) {
-  std::vector<const RefT *> Found;
+inline std::vector<const clang::DeclRefExpr *> referencesIn(const clang::Stmt *Root,
+                                                           const clang::ValueDecl *Var) {
+  std::vector<const clang::DeclRefExpr *> Found;
   anyStmt(Root, [&](const clang::Stmt *S) {
     if (const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(S); Ref && Ref->getDecl() == Var)
       Found.push_back(Ref);

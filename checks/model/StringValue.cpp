@@ -248,9 +248,10 @@ struct StringValueTracker::Change {
   std::optional<StringValue> Value;
 };
 
-/// The changes made to \p Var in \p Function's body, each where it happens.
-std::vector<StringValueTracker::Change> StringValueTracker::changesOf(const VarDecl *Var, const FunctionDecl *Function) {
-  std::vector<const DeclRefExpr *> References = referencesIn(Function->getBody(), Var);
+/// The changes that \p References (of one variable) make, each where it
+/// happens.
+std::vector<StringValueTracker::Change>
+StringValueTracker::changesOf(llvm::ArrayRef<const DeclRefExpr *> References) {
   std::vector<Change> Changes;
   for (const DeclRefExpr *Ref : References)
     if (std::optional<Change> Found = changeAt(Ref))
@@ -425,7 +426,7 @@ void StringValueTracker::computeLocal(const VarDecl *Var) {
     const DeclRefExpr *Read = nullptr;
     bool Declares = false;
   };
-  std::vector<Change> Changes = changesOf(Var, Function);
+  std::vector<Change> Changes = changesOf(References);
   llvm::DenseMap<unsigned, std::vector<Event>> Events;
   for (const Change &C : Changes) {
     std::optional<CfgPlace> Place = Graph->placeOf(C.At);
@@ -444,12 +445,8 @@ void StringValueTracker::computeLocal(const VarDecl *Var) {
     if (Place)
       Events[Place->Block].push_back({Place->Element, nullptr, Ref});
   }
-  for (const CFGBlock *Block : Graph->graph())
-    for (unsigned I = 0; I < Block->size(); ++I)
-      if (std::optional<CFGStmt> S = (*Block)[I].getAs<CFGStmt>())
-        if (const auto *Decl = dyn_cast<DeclStmt>(S->getStmt());
-            Decl && Decl->isSingleDecl() && Decl->getSingleDecl() == Var)
-          Events[Block->getBlockID()].push_back({I, nullptr, nullptr, true});
+  if (std::optional<CfgPlace> Place = Graph->declarationOf(Var))
+    Events[Place->Block].push_back({Place->Element, nullptr, nullptr, true});
   for (auto &[Block, List] : Events)
     llvm::sort(List, [](const Event &A, const Event &B) { return A.Element < B.Element; });
 

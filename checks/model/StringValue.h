@@ -67,7 +67,7 @@ private:
   /// Runs the reaching-values dataflow of \p Var over its function's CFG and
   /// keeps the value each reference of it reads.
   void computeLocal(const clang::VarDecl *Var);
-  std::vector<Change> changesOf(const clang::VarDecl *Var, const clang::FunctionDecl *Function);
+  std::vector<Change> changesOf(llvm::ArrayRef<const clang::DeclRefExpr *> References);
   std::optional<Change> changeAt(const clang::DeclRefExpr *Ref);
   std::optional<Change> memberChange(const clang::MemberExpr *Member);
   std::optional<Change> callChange(const clang::CallExpr *Call, const clang::DeclRefExpr *Ref);
