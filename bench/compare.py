@@ -18,6 +18,7 @@ Inputs (bench/generate.py writes all but the first):
   big        about 50,000 lines in one file, for growth with code size
   project    24 units with a compile database, 3 of them about locks:
              per-file and whole-project locklint, first and unchanged runs
+  database   the heavy file found in a compile database of 100,000 entries
 
   bench/compare.py --build build [--runs 3] [--inputs examples,heavy,corpus,big]
 """
@@ -36,7 +37,7 @@ import generate  # noqa: E402
 
 FLAGS = ["-std=c++17", "-isystem", str(ROOT / "test/Inputs/include"),
          "-I/usr/include/postgresql"]
-INPUTS = ("examples", "heavy", "corpus", "big", "project")
+INPUTS = ("examples", "heavy", "corpus", "big", "project", "database")
 
 
 def measure(command):
@@ -81,16 +82,22 @@ class Tools:
         return rows
 
 
-def medians(tools, files, runs):
-    """Median (wall, CPU, RSS) per tool name; the tools alternate within each
-    run, so a slow moment of the machine does not land on one tool only."""
-    rows = tools.commands(files)
-    samples = {name: [] for name, _ in rows}
+def alternate(rows, runs):
+    """Median (wall, CPU, RSS) per row name; the rows (name, command, a folder
+    to empty before each run or None) alternate within each run, so a slow
+    moment of the machine does not land on one tool only."""
+    samples = {name: [] for name, _, _ in rows}
     for _ in range(runs):
-        for name, command in rows:
+        for name, command, fresh in rows:
+            if fresh:
+                subprocess.run(["rm", "-rf", str(fresh)], check=True)
             samples[name].append(measure(command))
     return {name: tuple(statistics.median(s[i] for s in samples[name]) for i in range(3))
-            for name, _ in rows}
+            for name, _, _ in rows}
+
+
+def medians(tools, files, runs):
+    return alternate([(name, command, None) for name, command in tools.commands(files)], runs)
 
 
 def project_medians(llvm, locklint, project, files, runs):
@@ -99,22 +106,23 @@ def project_medians(llvm, locklint, project, files, runs):
     second run over the unchanged project."""
     index = project / "bench-index"
     base = [locklint, "-j", "1", "-p", str(project), "--index-dir", str(index)]
-    rows = [
-        ("clang -fsyntax-only", None,
+    return alternate([
+        ("clang -fsyntax-only",
          [str(llvm / "clang++"), "-fsyntax-only", "-std=c++17", "-I/usr/include/postgresql",
-          "-I" + str(project / "src"), *files]),
-        ("locklint -j1 --per-file", None, [*base, "--per-file"]),
-        ("locklint -j1 project, first run", index, base),
-        ("locklint -j1 project, unchanged", None, base),
-    ]
-    samples = {name: [] for name, _, _ in rows}
-    for _ in range(runs):
-        for name, fresh, command in rows:
-            if fresh:
-                subprocess.run(["rm", "-rf", str(fresh)], check=True)
-            samples[name].append(measure(command))
-    return {name: tuple(statistics.median(s[i] for s in samples[name]) for i in range(3))
-            for name, _, _ in rows}
+          "-I" + str(project / "src"), *files], None),
+        ("locklint -j1 --per-file", [*base, "--per-file"], None),
+        ("locklint -j1 project, first run", base, index),
+        ("locklint -j1 project, unchanged", base, None),
+    ], runs)
+
+
+def database_medians(llvm, locklint, database, unit, runs):
+    """One unit whose command is one entry of a very large database."""
+    return alternate([
+        ("clang -fsyntax-only", [str(llvm / "clang++"), "-fsyntax-only", *FLAGS, unit], None),
+        ("locklint -j1 --per-file -p",
+         [locklint, "-j", "1", "--per-file", "-p", str(database), unit], None),
+    ], runs)
 
 
 def print_table(title, files, results):
@@ -174,12 +182,16 @@ def main():
             "big": [str(out / "big.cpp")],
         }
         inputs["project"] = generate.write_project(out / "project")
+        inputs["database"] = [str(out / "heavy.cpp")]
         results = {}
         for name in chosen:
             files = inputs[name][:args.limit] if args.limit else inputs[name]
             if name == "project":
                 results[name] = project_medians(llvm, locklint, out / "project", files,
                                                 args.runs)
+            elif name == "database":
+                database = generate.write_large_database(out / "database", files[0], FLAGS)
+                results[name] = database_medians(llvm, locklint, database, files[0], args.runs)
             else:
                 results[name] = medians(tools, files, args.runs)
             print_table(name, files, results[name])

@@ -292,6 +292,21 @@ def write_project(out, units=24, locking=2):
     return [str(out / "src" / name) for name in sorted(files)]
 
 
+def write_large_database(out, unit, flags, entries=100000):
+    """A compile database of \p entries units, as a large monorepo's build
+    writes it, whose last entry is \p unit: the cost of finding one unit's
+    command among many."""
+    out = pathlib.Path(out)
+    rows = [{"directory": str(out), "file": f"lib{n // 100}/unit_{n}.cpp",
+             "arguments": ["clang++", "-std=c++17", f"-Ilib{n // 100}/include",
+                           f"-DUNIT={n}", "-c", f"lib{n // 100}/unit_{n}.cpp"]}
+            for n in range(entries)]
+    rows.append({"directory": str(out), "file": unit,
+                 "arguments": ["clang++", *flags, "-c", unit]})
+    write(out / "compile_commands.json", json.dumps(rows) + "\n")
+    return out
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("directory")

@@ -2,11 +2,9 @@
 
 #include "CompileDatabase.h"
 #include "CompileFlags.h"
+#include "JsonDatabaseIndex.h"
 #include "model/ModelFiles.h"
-#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
@@ -19,69 +17,19 @@ namespace {
 
 constexpr llvm::StringLiteral DatabaseName = "compile_commands.json";
 
-/// llvm::json reports "[line:column, byte=N]: message" with a 0-based
-/// column; users expect "line:column: message" as compilers print it.
-std::string describeJsonError(llvm::Error Err) {
-  std::string Text = llvm::toString(std::move(Err));
-  unsigned Line;
-  unsigned Column;
-  llvm::StringRef Rest(Text);
-  if (Rest.consume_front("[") && !Rest.consumeInteger(10, Line) && Rest.consume_front(":") &&
-      !Rest.consumeInteger(10, Column)) {
-    size_t End = Rest.find("]: ");
-    if (End != llvm::StringRef::npos)
-      return llvm::formatv("{0}:{1}: {2}", Line, Column + 1, Rest.substr(End + 3)).str();
-  }
-  return Text;
-}
-
-/// The database's text with each relative "directory" made absolute against
-/// the database's own folder ("." is where the database is), as build tools
-/// mean it; clang's loader would take it relative to wherever locklint runs.
-std::string withAbsoluteDirectories(llvm::json::Value Database, llvm::StringRef Path) {
-  llvm::SmallString<256> Folder(Path);
-  llvm::sys::fs::make_absolute(Folder);
-  llvm::sys::path::remove_filename(Folder);
-  if (llvm::json::Array *Entries = Database.getAsArray())
-    for (llvm::json::Value &Entry : *Entries) {
-      llvm::json::Object *Object = Entry.getAsObject();
-      std::optional<llvm::StringRef> Directory =
-          Object ? Object->getString("directory") : std::nullopt;
-      if (!Directory || llvm::sys::path::is_absolute(*Directory))
-        continue;
-      llvm::SmallString<256> Absolute(Folder);
-      llvm::sys::path::append(Absolute, *Directory);
-      llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
-      (*Object)["directory"] = Absolute.str().str();
-    }
-  std::string Text;
-  llvm::raw_string_ostream(Text) << Database;
-  return Text;
-}
-
 llvm::Expected<std::unique_ptr<CompilationDatabase>> loadJsonFile(llvm::StringRef Path) {
   auto Buffer = locklint::model::readRegularFile(Path, /*MaxBytes=*/512u << 20);
   if (!Buffer)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "cannot read compile database '%s': %s", Path.str().c_str(),
                                    llvm::toString(Buffer.takeError()).c_str());
-  // Validate first: the JSON database loader prints its parse errors itself,
-  // over several lines.
-  auto Parsed = llvm::json::parse((*Buffer)->getBuffer());
-  if (!Parsed)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "'%s' is not a valid compile database: %s", Path.str().c_str(),
-                                   describeJsonError(Parsed.takeError()).c_str());
-  std::string Text = withAbsoluteDirectories(std::move(*Parsed), Path);
-  std::string Error;
-  std::unique_ptr<CompilationDatabase> Database =
-      JSONCompilationDatabase::loadFromBuffer(Text, Error, JSONCommandLineSyntax::AutoDetect);
+  auto Database = indexJsonDatabase(std::move(*Buffer), Path);
   if (!Database)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "'%s' is not a valid compile database: %s", Path.str().c_str(),
-                                   llvm::StringRef(Error).trim().split('\n').first.str().c_str());
+                                   llvm::toString(Database.takeError()).c_str());
   // Headers and files added since the last build borrow a neighbour's flags.
-  return inferMissingCompileCommands(std::move(Database));
+  return inferMissingCompileCommands(std::move(*Database));
 }
 
 /// The compile_commands.json in \p Directory or one of its parents.

@@ -15,6 +15,7 @@
 #include "UserCodeAnalysis.h"
 #include "ProjectAnalysis.h"
 #include "model/ModelFiles.h"
+#include "WorkerCommands.h"
 #include "WorkerPool.h"
 #include "OutputFiles.h"
 #include "RuleCatalog.h"
@@ -174,6 +175,8 @@ cl::opt<std::string> WarningsAsErrors(
     cl::cat(LocklintCategory));
 // How the driver talks to its workers; not for users.
 cl::opt<std::string> WorkerResults("worker-results", cl::Hidden, cl::cat(LocklintCategory));
+// The compile commands the main process resolved for the worker's unit.
+cl::opt<std::string> WorkerCommands("worker-commands", cl::Hidden, cl::cat(LocklintCategory));
 cl::opt<bool> ExportSummary("export-summary", cl::Hidden, cl::cat(LocklintCategory));
 cl::opt<std::string> ProjectRedisModel("project-redis-model", cl::Hidden,
                                        cl::cat(LocklintCategory));
@@ -417,12 +420,15 @@ void injectTestFault(StringRef Fault, ArrayRef<std::string> Files) {
     std::this_thread::sleep_for(std::chrono::hours(1));
 }
 
-/// The compile flags after `--`, for the workers' command lines.
-std::vector<std::string> flagsAfterDoubleDash(int Argc, const char **Argv) {
-  for (int I = 1; I < Argc; ++I)
-    if (StringRef(Argv[I]) == "--")
-      return std::vector<std::string>(Argv + I, Argv + Argc);
-  return {};
+/// The compile commands the main process resolved for this worker's unit.
+Expected<std::unique_ptr<tooling::CompilationDatabase>> workerDatabase() {
+  auto Text = model::readRegularFile(WorkerCommands, /*MaxBytes=*/64u << 20);
+  if (!Text)
+    return Text.takeError();
+  auto Commands = parseCommands((*Text)->getBuffer());
+  if (!Commands)
+    return Commands.takeError();
+  return databaseOf(std::move(*Commands));
 }
 
 /// Adds to \p Results, marked as suppressed, the findings that NOLINT
@@ -610,7 +616,6 @@ std::vector<std::string> indexSalt(const WorkerSettings &Settings) {
     Salt.push_back(formatv("{0}:{1}", Status.getSize(),
                            Status.getLastModificationTime().time_since_epoch().count()));
   Salt.insert(Salt.end(), Settings.CommonArgs.begin(), Settings.CommonArgs.end());
-  Salt.insert(Salt.end(), Settings.WorkerTail.begin(), Settings.WorkerTail.end());
   return Salt;
 }
 
@@ -623,8 +628,6 @@ std::vector<std::string> workerArguments() {
     Args.push_back("--config=" + Config);
   if (!ConfigFile.empty())
     Args.push_back("--config-file=" + ConfigFile);
-  if (!BuildPath.empty())
-    Args.push_back("-p=" + BuildPath);
   if (Fix)
     Args.push_back("--fix");
   if (FixNotes)
@@ -664,7 +667,6 @@ int run(int Argc, const char **Argv) {
   });
   if (Argc > 1 && StringRef(Argv[1]) == "merge")
     return runMerge(Argc - 1, Argv + 1);
-  std::vector<std::string> FlagsTail = flagsAfterDoubleDash(Argc, Argv);
   // Flags after `--` form a database of their own; llvm::cl never sees them.
   std::string CommandLineError;
   std::unique_ptr<tooling::CompilationDatabase> FromCommandLine =
@@ -762,16 +764,19 @@ int run(int Argc, const char **Argv) {
     return usageError(toString(std::move(Err)));
   // A worker never starts workers: it is one whatever its results path.
   bool IsWorker = WorkerResults.getNumOccurrences() > 0;
-  if (IsWorker && WorkerResults.empty())
-    return usageError("a worker needs a results file");
+  if (IsWorker && (WorkerResults.empty() || WorkerCommands.empty()))
+    return usageError("a worker needs a results file and its compile commands");
   raw_ostream &Warnings = IsWorker ? nulls() : errs();
   bool FlagsGiven = FromCommandLine != nullptr;
-  auto Database = loadCompileDatabase(BuildPath, std::move(FromCommandLine), Files, Warnings);
+  auto Database = IsWorker ? workerDatabase()
+                           : loadCompileDatabase(BuildPath, std::move(FromCommandLine), Files,
+                                                 Warnings);
   if (!Database)
     return usageError(toString(Database.takeError()));
   // Response files hold arguments like any others: they are read as
   // argument lists here, before the options are judged.
-  *Database = tooling::expandResponseFiles(std::move(*Database), vfs::getRealFileSystem());
+  if (!IsWorker)
+    *Database = tooling::expandResponseFiles(std::move(*Database), vfs::getRealFileSystem());
   *Database = sanitizeCompileCommands(std::move(*Database), Warnings);
   if (Files.empty()) {
     Files = (*Database)->getAllFiles();
@@ -830,7 +835,9 @@ int run(int Argc, const char **Argv) {
   WorkerSettings Settings;
   Settings.Program = sys::fs::getMainExecutable(Argv[0], reinterpret_cast<void *>(&runLocklint));
   Settings.CommonArgs = workerArguments();
-  Settings.WorkerTail = FlagsTail;
+  Settings.CommandsFor = [&](StringRef File) {
+    return serializeCommands((*Database)->getCompileCommands(absolutePath(File)));
+  };
   Settings.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
   Settings.TimeoutSeconds = TimeoutPerFile;
   // Each worker exports its fixes to a file of its own; they are merged after.

@@ -7,6 +7,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Signals.h"
+#include "llvm/Support/raw_ostream.h"
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -51,7 +52,36 @@ struct Running {
   llvm::sys::ProcessInfo Process;
   std::string ResultsPath;
   Clock::time_point Started;
+  /// The compile commands handed over, if any.
+  std::string CommandsPath;
 };
+
+/// Removes a temporary file the pool made.
+void discard(const std::string &Path) {
+  if (Path.empty())
+    return;
+  llvm::sys::fs::remove(Path);
+  llvm::sys::DontRemoveFileOnSignal(Path);
+}
+
+/// \p Text in a new temporary file, removed if the driver is interrupted;
+/// empty if it cannot be written.
+std::string temporaryFileWith(llvm::StringRef Text) {
+  llvm::SmallString<128> Path;
+  int FD;
+  if (llvm::sys::fs::createTemporaryFile("locklint-worker", "cmd", FD, Path))
+    return "";
+  llvm::sys::RemoveFileOnSignal(Path);
+  llvm::raw_fd_ostream Out(FD, /*shouldClose=*/true);
+  Out << Text;
+  Out.close();
+  if (Out.has_error()) {
+    Out.clear_error();
+    discard(Path.str().str());
+    return "";
+  }
+  return Path.str().str();
+}
 
 std::string temporaryPath(llvm::StringRef Suffix) {
   llvm::SmallString<128> Path;
@@ -64,8 +94,8 @@ std::string temporaryPath(llvm::StringRef Suffix) {
 AnalysisResults collect(const Running &Worker, const std::string &File, int ExitCode,
                         bool TimedOut, unsigned Timeout) {
   auto Buffer = llvm::MemoryBuffer::getFile(Worker.ResultsPath);
-  llvm::sys::fs::remove(Worker.ResultsPath);
-  llvm::sys::DontRemoveFileOnSignal(Worker.ResultsPath);
+  discard(Worker.ResultsPath);
+  discard(Worker.CommandsPath);
   AnalysisResults Results;
   if (TimedOut) {
     Results.Failures.push_back({File, llvm::formatv("timed out after {0} s", Timeout).str()});
@@ -112,21 +142,32 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
       std::vector<std::string> Args = {Settings.Program};
       Args.insert(Args.end(), Settings.CommonArgs.begin(), Settings.CommonArgs.end());
       Args.push_back("--worker-results=" + Worker.ResultsPath);
+      if (Settings.CommandsFor) {
+        Worker.CommandsPath = temporaryFileWith(Settings.CommandsFor(Files[Next]));
+        if (Worker.CommandsPath.empty()) {
+          discard(Worker.ResultsPath);
+          Results[Next].Failures.push_back(
+              {Files[Next], "cannot start the analysis: no temporary file for its commands"});
+          Progress(Next, Results[Next]);
+          ++Next;
+          continue;
+        }
+        Args.push_back("--worker-commands=" + Worker.CommandsPath);
+      }
       if (Settings.PerFileArgs)
         for (std::string &Arg : Settings.PerFileArgs(Next))
           Args.push_back(std::move(Arg));
       // A file named like an option ("--fix") stays a file.
       llvm::StringRef File = Files[Next];
       Args.push_back(File.starts_with("-") ? "./" + File.str() : File.str());
-      Args.insert(Args.end(), Settings.WorkerTail.begin(), Settings.WorkerTail.end());
       std::vector<llvm::StringRef> ArgRefs(Args.begin(), Args.end());
       std::string Error;
       bool Failed = false;
       Worker.Process = llvm::sys::ExecuteNoWait(Settings.Program, ArgRefs, std::nullopt,
                                                Redirects, 0, &Error, &Failed);
       if (Failed) {
-        llvm::sys::fs::remove(Worker.ResultsPath);
-        llvm::sys::DontRemoveFileOnSignal(Worker.ResultsPath);
+        discard(Worker.ResultsPath);
+        discard(Worker.CommandsPath);
         Results[Next].Failures.push_back({Files[Next], "cannot start the analysis: " + Error});
         Progress(Next, Results[Next]);
       } else {

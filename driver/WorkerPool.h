@@ -11,6 +11,7 @@
 
 #include "Finding.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
 #include <functional>
 #include <string>
 #include <vector>
@@ -21,11 +22,13 @@ namespace locklint {
 struct WorkerSettings {
   /// The locklint executable.
   std::string Program;
-  /// Arguments for every worker; the file, then `WorkerTail`, follow them.
+  /// Arguments for every worker; the file follows them.
   std::vector<std::string> CommonArgs;
-  std::vector<std::string> WorkerTail;
   /// Arguments for the worker of file \p Index only; may be empty.
   std::function<std::vector<std::string>(size_t Index)> PerFileArgs;
+  /// The compile commands of \p File as serializeCommands writes them; each
+  /// worker gets its file's in a temporary file. Unset, workers find them.
+  std::function<std::string(llvm::StringRef File)> CommandsFor;
   unsigned Jobs = 1;
   /// Seconds a worker may run before it is stopped; 0 for no limit.
   unsigned TimeoutSeconds = 0;

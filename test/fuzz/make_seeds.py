@@ -57,6 +57,10 @@ def main():
                               "-I/usr/include/postgresql"], capture_output=True).stdout
         save(out / "Baseline", log)
     save(out / "Baseline", '{"version": "2.1.0", "runs": [{"results": []}]}')
+    save(out / "CompileDatabase", '[{"directory": "src", "file": "a.cpp", "command": '
+                                  '"c++ -DK=\\"lock:a\\" a.cpp", "x": [{"y": null}]},\n'
+                                  ' {"directory": "/", "file": "b.cpp", "arguments": ["cc"]}]')
+    save(out / "CompileDatabase", b"locklint-commands-1\0/s\0a.cpp\0\0" b"2\0cc\0a.cpp\0")
 
 
 if __name__ == "__main__":
