@@ -7,7 +7,7 @@
 #include "Baseline.h"
 #include "ChangedLines.h"
 #include "ErrorConversion.h"
-#include "FindingJson.h"
+#include "ResultsEncoding.h"
 #include "FixExport.h"
 #include "InputFiles.h"
 #include "SarifMerge.h"
@@ -554,7 +554,7 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
       return usageError("cannot write '" + ExportFixes + "': " + EC.message());
     exportReplacements(Files.empty() ? "" : Files.front(), AllErrors, OS);
   }
-  if (auto Err = writeFileAtomically(WorkerResults, resultsToJson(Results)))
+  if (auto Err = writeFileAtomically(WorkerResults, encodeResults(Results)))
     return usageError(toString(std::move(Err)));
   return ExitClean;
 }

@@ -1,7 +1,7 @@
 //===--- ProjectIndex.cpp - results of units kept on disk -----------------===//
 
 #include "ProjectIndex.h"
-#include "FindingJson.h"
+#include "ResultsEncoding.h"
 #include "InputFiles.h"
 #include "OutputFiles.h"
 #include "llvm/ADT/StringExtras.h"
@@ -52,14 +52,14 @@ std::string ProjectIndex::contentHash(llvm::StringRef File) {
 }
 
 std::optional<AnalysisResults> ProjectIndex::lookup(llvm::StringRef Key) {
-  std::string Path = pathFor((Key + ".json").str());
+  std::string Path = pathFor((Key + ".cbor").str());
   if (whyNotRegularFile(Path))
     return std::nullopt;
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
     return std::nullopt;
-  json Entry = json::parse((*Buffer)->getBuffer().begin(), (*Buffer)->getBuffer().end(), nullptr,
-                           /*allow_exceptions=*/false);
+  json Entry = json::from_cbor((*Buffer)->getBuffer().begin(), (*Buffer)->getBuffer().end(),
+                               /*strict=*/true, /*allow_exceptions=*/false);
   auto Reads = Entry.is_object() ? Entry.find("reads") : Entry.end();
   auto Results = Entry.is_object() ? Entry.find("results") : Entry.end();
   if (Reads == Entry.end() || !Reads->is_object() || Results == Entry.end() ||
@@ -68,7 +68,7 @@ std::optional<AnalysisResults> ProjectIndex::lookup(llvm::StringRef Key) {
   for (const auto &[File, Hash] : Reads->items())
     if (!Hash.is_string() || Hash.get<std::string>() != contentHash(File))
       return std::nullopt;
-  llvm::Expected<AnalysisResults> Parsed = resultsFromJson(Results->get<std::string>());
+  llvm::Expected<AnalysisResults> Parsed = decodeResults(Results->get<std::string>());
   if (!Parsed) {
     llvm::consumeError(Parsed.takeError());
     return std::nullopt;
@@ -81,8 +81,10 @@ llvm::Error ProjectIndex::store(llvm::StringRef Key, const AnalysisResults &Resu
   for (const UnitRecord &Unit : Results.Units)
     for (const std::string &File : Unit.Reads)
       Reads[File] = contentHash(File);
-  json Entry{{"reads", std::move(Reads)}, {"results", resultsToJson(Results)}};
-  return writeFileAtomically(pathFor((Key + ".json").str()), Entry.dump());
+  json Entry{{"reads", std::move(Reads)}, {"results", encodeResults(Results)}};
+  std::string Bytes;
+  json::to_cbor(Entry, Bytes);
+  return writeFileAtomically(pathFor((Key + ".cbor").str()), Bytes);
 }
 
 } // namespace locklint

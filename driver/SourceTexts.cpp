@@ -17,9 +17,14 @@ SourceTexts::Entry &SourceTexts::entry(llvm::StringRef File) {
     E.Buffer = llvm::MemoryBuffer::getMemBuffer("");
   llvm::StringRef Text = E.Buffer->getBuffer();
   E.LineStarts.push_back(0);
-  for (size_t I = 0; I < Text.size(); ++I)
-    if (Text[I] == '\n')
-      E.LineStarts.push_back(static_cast<unsigned>(I + 1));
+  // Lines end as the compiler ends them: at LF, CR LF, or a CR alone.
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] != '\n' && Text[I] != '\r')
+      continue;
+    if (Text[I] == '\r' && I + 1 < Text.size() && Text[I + 1] == '\n')
+      ++I;
+    E.LineStarts.push_back(static_cast<unsigned>(I + 1));
+  }
   return E;
 }
 
@@ -38,7 +43,7 @@ llvm::StringRef SourceTexts::line(llvm::StringRef File, unsigned Line) {
   if (Line == 0 || Line > E.LineStarts.size())
     return "";
   llvm::StringRef Rest = Text.substr(E.LineStarts[Line - 1]);
-  return Rest.take_until([](char C) { return C == '\n'; }).rtrim('\r');
+  return Rest.take_until([](char C) { return C == '\n' || C == '\r'; });
 }
 
 } // namespace locklint

@@ -120,7 +120,7 @@ public:
     ast_matchers::MatchFinder Finder;
     Collector.registerMatchers(Finder);
     Finder.matchAST(Context);
-    Out = Collector.finish().toJson().dump();
+    Out = Collector.finish().toJson().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   }
 
 private:

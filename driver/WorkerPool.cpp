@@ -1,7 +1,7 @@
 //===--- WorkerPool.cpp - one process per translation unit ----------------===//
 
 #include "WorkerPool.h"
-#include "FindingJson.h"
+#include "ResultsEncoding.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -102,7 +102,7 @@ AnalysisResults collect(const Running &Worker, const std::string &File, int Exit
     return Results;
   }
   if (Buffer && !(*Buffer)->getBuffer().empty()) {
-    auto Parsed = resultsFromJson((*Buffer)->getBuffer());
+    auto Parsed = decodeResults((*Buffer)->getBuffer());
     if (Parsed)
       return std::move(*Parsed);
     llvm::consumeError(Parsed.takeError());
@@ -129,7 +129,7 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
                                                 llvm::StringRef("")};
   while (Next < Files.size() || !Active.empty()) {
     while (Next < Files.size() && Active.size() < Jobs) {
-      Running Worker{Next, {}, temporaryPath("json"), Clock::now()};
+      Running Worker{Next, {}, temporaryPath("cbor"), Clock::now()};
       if (!Worker.ResultsPath.empty())
         llvm::sys::RemoveFileOnSignal(Worker.ResultsPath);
       if (Worker.ResultsPath.empty()) {

@@ -5,6 +5,7 @@
 #include "Utf16.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <nlohmann/json.hpp>
 
@@ -134,11 +135,19 @@ private:
   /// A file's URI relative to the source root; absolute when it lies outside.
   json artifact(llvm::StringRef File) const {
     llvm::SmallString<256> Path(File);
+    // A name as the user typed it is relative to where locklint runs; as a
+    // file URI it would name a host ("file://src/a.cpp").
+    llvm::sys::fs::make_absolute(Path);
     llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
     llvm::StringRef Relative = Path;
     std::string Root = withSlash(Run.SourceRoot);
-    if (Relative.consume_front(Root))
-      return {{"uri", encodePath(Relative)}, {"uriBaseId", SourceRootId}};
+    if (Relative.consume_front(Root)) {
+      // A first segment with a colon ("c:x.cpp") would read as a scheme.
+      std::string Uri = encodePath(Relative);
+      if (Relative.split('/').first.contains(':'))
+        Uri = "./" + Uri;
+      return {{"uri", Uri}, {"uriBaseId", SourceRootId}};
+    }
     return {{"uri", "file://" + encodePath(Path)}};
   }
 

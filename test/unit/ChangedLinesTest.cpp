@@ -47,6 +47,47 @@ TEST(ChangedLinesTest, DeletedFilesAndPlainPathsWithoutPrefix) {
   EXPECT_TRUE(Changed.contains("/repo/job.cpp", 1));
 }
 
+TEST(ChangedLinesTest, AFolderNamedBWithoutPrefixes) {
+  // git diff --no-prefix of b/job.cpp, and of a file added under b/.
+  ChangedLines Changed = parsed("diff --git b/job.cpp b/job.cpp\n"
+                                "--- b/job.cpp\n"
+                                "+++ b/job.cpp\n"
+                                "@@ -1,0 +2 @@\n"
+                                "+two\n"
+                                "diff --git b/new.cpp b/new.cpp\n"
+                                "new file mode 100644\n"
+                                "--- /dev/null\n"
+                                "+++ b/new.cpp\n"
+                                "@@ -0,0 +1 @@\n"
+                                "+one\n");
+  EXPECT_TRUE(Changed.contains("/repo/b/job.cpp", 2));
+  EXPECT_FALSE(Changed.contains("/repo/job.cpp", 2));
+  EXPECT_TRUE(Changed.contains("/repo/b/new.cpp", 1));
+  // With git's prefixes, the same folder keeps its name.
+  Changed = parsed("diff --git a/b/job.cpp b/b/job.cpp\n"
+                   "--- /dev/null\n"
+                   "+++ b/b/job.cpp\n"
+                   "@@ -0,0 +1 @@\n"
+                   "+one\n");
+  EXPECT_TRUE(Changed.contains("/repo/b/job.cpp", 1));
+}
+
+TEST(ChangedLinesTest, HunkLinesThatLookLikeHeaders) {
+  // A removed "-- note" and an added "++ x" inside a hunk, CR LF line ends,
+  // and a name git quotes.
+  ChangedLines Changed = parsed("diff --git \"a/caf\\303\\251 \\\"x\\\".sql\" \"b/caf\\303\\251 \\\"x\\\".sql\"\r\n"
+                                "--- \"a/caf\\303\\251 \\\"x\\\".sql\"\r\n"
+                                "+++ \"b/caf\\303\\251 \\\"x\\\".sql\"\r\n"
+                                "@@ -4,2 +4,2 @@\r\n"
+                                "--- note\r\n"
+                                "-+++ b/other.cpp\r\n"
+                                "+++ x\r\n"
+                                "+five\r\n");
+  EXPECT_TRUE(Changed.contains("/repo/caf\xc3\xa9 \"x\".sql", 4));
+  EXPECT_TRUE(Changed.contains("/repo/caf\xc3\xa9 \"x\".sql", 5));
+  EXPECT_FALSE(Changed.contains("/repo/other.cpp", 4));
+}
+
 TEST(ChangedLinesTest, RejectsMalformedHunks) {
   llvm::Expected<ChangedLines> Changed = ChangedLines::parse("+++ b/x.cpp\n@@ -1 +x @@\n", "/");
   ASSERT_FALSE(static_cast<bool>(Changed));

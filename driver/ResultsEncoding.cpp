@@ -1,6 +1,6 @@
-//===--- FindingJson.cpp - results as JSON between processes --------------===//
+//===--- ResultsEncoding.cpp - results as JSON between processes --------------===//
 
-#include "FindingJson.h"
+#include "ResultsEncoding.h"
 #include <nlohmann/json.hpp>
 
 using nlohmann::json;
@@ -62,15 +62,18 @@ static void from_json(const json &J, UnitRecord &U) {
   J.at("summary").get_to(U.Summary);
 }
 
-std::string resultsToJson(const AnalysisResults &Results) {
-  return json{{"findings", Results.Findings}, {"failures", Results.Failures},
-              {"units", Results.Units}}
-      .dump(-1, ' ', false, json::error_handler_t::replace);
+std::string encodeResults(const AnalysisResults &Results) {
+  std::string Bytes;
+  json::to_cbor(json{{"findings", Results.Findings},
+                     {"failures", Results.Failures},
+                     {"units", Results.Units}},
+                Bytes);
+  return Bytes;
 }
 
-llvm::Expected<AnalysisResults> resultsFromJson(llvm::StringRef Text) {
+llvm::Expected<AnalysisResults> decodeResults(llvm::StringRef Bytes) {
   try {
-    json J = json::parse(Text.begin(), Text.end());
+    json J = json::from_cbor(Bytes.begin(), Bytes.end());
     AnalysisResults Results;
     J.at("findings").get_to(Results.Findings);
     J.at("failures").get_to(Results.Failures);
