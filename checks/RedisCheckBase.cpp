@@ -15,9 +15,24 @@ namespace clang::tidy::distlock {
 static constexpr llvm::StringLiteral DefaultLockKeyPattern =
     "^(lock|locks|mutex|mutexes|leader|semaphore|semaphores)$";
 
+/// The same for every check: which acquire options the enabled checks ask
+/// for, and the expiry check's configured DefaultTtlMs.
+static AcquireFixPolicy acquireFixPolicy(ClangTidyContext *Context) {
+  constexpr llvm::StringLiteral Expiry = "distlock-redis-set-without-expiry";
+  AcquireFixPolicy Policy;
+  Policy.AddNx = Context->isCheckEnabled("distlock-redis-set-without-nx");
+  Policy.AddExpiry = Context->isCheckEnabled(Expiry);
+  const ClangTidyOptions::OptionMap &Options = Context->getOptions().CheckOptions;
+  auto It = Options.find((Expiry + ".DefaultTtlMs").str());
+  if (It != Options.end())
+    Policy.TtlMs = It->second.Value;
+  return Policy;
+}
+
 RedisCheckBase::RedisCheckBase(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       LockKeyPattern(Options.getLocalOrGlobal("LockKeyPattern", DefaultLockKeyPattern)),
+      AcquireFixes(acquireFixPolicy(Context)),
       ModelFiles(Options.getLocalOrGlobal("RedisModelFiles", "")),
       SqlModelFiles(Options.getLocalOrGlobal("SqlClientModelFiles", "")), KeyWords(LockKeyPattern),
       SqlClients(builtinSqlClients()) {

@@ -15,6 +15,7 @@
 #include "model/ClientModel.h"
 #include "model/CommandCollector.h"
 #include "model/CommandSummaries.h"
+#include "model/FixBuilder.h"
 #include "model/LocalLockModel.h"
 #include "model/LockIndex.h"
 #include "model/StringValue.h"
@@ -61,6 +62,11 @@ protected:
   /// The calls between the program's functions in this translation unit.
   llvm::ArrayRef<locklint::model::HelperCall> helperCalls() const;
 
+  /// What a fixed acquire gains, whichever check proposes the fix: NX when
+  /// distlock-redis-set-without-nx is enabled, an expiry of its DefaultTtlMs
+  /// when distlock-redis-set-without-expiry is.
+  const locklint::model::AcquireFixPolicy &acquireFixes() const { return AcquireFixes; }
+
   /// The diagnostic location for \p Command: where its call begins.
   static SourceLocation locationOf(const locklint::model::RedisCommand &Command);
   /// How diagnostics name a function: qualified, or "the lambda in f".
@@ -76,6 +82,7 @@ private:
   SourceLocation locationIn(StringRef Place);
 
   const std::string LockKeyPattern;
+  const locklint::model::AcquireFixPolicy AcquireFixes;
   const std::string ModelFiles;
   const std::string SqlModelFiles;
   locklint::model::WordMatcher KeyWords;

@@ -8,17 +8,17 @@ using namespace locklint::model;
 namespace clang::tidy::distlock {
 
 RedisSetWithoutExpiryCheck::RedisSetWithoutExpiryCheck(StringRef Name, ClangTidyContext *Context)
-    : RedisCheckBase(Name, Context), DefaultTtlMs(Options.get("DefaultTtlMs", "30000")) {
+    : RedisCheckBase(Name, Context) {
   unsigned Value;
-  if (StringRef(DefaultTtlMs).getAsInteger(10, Value) || Value == 0)
+  if (StringRef(acquireFixes().TtlMs).getAsInteger(10, Value) || Value == 0)
     configurationDiag("invalid DefaultTtlMs '%0' for check '%1': expected a positive "
                       "number of milliseconds")
-        << DefaultTtlMs << Name;
+        << acquireFixes().TtlMs << Name;
 }
 
 void RedisSetWithoutExpiryCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   RedisCheckBase::storeOptions(Opts);
-  Options.store(Opts, "DefaultTtlMs", DefaultTtlMs);
+  Options.store(Opts, "DefaultTtlMs", acquireFixes().TtlMs);
 }
 
 namespace {
@@ -52,10 +52,15 @@ void RedisSetWithoutExpiryCheck::reportFinding(const RedisCommand &Command,
                                                const LockIndex &Index) {
   std::string Key = Index.keyDisplay(Command.Args[0]);
   if (!Command.is("SETNX")) {
-    diag(locationOf(Command), "lock '%0' is taken with '%select{SET|SET ... NX}1' but no "
-                              "expiry: if its holder dies, the lock is never released")
-        << Key << LockIndex::isAcquire(Command)
-        << addOptionFix(Command, "PX", DefaultTtlMs, Index.context());
+    auto Diag = diag(locationOf(Command), "lock '%0' is taken with '%select{SET|SET ... NX}1' "
+                                          "but no expiry: if its holder dies, the lock is "
+                                          "never released")
+                << Key << LockIndex::isAcquire(Command);
+    // When distlock-redis-set-without-nx reports this call too, its finding
+    // carries the one fix that adds both: two copies of one edit would be
+    // applied twice by clang-tidy.
+    if (!acquireFixes().AddNx || !LockIndex::overwritesHolder(Command))
+      Diag << safeAcquireFix(Command, acquireFixes(), Index.context());
     return;
   }
   // SETNX cannot carry an expiry; a separate EXPIRE after it leaves a window.

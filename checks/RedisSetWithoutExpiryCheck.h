@@ -21,8 +21,6 @@ private:
                  const locklint::model::LockIndex &Index) override;
   void reportFinding(const locklint::model::RedisCommand &Command,
                      const locklint::model::LockIndex &Index) override;
-
-  const std::string DefaultTtlMs;
 };
 
 } // namespace clang::tidy::distlock

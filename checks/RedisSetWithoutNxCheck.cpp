@@ -11,13 +11,7 @@ RedisSetWithoutNxCheck::RedisSetWithoutNxCheck(StringRef Name, ClangTidyContext 
     : RedisCheckBase(Name, Context) {}
 
 bool RedisSetWithoutNxCheck::isFinding(const RedisCommand &Command, const LockIndex &Index) {
-  if (!Command.is("SET") && !Command.is("SETEX") && !Command.is("PSETEX"))
-    return false;
-  // XX refreshes a held lock (unchecked-extend); an owner-checked script
-  // writes only while it holds the lock.
-  return !Command.hasOption("NX") && !Command.mayHaveOption("NX") && !Command.hasOption("XX") &&
-         !Command.mayHaveOption("XX") && !Command.ScriptChecksOwner &&
-         Index.isLockKey(Command);
+  return LockIndex::overwritesHolder(Command) && Index.isLockKey(Command);
 }
 
 void RedisSetWithoutNxCheck::reportFinding(const RedisCommand &Command, const LockIndex &Index) {
@@ -27,7 +21,7 @@ void RedisSetWithoutNxCheck::reportFinding(const RedisCommand &Command, const Lo
                    "overwrites the current holder instead of acquiring the lock")
               << Command.Name << Index.keyDisplay(Command.Args[0]) << (Set ? 0 : 1);
   if (Set)
-    Diag << addOptionFix(Command, "NX", "", Index.context());
+    Diag << safeAcquireFix(Command, acquireFixes(), Index.context());
 }
 
 } // namespace clang::tidy::distlock

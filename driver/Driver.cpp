@@ -8,7 +8,9 @@
 #include "ChangedLines.h"
 #include "ErrorConversion.h"
 #include "ResultsEncoding.h"
+#include "FixApplication.h"
 #include "FixExport.h"
+#include "FixPlan.h"
 #include "InputFiles.h"
 #include "SarifMerge.h"
 #include "TextReport.h"
@@ -483,20 +485,15 @@ void addSuppressed(const std::string &File, const tooling::CompilationDatabase &
   }
 }
 
-/// Analyzes \p Files in this process and writes what it found as JSON: the
-/// worker side of the worker pool. Fix-its are applied here, by clang-tidy.
+/// Analyzes \p Files in this process and writes what it found, fix-its
+/// included: the worker side of the worker pool. Workers never write a
+/// source file; the driver applies the fixes of all of them at once.
 int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase &Database,
                 IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS) {
   ResourceDirCompilations Compilations(Database);
-  bool WantsFixes = Fix || FixNotes || !ExportFixes.empty();
-  FixBehaviour Behaviour = FB_NoFix;
-  if (FixNotes)
-    Behaviour = FB_FixNotes;
-  else if (Fix)
-    Behaviour = FB_Fix;
+  bool WantsFixes = Fix || FixNotes;
   AnalysisResults Results;
   SourceTexts Texts;
-  std::vector<ClangTidyError> AllErrors;
   for (const std::string &File : Files) {
     auto Provider = makeOptionsProvider(BaseFS);
     if (!Provider)
@@ -511,11 +508,10 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
     // across files.
     ClangTidyContext Context(std::move(*Provider));
     UserCodeResults Analysis =
-        analyzeUserCode(Context, Compilations, File, BaseFS, WantsFixes,
+        analyzeUserCode(Context, Compilations, File, BaseFS, /*ApplyAnyFix=*/true,
                         /*LeaveASTToExit=*/Files.size() == 1 && !IncludeSuppressed,
                         ExportSummary);
     std::vector<ClangTidyError> &Errors = Analysis.Errors;
-    // Findings are read before fixes change the file.
     AnalysisResults FileResults = convertErrors(Errors, Texts);
     reportMissingHeaders(FileResults, absolutePath(File), Analysis.MissingHeaders);
     // A problem with the command line itself has no file of its own.
@@ -527,32 +523,22 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
     if (ExportSummary)
       FileResults.Units.push_back(
           {absolutePath(File), std::move(Analysis.Reads), std::move(Analysis.Summary)});
-    Results.append(std::move(FileResults));
-    // Only distlock's own fix-its are ours to apply, never clang's typo
-    // corrections; and a file that does not compile is not changed at all,
-    // as clang-tidy refuses to.
+    // A file that does not compile is not changed at all, as clang-tidy
+    // refuses to: its fixes are dropped here, before the driver sees them.
     bool Compiles = llvm::none_of(Errors, [](const ClangTidyError &Error) {
       return Error.DiagLevel == ClangTidyError::Error;
     });
-    llvm::erase_if(Errors, [](const ClangTidyError &Error) {
-      return !StringRef(Error.DiagnosticName).starts_with("distlock-");
-    });
-    if (WantsFixes && !Compiles && (Fix || FixNotes))
-      Results.Failures.push_back(
+    if (WantsFixes && !Compiles) {
+      for (Finding &F : FileResults.Findings) {
+        F.Fix.clear();
+        for (FindingNote &Note : F.Notes)
+          Note.Fix.clear();
+      }
+      FileResults.Failures.push_back(
           {absolutePath(File), "not fixed: it does not compile, and fixes need the code as "
                                "the compiler reads it"});
-    unsigned WarningsAsErrors = 0;
-    if (WantsFixes && Compiles)
-      handleErrors(Errors, Context, Behaviour, WarningsAsErrors, BaseFS);
-    AllErrors.insert(AllErrors.end(), std::make_move_iterator(Errors.begin()),
-                     std::make_move_iterator(Errors.end()));
-  }
-  if (!ExportFixes.empty()) {
-    std::error_code EC;
-    raw_fd_ostream OS(ExportFixes, EC, sys::fs::OF_None);
-    if (EC)
-      return usageError("cannot write '" + ExportFixes + "': " + EC.message());
-    exportReplacements(Files.empty() ? "" : Files.front(), AllErrors, OS);
+    }
+    Results.append(std::move(FileResults));
   }
   if (auto Err = writeFileAtomically(WorkerResults, encodeResults(Results)))
     return usageError(toString(std::move(Err)));
@@ -637,6 +623,38 @@ std::vector<std::string> workerArguments() {
   if (!TestFault.empty())
     Args.push_back("--test-fault=" + TestFault);
   return Args;
+}
+
+/// Plans the fixes of the reported findings, then exports them and applies
+/// them as asked. Every file a report quotes is read first, so reports show
+/// the code that was analyzed, not the code as fixed.
+Error fixReported(AnalysisResults &Results, SourceTexts &Texts, StringRef MainFile) {
+  for (const Finding &F : Results.Findings) {
+    (void)Texts.text(F.Where.File);
+    for (const FindingNote &Note : F.Notes)
+      (void)Texts.text(Note.Where.File);
+  }
+  if (!ExportFixes.empty())
+    if (Error Err = exportFixes(Results.Findings, planFixes(Results.Findings, /*NotesToo=*/true),
+                                absolutePath(MainFile), ExportFixes))
+      return Err;
+  if (!Fix && !FixNotes)
+    return Error::success();
+  FixPlan Plan = planFixes(Results.Findings, FixNotes);
+  for (const SkippedFix &Skipped : Plan.Skipped) {
+    const Finding &F = Results.Findings[Skipped.Finding];
+    WithColor::warning(errs(), "locklint")
+        << formatv("the fix of {0} at {1}:{2}:{3} was not applied: {4}\n", F.Check, F.Where.File,
+                   F.Where.Line, F.Where.Column, Skipped.Reason);
+  }
+  FixOutcome Outcome = applyFixPlan(Plan, Texts);
+  for (FileFailure &Failure : Outcome.Failures)
+    Results.Failures.push_back(std::move(Failure));
+  if (!Quiet)
+    errs() << formatv("locklint: applied {0} fix{1} in {2} file{3}\n", Outcome.FixesApplied,
+                      Outcome.FixesApplied == 1 ? "" : "es", Outcome.FilesChanged,
+                      Outcome.FilesChanged == 1 ? "" : "s");
+  return Error::success();
 }
 
 /// Prints "[12/340] src/jobs/billing.cpp (3 findings so far)" over itself.
@@ -811,7 +829,7 @@ int run(int Argc, const char **Argv) {
       return usageError(toString(Parsed.takeError()));
     Changed = std::move(*Parsed);
   }
-  for (const std::string &Path : {Output.getValue(), SarifFile.getValue()})
+  for (const std::string &Path : {Output.getValue(), SarifFile.getValue(), ExportFixes.getValue()})
     if (!Path.empty())
       if (auto Err = checkWritable(Path))
         return usageError(toString(std::move(Err)));
@@ -840,19 +858,6 @@ int run(int Argc, const char **Argv) {
   };
   Settings.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
   Settings.TimeoutSeconds = TimeoutPerFile;
-  // Each worker exports its fixes to a file of its own; they are merged after.
-  std::vector<std::string> FixParts;
-  if (!ExportFixes.empty()) {
-    for (size_t I = 0; I < Files.size(); ++I) {
-      SmallString<128> Part;
-      sys::fs::createTemporaryFile("locklint-fixes", "yaml", Part);
-      FixParts.push_back(Part.str().str());
-    }
-    Settings.PerFileArgs = [&](size_t Index) {
-      return std::vector<std::string>{"--export-fixes=" + FixParts[Index]};
-    };
-  }
-
   if (wholeProject(FlagsGiven)) {
     // Every unit of the database is read for its summary; the named files,
     // or all of them, are reported.
@@ -910,19 +915,16 @@ int run(int Argc, const char **Argv) {
   }
   Results.sort();
   promoteToErrors(Results, WarningsAsErrors);
-  if (!ExportFixes.empty()) {
-    Error Merged = mergeFixExports(FixParts, FirstFile, ExportFixes);
-    for (const std::string &Part : FixParts)
-      sys::fs::remove(Part);
-    if (Merged)
-      return usageError(toString(std::move(Merged)));
-  }
   std::vector<sarif::RuleInfo> Rules = rulesFor(Enabled, LOCKLINT_HOMEPAGE);
   if (Changed)
     keepChangedLines(Results, *Changed);
   BaselineComparison Compared = compareWithBaseline(Results, *Baseline, Texts, Root);
   if (BaselineMode == "omit")
     dropUnchanged(Results, Compared);
+  // Only what is reported is fixed, each file once, after every worker.
+  if (Fix || FixNotes || !ExportFixes.empty())
+    if (auto Err = fixReported(Results, Texts, FirstFile))
+      return usageError(toString(std::move(Err)));
 
   if (Format == "text" && Output.empty())
     printText(Results, Texts, outs());

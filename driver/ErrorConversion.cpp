@@ -48,7 +48,7 @@ std::vector<TextEdit> editsOf(const clang::tooling::DiagnosticMessage &Message,
     for (const clang::tooling::Replacement &R : Replacements)
       Edits.push_back(
           {spanOf(absoluteIn(Directory, R.getFilePath()), R.getOffset(), R.getLength(), Texts),
-           R.getReplacementText().str()});
+           R.getOffset(), R.getLength(), R.getReplacementText().str()});
   std::sort(Edits.begin(), Edits.end(), [](const TextEdit &A, const TextEdit &B) {
     return std::tie(A.Span.File, A.Span.Line, A.Span.Column) <
            std::tie(B.Span.File, B.Span.Line, B.Span.Column);

@@ -24,6 +24,8 @@ struct SourceSpan {
 /// One edit of a fix-it, in the file as it was analyzed.
 struct TextEdit {
   SourceSpan Span;
+  /// The bytes replaced: where they start in the file and how many.
+  unsigned Offset = 0, Length = 0;
   std::string NewText;
 };
 

@@ -1,19 +1,22 @@
-//===--- FixExport.h - one fixes file from many workers --------*- C++ -*-===//
+//===--- FixExport.h - the planned fixes for clang-apply-replacements -*- C++ -*-===//
 
 #ifndef LOCKLINT_DRIVER_FIXEXPORT_H
 #define LOCKLINT_DRIVER_FIXEXPORT_H
 
-#include "llvm/ADT/ArrayRef.h"
+#include "Finding.h"
+#include "FixPlan.h"
 #include "llvm/Support/Error.h"
 #include <string>
+#include <vector>
 
 namespace locklint {
 
-/// Combines the clang-apply-replacements YAML files that workers wrote
-/// (\p Parts; missing ones are skipped) into \p Output, with \p MainFile as
-/// its MainSourceFile.
-llvm::Error mergeFixExports(llvm::ArrayRef<std::string> Parts, llvm::StringRef MainFile,
-                            llvm::StringRef Output);
+/// Writes to \p Output the YAML that clang-apply-replacements reads: one
+/// diagnostic per finding of \p Findings, carrying the fix \p Plan chose for
+/// it (on the finding or on its note), so the tool applies exactly what
+/// `--fix-notes` applies. \p MainFile names the run's first file.
+llvm::Error exportFixes(const std::vector<Finding> &Findings, const FixPlan &Plan,
+                        llvm::StringRef MainFile, llvm::StringRef Output);
 
 } // namespace locklint
 

@@ -7,30 +7,63 @@
 
 namespace locklint {
 
-llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Contents) {
+namespace {
+
+llvm::Error cannotWrite(llvm::StringRef Path, std::error_code EC) {
+  return llvm::createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
+                                 EC.message().c_str());
+}
+
+/// Writes through a temporary file next to \p Path, with \p Permissions if
+/// given, then renames it over \p Path.
+llvm::Error replaceAtomically(llvm::StringRef Path, llvm::StringRef Contents,
+                              std::optional<llvm::sys::fs::perms> Permissions) {
   llvm::SmallString<256> Model(Path);
   Model += ".tmp-%%%%%%";
   int FD;
   llvm::SmallString<256> Temporary;
   if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, FD, Temporary))
-    return llvm::createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
-                                   EC.message().c_str());
+    return cannotWrite(Path, EC);
   {
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << Contents;
     OS.close();
     if (OS.has_error()) {
+      std::error_code EC = OS.error();
+      OS.clear_error();
       llvm::sys::fs::remove(Temporary);
-      return llvm::createStringError(OS.error(), "cannot write '%s': %s", Path.str().c_str(),
-                                     OS.error().message().c_str());
+      return cannotWrite(Path, EC);
     }
   }
-  if (std::error_code EC = llvm::sys::fs::rename(Temporary, Path)) {
+  std::error_code EC;
+  if (Permissions)
+    EC = llvm::sys::fs::setPermissions(Temporary, *Permissions);
+  if (!EC)
+    EC = llvm::sys::fs::rename(Temporary, Path);
+  if (EC) {
     llvm::sys::fs::remove(Temporary);
-    return llvm::createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
-                                   EC.message().c_str());
+    return cannotWrite(Path, EC);
   }
   return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Error rewriteSourceFile(llvm::StringRef Path, llvm::StringRef Contents) {
+  llvm::SmallString<256> Real;
+  if (std::error_code EC = llvm::sys::fs::real_path(Path, Real))
+    return cannotWrite(Path, EC);
+  // A file its owner made read-only is not rewritten behind its back.
+  if (std::error_code EC = llvm::sys::fs::access(Real, llvm::sys::fs::AccessMode::Write))
+    return cannotWrite(Path, EC);
+  llvm::ErrorOr<llvm::sys::fs::perms> Permissions = llvm::sys::fs::getPermissions(Real);
+  if (!Permissions)
+    return cannotWrite(Path, Permissions.getError());
+  return replaceAtomically(Real, Contents, *Permissions);
+}
+
+llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Contents) {
+  return replaceAtomically(Path, Contents, std::nullopt);
 }
 
 std::string absolutePath(llvm::StringRef Path) {

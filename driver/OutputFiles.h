@@ -12,6 +12,10 @@ namespace locklint {
 /// directory and a rename, so that no reader ever sees half a report.
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Contents);
 
+/// Replaces the contents of the source file \p Path as writeFileAtomically
+/// does, in the file a symbolic link points to, keeping its permissions.
+llvm::Error rewriteSourceFile(llvm::StringRef Path, llvm::StringRef Contents);
+
 /// \p Path made absolute against the current directory, without `.` parts.
 std::string absolutePath(llvm::StringRef Path);
 

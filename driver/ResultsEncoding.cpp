@@ -18,9 +18,13 @@ static void from_json(const json &J, SourceSpan &S) {
   J.at("endLine").get_to(S.EndLine);
   J.at("endColumn").get_to(S.EndColumn);
 }
-static void to_json(json &J, const TextEdit &E) { J = json{{"span", E.Span}, {"text", E.NewText}}; }
+static void to_json(json &J, const TextEdit &E) {
+  J = json{{"span", E.Span}, {"offset", E.Offset}, {"length", E.Length}, {"text", E.NewText}};
+}
 static void from_json(const json &J, TextEdit &E) {
   J.at("span").get_to(E.Span);
+  J.at("offset").get_to(E.Offset);
+  J.at("length").get_to(E.Length);
   J.at("text").get_to(E.NewText);
 }
 static void to_json(json &J, const FindingNote &N) {

@@ -2,6 +2,7 @@
 
 #include "FixBuilder.h"
 #include "ExprText.h"
+#include "LockIndex.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -76,24 +77,31 @@ std::vector<FixItHint> editFixedParams(const RedisCommand &Command,
   return Hints;
 }
 
-std::vector<FixItHint> addFixedOption(const RedisCommand &Command, llvm::StringRef Option,
-                                      llvm::StringRef TtlMs, const ASTContext &Context) {
+/// The parameter edits that give a fixed-signature call each of \p Options;
+/// none when the signature cannot say one of them.
+std::vector<FixItHint> addFixedOptions(const RedisCommand &Command,
+                                       llvm::ArrayRef<llvm::StringRef> Options,
+                                       llvm::StringRef TtlMs, const ASTContext &Context) {
   const FunctionSpec &Spec = *Command.Spec;
   std::map<unsigned, std::string> Edits;
-  for (unsigned I = 0; I < Spec.Params.size(); ++I) {
-    const ParamSpec &Param = Spec.Params[I];
-    auto Set = Param.Set.find(Option.str());
-    if (Set == Param.Set.end())
-      continue;
-    std::string Text = Set->second;
-    if (size_t Pos = Text.find("$ttl_ms"); Pos != std::string::npos)
-      Text.replace(Pos, 7, TtlMs.str());
-    Edits[I] = Text;
-    if (Param.ValueParam)
-      Edits[*Param.ValueParam] = TtlMs.str();
+  for (llvm::StringRef Option : Options) {
+    bool Said = false;
+    for (unsigned I = 0; I < Spec.Params.size(); ++I) {
+      const ParamSpec &Param = Spec.Params[I];
+      auto Set = Param.Set.find(Option.str());
+      if (Set == Param.Set.end())
+        continue;
+      std::string Text = Set->second;
+      if (size_t Pos = Text.find("$ttl_ms"); Pos != std::string::npos)
+        Text.replace(Pos, 7, TtlMs.str());
+      Edits[I] = Text;
+      if (Param.ValueParam)
+        Edits[*Param.ValueParam] = TtlMs.str();
+      Said = true;
+    }
+    if (!Said)
+      return {};
   }
-  if (Edits.empty())
-    return {};
   return editFixedParams(Command, Edits, Context);
 }
 
@@ -131,23 +139,35 @@ std::string quoteAsCString(llvm::StringRef Text) {
   return Quoted + "\"";
 }
 
-std::vector<FixItHint> addOptionFix(const RedisCommand &Command, llvm::StringRef Option,
-                                    llvm::StringRef TtlMs, const ASTContext &Context) {
+std::vector<FixItHint> safeAcquireFix(const RedisCommand &Command, const AcquireFixPolicy &Policy,
+                                      const ASTContext &Context) {
   // A command issued through a helper is fixed in the helper, not at the call.
-  if (Command.InScript || Command.Origin || !Command.Spec ||
+  if (!Command.is("SET") || Command.InScript || Command.Origin || !Command.Spec ||
       Command.Call->getBeginLoc().isMacroID())
+    return {};
+  auto Says = [&](llvm::StringRef Option) {
+    return Command.hasOption(Option) || Command.mayHaveOption(Option);
+  };
+  // XX refreshes a held lock: it keeps its condition and gains only expiry.
+  llvm::SmallVector<llvm::StringRef, 2> Missing;
+  if (Policy.AddNx && !Says("NX") && !Says("XX"))
+    Missing.push_back("NX");
+  if (Policy.AddExpiry && !LockIndex::setsExpiry(Command) && !Says("KEEPTTL"))
+    Missing.push_back("PX");
+  llvm::StringRef TtlMs = Policy.TtlMs;
+  if (Missing.empty())
     return {};
   switch (Command.Spec->Form) {
   case CallForm::Format: {
     if (!Command.FormatLiteral)
       return {};
-    std::string Words = Option.str();
-    if (Option == "PX")
-      Words += " " + TtlMs.str();
+    std::string Words;
+    for (llvm::StringRef Option : Missing)
+      Words += (Words.empty() ? "" : " ") + Option.str() + (Option == "PX" ? " " + TtlMs.str() : "");
     return appendToFormat(Command.FormatLiteral, Words, Context);
   }
   case CallForm::Fixed:
-    return addFixedOption(Command, Option, TtlMs, Context);
+    return addFixedOptions(Command, Missing, TtlMs, Context);
   case CallForm::Argv:
   case CallForm::Variadic:
   case CallForm::WordList:

@@ -26,9 +26,22 @@ inline constexpr const char *CompareAndExpireScript =
     "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', "
     "KEYS[1], ARGV[2]) else return 0 end";
 
-/// Hints that add \p Option to \p Command; \p TtlMs is the value for PX.
-std::vector<clang::FixItHint> addOptionFix(const RedisCommand &Command, llvm::StringRef Option,
-                                           llvm::StringRef TtlMs, const clang::ASTContext &Context);
+/// What a fixed acquire gains: the options of the enabled checks that
+/// report acquires, the same for each of them.
+struct AcquireFixPolicy {
+  bool AddNx = true;
+  bool AddExpiry = true;
+  std::string TtlMs = "30000";
+};
+
+/// Hints that move the acquire \p Command towards `SET key token NX PX
+/// <ms>`: whichever of NX and an expiry it lacks and \p Policy asks for is
+/// added in one edit. Every check that reports the call proposes this same
+/// edit, so findings of two checks on one call combine into one correct
+/// call, never two appends at the same place.
+std::vector<clang::FixItHint> safeAcquireFix(const RedisCommand &Command,
+                                             const AcquireFixPolicy &Policy,
+                                             const clang::ASTContext &Context);
 
 /// Hints that replace the release \p Release with the model's compare-and-
 /// delete call, using \p Token as the owner token.

@@ -149,6 +149,13 @@ const CommandWord *LockIndex::writtenValue(const RedisCommand &Command) {
   return nullptr;
 }
 
+bool LockIndex::overwritesHolder(const RedisCommand &Command) {
+  if (!Command.is("SET") && !Command.is("SETEX") && !Command.is("PSETEX"))
+    return false;
+  return !Command.hasOption("NX") && !Command.mayHaveOption("NX") && !Command.hasOption("XX") &&
+         !Command.mayHaveOption("XX") && !Command.ScriptChecksOwner;
+}
+
 bool LockIndex::setsExpiry(const RedisCommand &Command) {
   if (Command.is("SETEX") || Command.is("PSETEX"))
     return true;

@@ -64,6 +64,10 @@ public:
   static const CommandWord *writtenValue(const RedisCommand &Command);
   /// True when the command gives the key an expiry, or may.
   static bool setsExpiry(const RedisCommand &Command);
+  /// True when a write of the key's value overwrites whoever holds it: a
+  /// SET, SETEX or PSETEX with neither NX nor XX (XX refreshes a held lock),
+  /// outside a script that checks the owner first.
+  static bool overwritesHolder(const RedisCommand &Command);
 
   /// Where key \p KeyId is taken: by any SET of it in \p Function, else by
   /// its first acquire (SET NX, SETNX) anywhere.
