@@ -7,6 +7,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include <cstdio>
 
 using namespace clang;
 
@@ -77,15 +78,14 @@ std::vector<FixItHint> editFixedParams(const RedisCommand &Command,
   return Hints;
 }
 
-/// The parameter edits that give a fixed-signature call each of \p Options;
-/// none when the signature cannot say one of them.
+/// The parameter edits that give a fixed-signature call those of \p Options
+/// its model can spell; none when it can spell none of them.
 std::vector<FixItHint> addFixedOptions(const RedisCommand &Command,
                                        llvm::ArrayRef<llvm::StringRef> Options,
                                        llvm::StringRef TtlMs, const ASTContext &Context) {
   const FunctionSpec &Spec = *Command.Spec;
   std::map<unsigned, std::string> Edits;
   for (llvm::StringRef Option : Options) {
-    bool Said = false;
     for (unsigned I = 0; I < Spec.Params.size(); ++I) {
       const ParamSpec &Param = Spec.Params[I];
       auto Set = Param.Set.find(Option.str());
@@ -97,11 +97,10 @@ std::vector<FixItHint> addFixedOptions(const RedisCommand &Command,
       Edits[I] = Text;
       if (Param.ValueParam)
         Edits[*Param.ValueParam] = TtlMs.str();
-      Said = true;
     }
-    if (!Said)
-      return {};
   }
+  if (Edits.empty())
+    return {};
   return editFixedParams(Command, Edits, Context);
 }
 
@@ -131,10 +130,26 @@ std::optional<std::string> wordExpression(const CommandWord &Word, const ASTCont
 
 std::string quoteAsCString(llvm::StringRef Text) {
   std::string Quoted = "\"";
-  for (char C : Text) {
-    if (C == '"' || C == '\\')
+  for (size_t I = 0; I < Text.size(); ++I) {
+    unsigned char C = Text[I];
+    if (C == '"' || C == '\\') {
       Quoted += '\\';
-    Quoted += C;
+      Quoted += C;
+    } else if (C == '\n') {
+      Quoted += "\\n";
+    } else if (C == '\t') {
+      Quoted += "\\t";
+    } else if (C < 0x20 || C >= 0x7f) {
+      // Three octal digits always end the escape, whatever follows; bytes
+      // beyond ASCII stay bytes, whatever the source's encoding.
+      char Octal[8];
+      std::snprintf(Octal, sizeof Octal, "\\%03o", unsigned(C));
+      Quoted += Octal;
+    } else if (C == '?' && I > 0 && Text[I - 1] == '?') {
+      Quoted += "\\?"; // "??/" and friends are trigraphs before C++17.
+    } else {
+      Quoted += C;
+    }
   }
   return Quoted + "\"";
 }

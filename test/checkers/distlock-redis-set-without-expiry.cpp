@@ -46,10 +46,12 @@ void cppRedis(cpp_redis::client &client, const std::string &token) {
   // CHECK-FIXES: client.set_advanced("lock:a", token, false, 0, true, 30000, true);
 }
 
+// POCO's set() sends an expireTime as a RESP integer, which Redis refuses by
+// closing the connection: no fix passes one (see e2e/poco-lock-fixes.test).
 void poco(const std::string &token) {
   Poco::Redis::Command::set("lock:a", token, false);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:a' is taken with 'SET ... NX' but no expiry
-  // CHECK-FIXES: Poco::Redis::Command::set("lock:a", token, false, Poco::Timespan(30000 * Poco::Timespan::MILLISECONDS));
+  // CHECK-FIXES: Poco::Redis::Command::set("lock:a", token, false);
 }
 
 // SETNX cannot carry an expiry.
