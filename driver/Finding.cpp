@@ -16,8 +16,14 @@ void AnalysisResults::sort() {
   auto Key = [](const Finding &F) {
     return std::tie(F.Where.File, F.Where.Line, F.Where.Column, F.Check, F.Message);
   };
-  std::sort(Findings.begin(), Findings.end(),
+  std::stable_sort(Findings.begin(), Findings.end(),
                    [&](const Finding &A, const Finding &B) { return Key(A) < Key(B); });
+  // A header's finding comes once from each unit that includes it.
+  Findings.erase(std::unique(Findings.begin(), Findings.end(),
+                             [&](const Finding &A, const Finding &B) {
+                               return Key(A) == Key(B) && A.Suppressed == B.Suppressed;
+                             }),
+                 Findings.end());
   std::sort(Failures.begin(), Failures.end(), [](const FileFailure &A, const FileFailure &B) {
     return std::tie(A.File, A.Reason) < std::tie(B.File, B.Reason);
   });

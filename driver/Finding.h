@@ -73,7 +73,8 @@ struct AnalysisResults {
   std::vector<UnitRecord> Units;
 
   void append(AnalysisResults Other);
-  /// Sorts into the order every output uses, whatever order the files ran in.
+  /// Sorts into the order every output uses, whatever order the files ran
+  /// in, and keeps one of the findings several units report in one header.
   void sort();
 };
 

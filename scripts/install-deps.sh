@@ -25,8 +25,9 @@ list_only=false
 for arg in "$@"; do
   case $arg in
     # What the end-to-end tests drive for real: PostgreSQL and Redis servers
-    # they start themselves, pre-commit and git.
-    --for-tests) packages+=(postgresql redis-server redis-tools pre-commit git) ;;
+    # they start themselves, pre-commit and git, and clang-apply-replacements
+    # (clang-tools-19), which reads --export-fixes.
+    --for-tests) packages+=(postgresql redis-server redis-tools pre-commit git clang-tools-19) ;;
     # Print the packages instead of installing them.
     --list) list_only=true ;;
     *) echo "install-deps.sh: unknown option '$arg'" >&2; exit 2 ;;

@@ -56,6 +56,12 @@ if shutil.which("pre-commit") and shutil.which("git"):
     config.available_features.add("pre-commit")
 config.substitutions.append(("%build_dir", os.path.dirname(os.path.dirname(config.locklint))))
 config.substitutions.append(("%examples", os.path.join(config.source_root, "examples")))
+config.substitutions.append(("%check_fixes", f"{config.python} {os.path.join(config.test_source_root, 'check_fixes.py')} --locklint {config.locklint} --cxx {config.clangxx}"))
+# clang-apply-replacements reads --export-fixes (Debian's clang-tools-19).
+apply_replacements = os.path.join(config.llvm_tools_dir, "clang-apply-replacements")
+if os.path.exists(apply_replacements):
+    config.available_features.add("clang-apply-replacements")
+    config.substitutions.append(("%clang_apply_replacements", apply_replacements))
 
 # A PostgreSQL server for the end-to-end tests, started by with_postgres.py.
 if glob.glob("/usr/lib/postgresql/*/bin/postgres"):
