@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AcquireUncheckedCheck.h"
 #include "LocalMutexCrossProcessCheck.h"
 #include "RedisConstantTokenCheck.h"
 #include "RedisSetWithoutExpiryCheck.h"
@@ -21,6 +22,7 @@ namespace clang::tidy::distlock {
 class DistlockModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<AcquireUncheckedCheck>("distlock-acquire-unchecked");
     Factories.registerCheck<LocalMutexCrossProcessCheck>("distlock-local-mutex-cross-process");
     Factories.registerCheck<RedisConstantTokenCheck>("distlock-redis-constant-token");
     Factories.registerCheck<RedisSetWithoutExpiryCheck>("distlock-redis-set-without-expiry");

@@ -59,6 +59,8 @@ protected:
   locklint::model::StringValueTracker &strings();
   /// The functions that run SQL: the built-in clients and the project's.
   const locklint::model::SqlClientModel &sqlClients() const { return SqlClients; }
+  /// The Redis client functions; null when the model files did not load.
+  const locklint::model::ClientModel *clientModel() const { return Model ? &*Model : nullptr; }
   /// The calls between the program's functions in this translation unit.
   llvm::ArrayRef<locklint::model::HelperCall> helperCalls() const;
 

@@ -1,6 +1,7 @@
 //===--- UnfencedWriteCheck.cpp -------------------------------------------===//
 
 #include "UnfencedWriteCheck.h"
+#include "model/AcquireCalls.h"
 #include "model/CommandExtractor.h"
 #include "model/DistributedLockScopes.h"
 #include "model/RedisCommandKinds.h"
@@ -48,7 +49,7 @@ UnfencedWriteCheck::UnfencedWriteCheck(StringRef Name, ClangTidyContext *Context
       LockApiModelFiles(Options.getLocalOrGlobal("LockApiModelFiles", "")),
       CheckRedisWrites(Options.get("CheckRedisWrites", true)),
       RequireFencingUnderAdvisoryLocks(Options.get("RequireFencingUnderAdvisoryLocks", false)),
-      FenceColumns(FenceColumnPattern) {
+      FenceColumns(FenceColumnPattern), Acquires(sqlClients(), LockApis) {
   std::string Error;
   if (!FenceColumns.isValid(Error))
     configurationDiag("invalid FenceColumnPattern '%0': %1") << FenceColumnPattern << Error;
@@ -65,22 +66,7 @@ void UnfencedWriteCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void UnfencedWriteCheck::registerMoreMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(SqlExecutions::callMatcher(sqlClients()), this);
-  // The project's own lock APIs, from model files.
-  std::vector<std::string> Apis;
-  for (const auto &Entry : LockApis.Acquires)
-    Apis.push_back("::" + Entry.getKey().str());
-  if (!Apis.empty()) {
-    std::vector<StringRef> ApiNames(Apis.begin(), Apis.end());
-    Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(ApiNames)))).bind("lock-api"),
-                       this);
-  }
-  // redis-plus-plus's RedMutex::try_lock, true when the lock was taken.
-  Finder->addMatcher(
-      cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName("try_lock", "try_lock_for"),
-                                             ofClass(hasName("::sw::redis::RedMutex")))))
-          .bind("red-mutex-try"),
-      this);
+  Acquires.registerMatchers(Finder);
   // Objects whose constructor may acquire (RAII locks).
   Finder->addMatcher(varDecl(hasLocalStorage(), hasInitializer(cxxConstructExpr()),
                              unless(isExpansionInSystemHeader()))
@@ -89,33 +75,17 @@ void UnfencedWriteCheck::registerMoreMatchers(MatchFinder *Finder) {
 }
 
 void UnfencedWriteCheck::checkMore(const MatchFinder::MatchResult &Result) {
-  if (const auto *Sql = Result.Nodes.getNodeAs<CallExpr>(SqlExecutions::CallId))
-    SqlCalls.emplace_back(Sql, enclosingFunction(Sql, *Result.Context));
-  else if (const auto *Object = Result.Nodes.getNodeAs<VarDecl>("object"))
+  if (const auto *Object = Result.Nodes.getNodeAs<VarDecl>("object"))
     Objects.push_back(Object);
-  else if (const auto *Try = Result.Nodes.getNodeAs<CXXMemberCallExpr>("red-mutex-try")) {
-    if (const Expr *Resource = redMutexResource(Try->getImplicitObjectArgument()))
-      ApiCalls.push_back({Try, enclosingFunction(Try, *Result.Context), Resource});
-  } else if (const auto *Api = Result.Nodes.getNodeAs<CallExpr>("lock-api")) {
-    const FunctionDecl *Callee = Api->getDirectCallee();
-    unsigned KeyArg = Callee ? LockApis.Acquires.lookup(Callee->getQualifiedNameAsString()) : 0;
-    if (KeyArg < Api->getNumArgs())
-      ApiCalls.push_back({Api, enclosingFunction(Api, *Result.Context), Api->getArg(KeyArg)});
-  }
 }
 
 void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
-  SqlExecutions Sql(sqlClients(), Context, strings());
-  for (const auto &[Call, Function] : SqlCalls)
-    Sql.add(Call, Function);
-  std::vector<SqlExecution> Executions = Sql.finish(helperCalls());
-  std::vector<DistributedLockScope> Scopes =
-      findDistributedLockScopes(Index, Executions, helperCalls(), Objects, ApiCalls);
-  SqlCalls.clear();
+  std::vector<SqlExecution> Executions = Acquires.takeSql(Context, strings(), helperCalls());
+  std::vector<DistributedLockScope> Scopes = findDistributedLockScopes(
+      Index, Executions, helperCalls(), Objects, Acquires.takeApiCalls());
   Objects.clear();
-  ApiCalls.clear();
   // A fence taken in the scope: an INCR of a key named for one ("fence:job").
   WordMatcher FenceKeys(DefaultFenceColumnPattern);
   std::vector<const RedisCommand *> Increments;

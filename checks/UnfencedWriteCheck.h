@@ -4,6 +4,7 @@
 #define LOCKLINT_CHECKS_UNFENCEDWRITECHECK_H
 
 #include "RedisCheckBase.h"
+#include "model/AcquireCalls.h"
 #include "model/DistributedLockScopes.h"
 #include "model/LocalLockModel.h"
 
@@ -29,9 +30,8 @@ private:
   const bool CheckRedisWrites;
   const bool RequireFencingUnderAdvisoryLocks;
   locklint::model::WordMatcher FenceColumns;
-  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> SqlCalls;
+  locklint::model::AcquireCallCollector Acquires;
   std::vector<const VarDecl *> Objects;
-  std::vector<locklint::model::LockApiCall> ApiCalls;
 };
 
 } // namespace clang::tidy::distlock

@@ -266,6 +266,15 @@ llvm::Error ClientModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNam
   std::vector<FunctionSpec> Read;
   if (auto Err = Reader.read(Doc, Read))
     return Err;
+  if (auto Discarders = Doc.find("reply_discarders"); Discarders != Doc.end()) {
+    if (!Discarders->is_array() ||
+        !llvm::all_of(*Discarders, [](const json &Name) { return Name.is_string(); }))
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "%s: reply_discarders: must be an array of strings",
+                                     SourceName.str().c_str());
+    for (const json &Name : *Discarders)
+      ReplyDiscarders.insert(llvm::StringRef(Name.get<std::string>()).ltrim(':'));
+  }
   for (FunctionSpec &Spec : Read) {
     for (const std::string &Name : Spec.Names)
       ByName[llvm::StringRef(Name).ltrim(':')].push_back(Spec);

@@ -12,6 +12,7 @@
 #define LOCKLINT_CHECKS_MODEL_CLIENTMODEL_H
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <map>
@@ -112,10 +113,16 @@ public:
   llvm::ArrayRef<FunctionSpec> lookup(llvm::StringRef QualifiedName) const;
   /// Every qualified name the model knows, for building matchers.
   std::vector<std::string> names() const;
+  /// True for a function that frees a reply without reading it
+  /// (freeReplyObject): a reply passed only to it was never looked at.
+  bool discardsReply(llvm::StringRef QualifiedName) const {
+    return ReplyDiscarders.contains(QualifiedName.ltrim(':'));
+  }
 
 private:
   std::vector<FunctionSpec> Specs;
   llvm::StringMap<std::vector<FunctionSpec>> ByName;
+  llvm::StringSet<> ReplyDiscarders;
 };
 
 /// The models compiled into locklint, followed by the user files named in

@@ -125,6 +125,10 @@ llvm::Error SqlClientModel::addJson(llvm::StringRef Text, llvm::StringRef Source
     return malformed(SourceName, "functions: must be an array");
   if (auto Err = checkEntries(*It, "functions", SourceName))
     return Err;
+  auto Discarders = strings(*Doc, "result_discarders", SourceName);
+  if (!Discarders)
+    return Discarders.takeError();
+  ResultDiscarders.insert(Discarders->begin(), Discarders->end());
   for (const json &Entry : *It) {
     auto Names = strings(Entry, "names", SourceName);
     if (!Names)

@@ -51,6 +51,9 @@ struct SqlClientModel {
     bool SimpleQuery = false;
   };
   llvm::StringMap<std::vector<Function>> Functions;
+  /// Functions that free a result without reading it (PQclear): a result
+  /// passed only to them was never looked at.
+  llvm::StringSet<> ResultDiscarders;
 
   llvm::Error addJson(llvm::StringRef Text, llvm::StringRef SourceName);
 };

@@ -1,0 +1,184 @@
+//===--- AcquireUncheckedCheck.cpp ----------------------------------------===//
+
+#include "AcquireUncheckedCheck.h"
+#include "model/CommandExtractor.h"
+#include "model/DistributedLockScopes.h"
+#include "model/StmtWalk.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+
+using namespace clang::ast_matchers;
+using namespace locklint::model;
+
+namespace clang::tidy::distlock {
+namespace {
+
+/// Decides whether an acquire's result reaches anything that reads it.
+class ResultReaders {
+public:
+  ResultReaders(ASTContext &Context, const ClientModel *Redis, const SqlClientModel &Sql)
+      : Context(Context), Redis(Redis), Sql(Sql) {}
+
+  /// True when the value of \p Call is dropped, or only freed: a statement
+  /// of its own, a cast to void, an argument of freeReplyObject or PQclear,
+  /// or a local variable that nothing else reads.
+  bool neverRead(const Expr *Call, const FunctionDecl *Function) {
+    const Expr *Value = carrier(Call);
+    const DynTypedNode *Parent = onlyParent(*Value);
+    if (!Parent)
+      return false;
+    if (Parent->get<CompoundStmt>())
+      return true;
+    if (const auto *Cast = Parent->get<ExplicitCastExpr>())
+      return Cast->getType()->isVoidType();
+    if (const auto *Outer = Parent->get<CallExpr>())
+      return discards(Outer);
+    if (const auto *Var = Parent->get<VarDecl>())
+      return onlyDiscarded(Var, Function);
+    if (const auto *Assign = Parent->get<BinaryOperator>())
+      if (Assign->getOpcode() == BO_Assign && Assign->getRHS()->IgnoreParenImpCasts() ==
+                                                  Value->IgnoreParenImpCasts())
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts()))
+          if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+            return onlyDiscarded(Var, Function);
+    return false;
+  }
+
+  /// True when \p Call frees what it is given without reading it.
+  bool discards(const CallExpr *Call) const {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return false;
+    std::string Name = Callee->getQualifiedNameAsString();
+    return (Redis && Redis->discardsReply(Name)) || Sql.ResultDiscarders.contains(Name);
+  }
+
+private:
+  const DynTypedNode *onlyParent(const DynTypedNode &Node) {
+    Parents = Context.getParents(Node);
+    return Parents.size() == 1 ? &Parents[0] : nullptr;
+  }
+  const DynTypedNode *onlyParent(const Expr &E) { return onlyParent(DynTypedNode::create(E)); }
+
+  /// The expression that carries \p E's value on: \p E under conversions,
+  /// parentheses and casts to a pointer or class type.
+  const Expr *carrier(const Expr *E) {
+    while (const DynTypedNode *Parent = onlyParent(*E)) {
+      const auto *Outer = Parent->get<Expr>();
+      if (!Outer)
+        break;
+      bool Transparent =
+          isa<ImplicitCastExpr, ParenExpr, ExprWithCleanups, CXXBindTemporaryExpr,
+              MaterializeTemporaryExpr, CXXFunctionalCastExpr>(Outer) ||
+          ((isa<CStyleCastExpr, CXXStaticCastExpr, CXXReinterpretCastExpr>(Outer)) &&
+           !Outer->getType()->isVoidType());
+      if (!Transparent)
+        break;
+      E = Outer;
+    }
+    return E;
+  }
+
+  /// True when every read of the local \p Var is an argument of a function
+  /// that frees it; a variable that outlives the function may be read later.
+  bool onlyDiscarded(const VarDecl *Var, const FunctionDecl *Function) {
+    if (!Var->hasLocalStorage() || !Function || !Function->getBody())
+      return false;
+    for (const DeclRefExpr *Ref : referencesIn(Function->getBody(), Var)) {
+      const Expr *Use = carrier(Ref);
+      const DynTypedNode *Parent = onlyParent(*Use);
+      if (!Parent)
+        return false;
+      if (const auto *Outer = Parent->get<CallExpr>(); Outer && discards(Outer))
+        continue;
+      // Written, not read: `reply = redisCommand(...)` again.
+      if (const auto *Assign = Parent->get<BinaryOperator>();
+          Assign && Assign->getOpcode() == BO_Assign &&
+          Assign->getLHS()->IgnoreParenImpCasts() == Ref)
+        continue;
+      return false;
+    }
+    return true;
+  }
+
+  ASTContext &Context;
+  const ClientModel *Redis;
+  const SqlClientModel &Sql;
+  DynTypedNodeList Parents{DynTypedNode()};
+};
+
+/// True when \p Function does more after \p Call than free replies: there
+/// is work the lock was meant to protect.
+bool workFollows(const Expr *Call, const FunctionDecl *Function, const ResultReaders &Readers,
+                 const SourceManager &SM) {
+  if (!Function || !Function->getBody())
+    return false;
+  SourceLocation After = SM.getExpansionLoc(Call->getEndLoc());
+  return anyStmt(Function->getBody(), [&](const Stmt *S) {
+    const auto *Later = dyn_cast<CallExpr>(S);
+    return Later && Later != Call &&
+           SM.isBeforeInTranslationUnit(After, SM.getExpansionLoc(Later->getBeginLoc())) &&
+           !Readers.discards(Later);
+  });
+}
+
+/// How the message names the acquire: its command, or the function called.
+std::string acquireName(const AcquireSite &Site) {
+  if (Site.Command && Site.Command->Call == Site.Call)
+    return Site.Command->is("SETNX") ? "SETNX" : "SET ... NX";
+  if (!Site.Command && !Site.Key)
+    return "pg_try_advisory_lock";
+  if (const auto *Call = dyn_cast<CallExpr>(Site.Call))
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      return Callee->getQualifiedNameAsString();
+  return "the acquire";
+}
+
+} // namespace
+
+AcquireUncheckedCheck::AcquireUncheckedCheck(StringRef Name, ClangTidyContext *Context)
+    : RedisCheckBase(Name, Context),
+      LockApiModelFiles(Options.getLocalOrGlobal("LockApiModelFiles", "")),
+      Acquires(sqlClients(), LockApis) {
+  if (auto Err = addLockApiFiles(LockApis, LockApiModelFiles))
+    configurationDiag("%0") << llvm::toString(std::move(Err));
+}
+
+void AcquireUncheckedCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  RedisCheckBase::storeOptions(Opts);
+  Options.store(Opts, "LockApiModelFiles", LockApiModelFiles);
+}
+
+void AcquireUncheckedCheck::registerMoreMatchers(MatchFinder *Finder) {
+  Acquires.registerMatchers(Finder);
+}
+
+void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
+  ASTContext &Context = Index.context();
+  const SourceManager &SM = Context.getSourceManager();
+  std::vector<SqlExecution> Executions = Acquires.takeSql(Context, strings(), helperCalls());
+  std::vector<AcquireSite> Sites =
+      findAcquireSites(Index, Executions, helperCalls(), Acquires.takeApiCalls());
+  ResultReaders Readers(Context, clientModel(), sqlClients());
+  llvm::DenseSet<const Expr *> Reported;
+  for (const AcquireSite &Site : Sites) {
+    // A SET without NX always succeeds: there is nothing to check
+    // (distlock-redis-set-without-nx reports it).
+    if (Site.Command && Site.Command->Call == Site.Call && !LockIndex::isAcquire(*Site.Command))
+      continue;
+    if (!Site.Call || Site.Call->getBeginLoc().isInvalid() || !Reported.insert(Site.Call).second)
+      continue;
+    if (!Readers.neverRead(Site.Call, Site.Function) ||
+        !workFollows(Site.Call, Site.Function, Readers, SM))
+      continue;
+    std::string Lock = Site.Command && !Site.Command->Args.empty()
+                           ? "lock '" + Index.keyDisplay(Site.Command->Args[0]) + "'"
+                           : "the lock";
+    diag(Site.Call->getBeginLoc(),
+         "the result of '%0' is never checked: the code after it runs whether or not this "
+         "process got %1")
+        << acquireName(Site) << Lock;
+  }
+}
+
+} // namespace clang::tidy::distlock

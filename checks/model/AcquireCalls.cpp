@@ -1,0 +1,57 @@
+//===--- AcquireCalls.cpp - the calls that may take a lock ----------------===//
+
+#include "AcquireCalls.h"
+#include "CommandExtractor.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace locklint::model {
+
+void AcquireCallCollector::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(SqlExecutions::callMatcher(Sql), this);
+  // The project's own lock APIs, from model files.
+  std::vector<std::string> Names;
+  for (const auto &Entry : Apis.Acquires)
+    Names.push_back("::" + Entry.getKey().str());
+  if (!Names.empty()) {
+    std::vector<llvm::StringRef> Refs(Names.begin(), Names.end());
+    Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(Refs)))).bind("lock-api"), this);
+  }
+  // redis-plus-plus's RedMutex::try_lock, true when the lock was taken.
+  Finder->addMatcher(
+      cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName("try_lock", "try_lock_for"),
+                                             ofClass(hasName("::sw::redis::RedMutex")))))
+          .bind("red-mutex-try"),
+      this);
+}
+
+void AcquireCallCollector::run(const MatchFinder::MatchResult &Result) {
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(SqlExecutions::CallId)) {
+    SqlCalls.emplace_back(Call, enclosingFunction(Call, *Result.Context));
+  } else if (const auto *Try = Result.Nodes.getNodeAs<CXXMemberCallExpr>("red-mutex-try")) {
+    if (const Expr *Resource = redMutexResource(Try->getImplicitObjectArgument()))
+      ApiCalls.push_back({Try, enclosingFunction(Try, *Result.Context), Resource});
+  } else if (const auto *Api = Result.Nodes.getNodeAs<CallExpr>("lock-api")) {
+    const FunctionDecl *Callee = Api->getDirectCallee();
+    unsigned KeyArg = Callee ? Apis.Acquires.lookup(Callee->getQualifiedNameAsString()) : 0;
+    if (KeyArg < Api->getNumArgs())
+      ApiCalls.push_back({Api, enclosingFunction(Api, *Result.Context), Api->getArg(KeyArg)});
+  }
+}
+
+std::vector<SqlExecution> AcquireCallCollector::takeSql(ASTContext &Context,
+                                                        StringValueTracker &Strings,
+                                                        llvm::ArrayRef<HelperCall> Calls) {
+  SqlExecutions Executions(Sql, Context, Strings);
+  for (const auto &[Call, Function] : SqlCalls)
+    Executions.add(Call, Function);
+  SqlCalls.clear();
+  return Executions.finish(Calls);
+}
+
+std::vector<LockApiCall> AcquireCallCollector::takeApiCalls() {
+  return std::exchange(ApiCalls, {});
+}
+
+} // namespace locklint::model
