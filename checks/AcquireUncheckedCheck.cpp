@@ -166,6 +166,11 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     // (distlock-redis-set-without-nx reports it).
     if (Site.Command && Site.Command->Call == Site.Call && !LockIndex::isAcquire(*Site.Command))
       continue;
+    // A command that is built here and sent by another call (POCO's
+    // Command::set, an Array filled with <<) has no reply to check here.
+    if (Site.Command && Site.Command->Call == Site.Call && Site.Command->Spec &&
+        (Site.Command->Spec->BuildsCommand || Site.Command->Spec->Form == CallForm::Stream))
+      continue;
     if (!Site.Call || Site.Call->getBeginLoc().isInvalid() || !Reported.insert(Site.Call).second)
       continue;
     if (!Readers.neverRead(Site.Call, Site.Function) ||

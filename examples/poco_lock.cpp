@@ -14,10 +14,14 @@ void broken_takeLeadership(Poco::Redis::Client &client) {
   client.execute<std::string>(Command::set("leader:scheduler", "1", true, Poco::Timespan(15, 0)));
 }
 
-// Fixed: overwrite = false is NX; the value is unique to this process.
-void fixed_takeLeadership(Poco::Redis::Client &client, const std::string &token) {
-  client.execute<Poco::Redis::BulkString>(
-      Command::set("leader:scheduler", token, false, Poco::Timespan(15, 0)));
+// Fixed: NX, an expiry, and a value unique to this process. The command is
+// written as strings: Command::set sends a Timespan as a RESP integer, which
+// Redis refuses by closing the connection.
+bool fixed_takeLeadership(Poco::Redis::Client &client, const std::string &token) {
+  Array take;
+  take << "SET" << "leader:scheduler" << token << "NX" << "PX" << "15000";
+  // "OK" when taken; a null reply while another process leads.
+  return client.sendCommand(take)->isSimpleString();
 }
 
 // Broken: giving up leadership with DEL removes whoever leads now.

@@ -34,12 +34,16 @@ public:
     std::string Client;
     if (auto Err = readMember(Doc, "client", Client, at("")))
       return Err;
+    bool BuildsCommands = false;
+    if (auto Err = readMember(Doc, "builds_commands", BuildsCommands, at("")))
+      return Err;
     auto Functions = Doc.find("functions");
     if (Functions == Doc.end() || !Functions->is_array())
       return fail("functions", "must be an array");
     for (size_t I = 0; I < Functions->size(); ++I) {
       FunctionSpec Spec;
       Spec.Client = Client;
+      Spec.BuildsCommand = BuildsCommands;
       std::string Path = "functions[" + std::to_string(I) + "]";
       if (auto Err = readFunction((*Functions)[I], Path, Spec))
         return Err;

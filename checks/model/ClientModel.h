@@ -101,6 +101,9 @@ struct FunctionSpec {
   /// Where the client call that the function makes is, as "file:line:col",
   /// when it is in another file than its callers see: for notes.
   std::string IssuedAt;
+  /// True when the call builds a command that another call sends (POCO's
+  /// Command::set): its value is the command, not Redis's reply.
+  bool BuildsCommand = false;
 };
 
 /// All modeled functions, looked up by qualified name.
