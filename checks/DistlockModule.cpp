@@ -12,6 +12,7 @@
 #include "RedisSetWithoutNxCheck.h"
 #include "RedisUncheckedExtendCheck.h"
 #include "RedisUncheckedReleaseCheck.h"
+#include "ReleaseNotOnEveryPathCheck.h"
 #include "UnboundedAcquireCheck.h"
 #include "UnfencedWriteCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -29,6 +30,7 @@ public:
     Factories.registerCheck<RedisSetWithoutNxCheck>("distlock-redis-set-without-nx");
     Factories.registerCheck<RedisUncheckedExtendCheck>("distlock-redis-unchecked-extend");
     Factories.registerCheck<RedisUncheckedReleaseCheck>("distlock-redis-unchecked-release");
+    Factories.registerCheck<ReleaseNotOnEveryPathCheck>("distlock-release-not-on-every-path");
     Factories.registerCheck<UnboundedAcquireCheck>("distlock-unbounded-acquire");
     Factories.registerCheck<UnfencedWriteCheck>("distlock-unfenced-write");
   }

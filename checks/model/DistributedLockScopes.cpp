@@ -16,11 +16,6 @@ namespace locklint::model {
 namespace {
 
 
-const Stmt *parentStmt(const Stmt *S, ASTContext &Context) {
-  DynTypedNodeList Parents = Context.getParents(*S);
-  return Parents.empty() ? nullptr : Parents[0].get<Stmt>();
-}
-
 /// True when the statement cannot fall through: return, throw, continue,
 /// break, or a block ending in one.
 bool leaves(const Stmt *S) {

@@ -9,7 +9,9 @@
 #ifndef LOCKLINT_CHECKS_MODEL_STMTWALK_H
 #define LOCKLINT_CHECKS_MODEL_STMTWALK_H
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <vector>
@@ -31,6 +33,13 @@ inline bool anyStmt(const clang::Stmt *Root, llvm::function_ref<bool(const clang
       Work.push_back(Child);
   }
   return false;
+}
+
+/// The statement that holds \p S; null at a function's body or a
+/// declaration.
+inline const clang::Stmt *parentStmt(const clang::Stmt *S, clang::ASTContext &Context) {
+  clang::DynTypedNodeList Parents = Context.getParents(*S);
+  return Parents.empty() ? nullptr : Parents[0].get<clang::Stmt>();
 }
 
 /// The references to \p Var in \p Root.

@@ -1,0 +1,176 @@
+//===--- ReleaseNotOnEveryPathCheck.cpp -----------------------------------===//
+
+#include "ReleaseNotOnEveryPathCheck.h"
+#include "model/CommandExtractor.h"
+#include "model/DistributedLockScopes.h"
+#include "model/StmtWalk.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+
+using namespace clang::ast_matchers;
+using namespace locklint::model;
+
+namespace clang::tidy::distlock {
+namespace {
+
+/// True when \p Command deletes the key \p KeyId: DEL or UNLINK, or a
+/// script that does (the owner-checked release).
+bool releasesKey(const RedisCommand &Command, llvm::StringRef KeyId, const LockIndex &Index) {
+  if ((Command.is("DEL") || Command.is("UNLINK")) && !Command.Args.empty())
+    return Index.keyIdentity(Command.Args[0]) == KeyId;
+  return llvm::any_of(Command.ScriptCommands, [&](const RedisCommand &Inner) {
+    return releasesKey(Inner, KeyId, Index);
+  });
+}
+
+bool unlocksAdvisory(const SqlExecution &E) {
+  return llvm::any_of(E.Statements, [](const SqlStatement &Statement) {
+    return llvm::is_contained(Statement.FunctionsCalled, "pg_advisory_unlock") ||
+           llvm::is_contained(Statement.FunctionsCalled, "pg_advisory_unlock_all");
+  });
+}
+
+/// Source order of expansion locations.
+class Order {
+public:
+  explicit Order(const SourceManager &SM) : SM(SM) {}
+  bool before(SourceLocation A, SourceLocation B) const {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A), SM.getExpansionLoc(B));
+  }
+  bool within(SourceLocation Loc, SourceRange Range) const {
+    return !before(Loc, Range.getBegin()) && !before(Range.getEnd(), Loc);
+  }
+
+private:
+  const SourceManager &SM;
+};
+
+/// The statements that leave the code after them: return, throw, break,
+/// continue, goto.
+bool isExit(const Stmt *S) {
+  return isa<ReturnStmt, CXXThrowExpr, BreakStmt, ContinueStmt, GotoStmt>(S);
+}
+
+const char *exitName(const Stmt *S) {
+  if (isa<ReturnStmt>(S))
+    return "return";
+  if (isa<CXXThrowExpr>(S))
+    return "throw";
+  if (isa<BreakStmt>(S))
+    return "break";
+  if (isa<ContinueStmt>(S))
+    return "continue";
+  return "goto";
+}
+
+/// The nearest ancestor of \p S for which \p Is holds.
+template <typename Predicate>
+const Stmt *ancestor(const Stmt *S, ASTContext &Context, Predicate Is) {
+  for (const Stmt *P = parentStmt(S, Context); P; P = parentStmt(P, Context))
+    if (Is(P))
+      return P;
+  return nullptr;
+}
+
+} // namespace
+
+ReleaseNotOnEveryPathCheck::ReleaseNotOnEveryPathCheck(StringRef Name, ClangTidyContext *Context)
+    : RedisCheckBase(Name, Context),
+      LockApiModelFiles(Options.getLocalOrGlobal("LockApiModelFiles", "")),
+      Acquires(sqlClients(), LockApis) {
+  if (auto Err = addLockApiFiles(LockApis, LockApiModelFiles))
+    configurationDiag("%0") << llvm::toString(std::move(Err));
+}
+
+void ReleaseNotOnEveryPathCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  RedisCheckBase::storeOptions(Opts);
+  Options.store(Opts, "LockApiModelFiles", LockApiModelFiles);
+}
+
+void ReleaseNotOnEveryPathCheck::registerMoreMatchers(MatchFinder *Finder) {
+  Acquires.registerMatchers(Finder);
+}
+
+void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
+  ASTContext &Context = Index.context();
+  Order Source(Context.getSourceManager());
+  std::vector<SqlExecution> Executions = Acquires.takeSql(Context, strings(), helperCalls());
+  // RAII objects release in their destructors, on every path: no objects.
+  std::vector<DistributedLockScope> Scopes = findDistributedLockScopes(
+      Index, Executions, helperCalls(), {}, Acquires.takeApiCalls());
+  llvm::DenseSet<const Stmt *> Reported;
+  for (const DistributedLockScope &Scope : Scopes) {
+    const FunctionDecl *Function = Scope.Function;
+    if (!Function || !Function->getBody() || (!Scope.Advisory && Scope.KeyId.empty()))
+      continue;
+    SourceRange Region(Scope.Begin, Scope.End);
+    // The releases of this lock in the scope, in source order.
+    std::vector<const Expr *> Releases;
+    if (Scope.Advisory) {
+      for (const SqlExecution &E : Executions)
+        if (E.Function == Function && unlocksAdvisory(E) &&
+            Source.within(E.Call->getBeginLoc(), Region))
+          Releases.push_back(E.Call);
+    } else {
+      for (const RedisCommand *Command : Index.commands())
+        if (Command->Function == Function && !Command->InScript &&
+            releasesKey(*Command, Scope.KeyId, Index) &&
+            Source.within(Command->Call->getBeginLoc(), Region))
+          Releases.push_back(Command->Call);
+    }
+    // No release here: the lock is released elsewhere, or by its TTL.
+    if (Releases.empty())
+      continue;
+    llvm::sort(Releases, [&](const Expr *A, const Expr *B) {
+      return Source.before(A->getBeginLoc(), B->getBeginLoc());
+    });
+    SourceLocation FirstRelease = Releases.front()->getBeginLoc();
+
+    anyStmt(Function->getBody(), [&](const Stmt *Exit) {
+      if (!isExit(Exit) || !Source.before(Scope.Begin, Exit->getBeginLoc()) ||
+          !Source.before(Exit->getBeginLoc(), FirstRelease) ||
+          enclosingFunction(Exit, Context) != Function)
+        return false;
+      // A release before it in a block that holds it too runs first.
+      const Stmt *Block =
+          ancestor(Exit, Context, [](const Stmt *P) { return isa<CompoundStmt>(P); });
+      if (llvm::any_of(Releases, [&](const Expr *Release) {
+            return Source.before(Release->getBeginLoc(), Exit->getBeginLoc()) && Block &&
+                   Source.within(Release->getBeginLoc(), Block->getSourceRange()) &&
+                   ancestor(Release, Context, [](const Stmt *P) {
+                     return isa<CompoundStmt>(P);
+                   }) == Block;
+          }))
+        return false;
+      // break and continue skip a release only inside the loop they leave.
+      if (isa<BreakStmt, ContinueStmt>(Exit)) {
+        const Stmt *Loop = ancestor(Exit, Context, [&](const Stmt *P) {
+          return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P) ||
+                 (isa<SwitchStmt>(P) && isa<BreakStmt>(Exit));
+        });
+        if (!Loop || !Source.within(FirstRelease, Loop->getSourceRange()))
+          return false;
+      }
+      // A throw may be caught by a handler that releases: stay silent.
+      if (isa<CXXThrowExpr>(Exit) &&
+          ancestor(Exit, Context, [](const Stmt *P) { return isa<CXXTryStmt>(P); }))
+        return false;
+      if (!Reported.insert(Exit).second)
+        return false;
+      if (Scope.Advisory)
+        diag(Exit->getBeginLoc(),
+             "'%0' leaves the scope of an advisory lock before 'pg_advisory_unlock': a "
+             "session-level lock stays held until the connection closes, which in a pool "
+             "may be never")
+            << exitName(Exit);
+      else
+        diag(Exit->getBeginLoc(), "'%0' leaves the scope of lock '%1' before its release: the "
+                                  "lock stays held until its TTL%select{| (%3)}2 expires")
+            << exitName(Exit) << Scope.Key << !Scope.Ttl.empty() << Scope.Ttl;
+      diag(FirstRelease, "the lock is released here on the other paths", DiagnosticIDs::Note);
+      return false;
+    });
+  }
+}
+
+} // namespace clang::tidy::distlock
