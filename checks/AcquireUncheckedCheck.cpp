@@ -136,29 +136,12 @@ std::string acquireName(const AcquireSite &Site) {
 
 } // namespace
 
-AcquireUncheckedCheck::AcquireUncheckedCheck(StringRef Name, ClangTidyContext *Context)
-    : RedisCheckBase(Name, Context),
-      LockApiModelFiles(Options.getLocalOrGlobal("LockApiModelFiles", "")),
-      Acquires(sqlClients(), LockApis) {
-  if (auto Err = addLockApiFiles(LockApis, LockApiModelFiles))
-    configurationDiag("%0") << llvm::toString(std::move(Err));
-}
-
-void AcquireUncheckedCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  RedisCheckBase::storeOptions(Opts);
-  Options.store(Opts, "LockApiModelFiles", LockApiModelFiles);
-}
-
-void AcquireUncheckedCheck::registerMoreMatchers(MatchFinder *Finder) {
-  Acquires.registerMatchers(Finder);
-}
-
 void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
-  std::vector<SqlExecution> Executions = Acquires.takeSql(Context, strings(), helperCalls());
+  std::vector<SqlExecution> Executions = acquireCalls().takeSql(Context, strings(), helperCalls());
   std::vector<AcquireSite> Sites =
-      findAcquireSites(Index, Executions, helperCalls(), Acquires.takeApiCalls());
+      findAcquireSites(Index, Executions, helperCalls(), acquireCalls().takeApiCalls());
   ResultReaders Readers(Context, clientModel(), sqlClients());
   llvm::DenseSet<const Expr *> Reported;
   for (const AcquireSite &Site : Sites) {

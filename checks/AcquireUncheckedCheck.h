@@ -3,8 +3,7 @@
 #ifndef LOCKLINT_CHECKS_ACQUIREUNCHECKEDCHECK_H
 #define LOCKLINT_CHECKS_ACQUIREUNCHECKEDCHECK_H
 
-#include "RedisCheckBase.h"
-#include "model/AcquireCalls.h"
+#include "AcquireCheckBase.h"
 
 namespace clang::tidy::distlock {
 
@@ -12,18 +11,13 @@ namespace clang::tidy::distlock {
 /// while the code goes on to the work the lock protects.
 ///
 /// For the user-facing documentation see docs/checks/distlock-acquire-unchecked.md
-class AcquireUncheckedCheck : public RedisCheckBase {
+class AcquireUncheckedCheck : public AcquireCheckBase {
 public:
-  AcquireUncheckedCheck(StringRef Name, ClangTidyContext *Context);
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  AcquireUncheckedCheck(StringRef Name, ClangTidyContext *Context)
+      : AcquireCheckBase(Name, Context) {}
 
 private:
-  void registerMoreMatchers(ast_matchers::MatchFinder *Finder) override;
   void checkTranslationUnit(const locklint::model::LockIndex &Index) override;
-
-  const std::string LockApiModelFiles;
-  locklint::model::LockApiModel LockApis;
-  locklint::model::AcquireCallCollector Acquires;
 };
 
 } // namespace clang::tidy::distlock

@@ -74,30 +74,13 @@ const Stmt *ancestor(const Stmt *S, ASTContext &Context, Predicate Is) {
 
 } // namespace
 
-ReleaseNotOnEveryPathCheck::ReleaseNotOnEveryPathCheck(StringRef Name, ClangTidyContext *Context)
-    : RedisCheckBase(Name, Context),
-      LockApiModelFiles(Options.getLocalOrGlobal("LockApiModelFiles", "")),
-      Acquires(sqlClients(), LockApis) {
-  if (auto Err = addLockApiFiles(LockApis, LockApiModelFiles))
-    configurationDiag("%0") << llvm::toString(std::move(Err));
-}
-
-void ReleaseNotOnEveryPathCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  RedisCheckBase::storeOptions(Opts);
-  Options.store(Opts, "LockApiModelFiles", LockApiModelFiles);
-}
-
-void ReleaseNotOnEveryPathCheck::registerMoreMatchers(MatchFinder *Finder) {
-  Acquires.registerMatchers(Finder);
-}
-
 void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   Order Source(Context.getSourceManager());
-  std::vector<SqlExecution> Executions = Acquires.takeSql(Context, strings(), helperCalls());
+  std::vector<SqlExecution> Executions = acquireCalls().takeSql(Context, strings(), helperCalls());
   // RAII objects release in their destructors, on every path: no objects.
   std::vector<DistributedLockScope> Scopes = findDistributedLockScopes(
-      Index, Executions, helperCalls(), {}, Acquires.takeApiCalls());
+      Index, Executions, helperCalls(), {}, acquireCalls().takeApiCalls());
   llvm::DenseSet<const Stmt *> Reported;
   for (const DistributedLockScope &Scope : Scopes) {
     const FunctionDecl *Function = Scope.Function;

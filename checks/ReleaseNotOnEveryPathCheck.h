@@ -3,8 +3,7 @@
 #ifndef LOCKLINT_CHECKS_RELEASENOTONEVERYPATHCHECK_H
 #define LOCKLINT_CHECKS_RELEASENOTONEVERYPATHCHECK_H
 
-#include "RedisCheckBase.h"
-#include "model/AcquireCalls.h"
+#include "AcquireCheckBase.h"
 
 namespace clang::tidy::distlock {
 
@@ -13,18 +12,13 @@ namespace clang::tidy::distlock {
 ///
 /// For the user-facing documentation see
 /// docs/checks/distlock-release-not-on-every-path.md
-class ReleaseNotOnEveryPathCheck : public RedisCheckBase {
+class ReleaseNotOnEveryPathCheck : public AcquireCheckBase {
 public:
-  ReleaseNotOnEveryPathCheck(StringRef Name, ClangTidyContext *Context);
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  ReleaseNotOnEveryPathCheck(StringRef Name, ClangTidyContext *Context)
+      : AcquireCheckBase(Name, Context) {}
 
 private:
-  void registerMoreMatchers(ast_matchers::MatchFinder *Finder) override;
   void checkTranslationUnit(const locklint::model::LockIndex &Index) override;
-
-  const std::string LockApiModelFiles;
-  locklint::model::LockApiModel LockApis;
-  locklint::model::AcquireCallCollector Acquires;
 };
 
 } // namespace clang::tidy::distlock

@@ -44,29 +44,25 @@ bool releases(const RedisCommand &Command, const DistributedLockScope &Scope,
 } // namespace
 
 UnfencedWriteCheck::UnfencedWriteCheck(StringRef Name, ClangTidyContext *Context)
-    : RedisCheckBase(Name, Context),
+    : AcquireCheckBase(Name, Context),
       FenceColumnPattern(Options.get("FenceColumnPattern", DefaultFenceColumnPattern)),
-      LockApiModelFiles(Options.getLocalOrGlobal("LockApiModelFiles", "")),
       CheckRedisWrites(Options.get("CheckRedisWrites", true)),
       RequireFencingUnderAdvisoryLocks(Options.get("RequireFencingUnderAdvisoryLocks", false)),
-      FenceColumns(FenceColumnPattern), Acquires(sqlClients(), LockApis) {
+      FenceColumns(FenceColumnPattern) {
   std::string Error;
   if (!FenceColumns.isValid(Error))
     configurationDiag("invalid FenceColumnPattern '%0': %1") << FenceColumnPattern << Error;
-  if (auto Err = addLockApiFiles(LockApis, LockApiModelFiles))
-    configurationDiag("%0") << llvm::toString(std::move(Err));
 }
 
 void UnfencedWriteCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  RedisCheckBase::storeOptions(Opts);
+  AcquireCheckBase::storeOptions(Opts);
   Options.store(Opts, "FenceColumnPattern", FenceColumnPattern);
-  Options.store(Opts, "LockApiModelFiles", LockApiModelFiles);
   Options.store(Opts, "CheckRedisWrites", CheckRedisWrites);
   Options.store(Opts, "RequireFencingUnderAdvisoryLocks", RequireFencingUnderAdvisoryLocks);
 }
 
 void UnfencedWriteCheck::registerMoreMatchers(MatchFinder *Finder) {
-  Acquires.registerMatchers(Finder);
+  AcquireCheckBase::registerMoreMatchers(Finder);
   // Objects whose constructor may acquire (RAII locks).
   Finder->addMatcher(varDecl(hasLocalStorage(), hasInitializer(cxxConstructExpr()),
                              unless(isExpansionInSystemHeader()))
@@ -82,9 +78,9 @@ void UnfencedWriteCheck::checkMore(const MatchFinder::MatchResult &Result) {
 void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
-  std::vector<SqlExecution> Executions = Acquires.takeSql(Context, strings(), helperCalls());
+  std::vector<SqlExecution> Executions = acquireCalls().takeSql(Context, strings(), helperCalls());
   std::vector<DistributedLockScope> Scopes = findDistributedLockScopes(
-      Index, Executions, helperCalls(), Objects, Acquires.takeApiCalls());
+      Index, Executions, helperCalls(), Objects, acquireCalls().takeApiCalls());
   Objects.clear();
   // A fence taken in the scope: an INCR of a key named for one ("fence:job").
   WordMatcher FenceKeys(DefaultFenceColumnPattern);

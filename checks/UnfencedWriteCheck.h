@@ -3,8 +3,7 @@
 #ifndef LOCKLINT_CHECKS_UNFENCEDWRITECHECK_H
 #define LOCKLINT_CHECKS_UNFENCEDWRITECHECK_H
 
-#include "RedisCheckBase.h"
-#include "model/AcquireCalls.h"
+#include "AcquireCheckBase.h"
 #include "model/DistributedLockScopes.h"
 #include "model/LocalLockModel.h"
 
@@ -14,7 +13,7 @@ namespace clang::tidy::distlock {
 /// predicate, which a holder whose lock expired during a pause can still make.
 ///
 /// For the user-facing documentation see docs/checks/distlock-unfenced-write.md
-class UnfencedWriteCheck : public RedisCheckBase {
+class UnfencedWriteCheck : public AcquireCheckBase {
 public:
   UnfencedWriteCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
@@ -25,12 +24,9 @@ private:
   void checkTranslationUnit(const locklint::model::LockIndex &Index) override;
 
   const std::string FenceColumnPattern;
-  const std::string LockApiModelFiles;
-  locklint::model::LockApiModel LockApis;
   const bool CheckRedisWrites;
   const bool RequireFencingUnderAdvisoryLocks;
   locklint::model::WordMatcher FenceColumns;
-  locklint::model::AcquireCallCollector Acquires;
   std::vector<const VarDecl *> Objects;
 };
 

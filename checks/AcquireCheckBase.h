@@ -1,0 +1,35 @@
+//===--- AcquireCheckBase.h -------------------------------------*- C++ -*-===//
+//
+// The checks that follow every kind of acquire, not only Redis commands:
+// SQL advisory locks, RedMutex, and the lock APIs a project names in
+// LockApiModelFiles. This base reads that option and collects those calls.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_ACQUIRECHECKBASE_H
+#define LOCKLINT_CHECKS_ACQUIRECHECKBASE_H
+
+#include "RedisCheckBase.h"
+#include "model/AcquireCalls.h"
+
+namespace clang::tidy::distlock {
+
+class AcquireCheckBase : public RedisCheckBase {
+public:
+  AcquireCheckBase(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+
+protected:
+  void registerMoreMatchers(ast_matchers::MatchFinder *Finder) override;
+  /// The acquires other than Redis commands seen in this translation unit.
+  locklint::model::AcquireCallCollector &acquireCalls() { return Acquires; }
+
+private:
+  const std::string LockApiModelFiles;
+  locklint::model::LockApiModel LockApis;
+  locklint::model::AcquireCallCollector Acquires;
+};
+
+} // namespace clang::tidy::distlock
+
+#endif
