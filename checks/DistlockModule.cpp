@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AcquireUncheckedCheck.h"
+#include "InconsistentLockOrderCheck.h"
 #include "LocalMutexCrossProcessCheck.h"
 #include "RedisConstantTokenCheck.h"
 #include "RedisSetWithoutExpiryCheck.h"
@@ -24,6 +25,7 @@ class DistlockModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<AcquireUncheckedCheck>("distlock-acquire-unchecked");
+    Factories.registerCheck<InconsistentLockOrderCheck>("distlock-inconsistent-lock-order");
     Factories.registerCheck<LocalMutexCrossProcessCheck>("distlock-local-mutex-cross-process");
     Factories.registerCheck<RedisConstantTokenCheck>("distlock-redis-constant-token");
     Factories.registerCheck<RedisSetWithoutExpiryCheck>("distlock-redis-set-without-expiry");

@@ -1,0 +1,135 @@
+//===--- InconsistentLockOrderCheck.cpp -----------------------------------===//
+
+#include "InconsistentLockOrderCheck.h"
+#include "model/DistributedLockScopes.h"
+#include "model/StmtWalk.h"
+#include "clang/AST/ExprCXX.h"
+#include <map>
+
+using namespace clang::ast_matchers;
+using namespace locklint::model;
+
+namespace clang::tidy::distlock {
+namespace {
+
+/// "lock:account:{from}" reads as the pattern "lock:account:{}": locks of
+/// one pattern are one kind of lock, whichever instance.
+std::string patternOf(llvm::StringRef Key) {
+  std::string Pattern;
+  int Depth = 0;
+  for (char C : Key) {
+    if (C == '{' && Depth++ == 0)
+      Pattern += "{}";
+    else if (C == '}' && Depth > 0)
+      --Depth;
+    else if (Depth == 0)
+      Pattern += C;
+  }
+  return Pattern;
+}
+
+/// The text inside the braces of \p Key: the expressions its instance is
+/// built from ("from" in "lock:account:{from}").
+std::vector<std::string> variableParts(llvm::StringRef Key) {
+  std::vector<std::string> Parts;
+  while (true) {
+    size_t Open = Key.find('{');
+    size_t Close = Key.find('}', Open);
+    if (Open == llvm::StringRef::npos || Close == llvm::StringRef::npos)
+      return Parts;
+    Parts.push_back(Key.slice(Open + 1, Close).str());
+    Key = Key.drop_front(Close + 1);
+  }
+}
+
+/// True when the variable parts of \p Key name parameters of \p Function.
+bool fromParameter(const std::vector<std::string> &Parts, const FunctionDecl *Function) {
+  return !Parts.empty() && llvm::all_of(Parts, [&](const std::string &Part) {
+    return llvm::any_of(Function->parameters(), [&](const ParmVarDecl *Param) {
+      return Param->getName() == Part;
+    });
+  });
+}
+
+/// True when \p Function compares, sorts or swaps anything before \p Loc:
+/// two keys ordered first are taken in one global order.
+bool ordersFirst(const FunctionDecl *Function, SourceLocation Loc, const SourceManager &SM) {
+  return anyStmt(Function->getBody(), [&](const Stmt *S) {
+    if (!SM.isBeforeInTranslationUnit(S->getBeginLoc(), Loc))
+      return false;
+    if (const auto *Compare = dyn_cast<BinaryOperator>(S))
+      return Compare->isRelationalOp();
+    if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(S))
+      return Operator->isComparisonOp();
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Callee = Call->getDirectCallee())
+        return llvm::is_contained({"min", "max", "minmax", "swap", "sort"}, Callee->getName());
+    return false;
+  });
+}
+
+/// One place where lock Inner is taken while lock Outer is held.
+struct Nesting {
+  const DistributedLockScope *Outer;
+  const DistributedLockScope *Inner;
+};
+
+} // namespace
+
+void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
+  ASTContext &Context = Index.context();
+  const SourceManager &SM = Context.getSourceManager();
+  std::vector<SqlExecution> Executions = acquireCalls().takeSql(Context, strings(), helperCalls());
+  std::vector<DistributedLockScope> Scopes = findDistributedLockScopes(
+      Index, Executions, helperCalls(), {}, acquireCalls().takeApiCalls());
+
+  // Which pattern is taken inside which, in source order.
+  std::map<std::pair<std::string, std::string>, std::vector<Nesting>> Orders;
+  for (const DistributedLockScope &Outer : Scopes)
+    for (const DistributedLockScope &Inner : Scopes) {
+      if (&Outer == &Inner || Outer.Function != Inner.Function || Outer.Advisory ||
+          Inner.Advisory || Outer.Key.empty() || Inner.Key.empty() ||
+          !Outer.contains(Inner.Acquired, SM))
+        continue;
+      std::string OuterPattern = patternOf(Outer.Key), InnerPattern = patternOf(Inner.Key);
+      if (OuterPattern != InnerPattern) {
+        Orders[{OuterPattern, InnerPattern}].push_back({&Outer, &Inner});
+        continue;
+      }
+      // One pattern twice, each instance from its own parameter, unordered:
+      // transfer(a, b) and transfer(b, a) deadlock.
+      std::vector<std::string> OuterParts = variableParts(Outer.Key);
+      std::vector<std::string> InnerParts = variableParts(Inner.Key);
+      if (OuterParts != InnerParts && fromParameter(OuterParts, Outer.Function) &&
+          fromParameter(InnerParts, Inner.Function) &&
+          !ordersFirst(Outer.Function, Outer.Acquired, SM))
+        diag(Inner.Acquired, "lock '%0' is taken while lock '%1' is held, each from its own "
+                             "parameter and in the order the caller passes them: a call with "
+                             "the arguments swapped waits for this one, and this one for it, "
+                             "until a TTL expires")
+            << Inner.Key << Outer.Key;
+    }
+
+  for (const auto &[Pair, Places] : Orders) {
+    const auto &[First, Second] = Pair;
+    // Each pair once: from the side whose pattern sorts first.
+    if (First > Second)
+      continue;
+    auto Reverse = Orders.find({Second, First});
+    if (Reverse == Orders.end())
+      continue;
+    const Nesting &One = Places.front(), &Other = Reverse->second.front();
+    diag(One.Inner->Acquired, "locks '%0' and '%1' are taken in this order here and in the "
+                              "other order elsewhere: two workers that each hold one wait for "
+                              "the other until a TTL expires")
+        << One.Outer->Key << One.Inner->Key;
+    diag(One.Outer->Acquired, "'%0' is taken first here", DiagnosticIDs::Note)
+        << One.Outer->Key;
+    diag(Other.Outer->Acquired, "'%0' is taken first here", DiagnosticIDs::Note)
+        << Other.Outer->Key;
+    diag(Other.Inner->Acquired, "then '%0' while it is held", DiagnosticIDs::Note)
+        << Other.Inner->Key;
+  }
+}
+
+} // namespace clang::tidy::distlock

@@ -1,0 +1,90 @@
+// RUN: %check_distlock %s distlock-inconsistent-lock-order %t -- -std=c++17 -isystem %stubs
+// RUN: %check_distlock --tool=plugin %s distlock-inconsistent-lock-order %t-plugin -- -std=c++17 -isystem %stubs
+
+#include <sw/redis++/redis++.h>
+#include <algorithm>
+#include <chrono>
+#include <string>
+
+using namespace std::chrono_literals;
+using sw::redis::UpdateType;
+
+void ship(const std::string &order);
+
+// Order, then user.
+void fulfil(sw::redis::Redis &redis, const std::string &order, const std::string &user,
+            const std::string &token) {
+  if (!redis.set("lock:order:" + order, token, 30s, UpdateType::NOT_EXIST))
+    return;
+  if (redis.set("lock:user:" + user, token, 30s, UpdateType::NOT_EXIST)) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: locks 'lock:order:{order}' and 'lock:user:{user}' are taken in this order here and in the other order elsewhere: two workers that each hold one wait for the other until a TTL expires [distlock-inconsistent-lock-order]
+  // CHECK-MESSAGES: :[[@LINE-4]]:8: note: 'lock:order:{order}' is taken first here
+    ship(order);
+    redis.del("lock:user:" + user);
+  }
+  redis.del("lock:order:" + order);
+}
+
+// User, then order: the other order.
+void refund(sw::redis::Redis &redis, const std::string &order, const std::string &user,
+            const std::string &token) {
+  if (!redis.set("lock:user:" + user, token, 30s, UpdateType::NOT_EXIST))
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: note: 'lock:user:{user}' is taken first here
+    return;
+  if (redis.set("lock:order:" + order, token, 30s, UpdateType::NOT_EXIST)) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: then 'lock:order:{order}' while it is held
+    ship(order);
+    redis.del("lock:order:" + order);
+  }
+  redis.del("lock:user:" + user);
+}
+
+// The classic transfer: both accounts in the order the caller gives them.
+void transfer(sw::redis::Redis &redis, const std::string &from, const std::string &to,
+              const std::string &token) {
+  if (!redis.set("lock:account:" + from, token, 30s, UpdateType::NOT_EXIST))
+    return;
+  if (redis.set("lock:account:" + to, token, 30s, UpdateType::NOT_EXIST)) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: lock 'lock:account:{to}' is taken while lock 'lock:account:{from}' is held, each from its own parameter and in the order the caller passes them: a call with the arguments swapped waits for this one, and this one for it, until a TTL expires
+    redis.del("lock:account:" + to);
+  }
+  redis.del("lock:account:" + from);
+}
+
+// --- The correct forms stay silent. ---
+
+// Sorted first: every worker takes the smaller account first.
+void sortedTransfer(sw::redis::Redis &redis, const std::string &from, const std::string &to,
+                    const std::string &token) {
+  const std::string &first = std::min(from, to), &second = std::max(from, to);
+  if (!redis.set("lock:ledger:" + first, token, 30s, UpdateType::NOT_EXIST))
+    return;
+  if (redis.set("lock:ledger:" + second, token, 30s, UpdateType::NOT_EXIST))
+    redis.del("lock:ledger:" + second);
+  redis.del("lock:ledger:" + first);
+}
+
+// Always shipment, then invoice, wherever both are taken.
+void pack(sw::redis::Redis &redis, const std::string &id, const std::string &token) {
+  if (!redis.set("lock:shipment:" + id, token, 30s, UpdateType::NOT_EXIST))
+    return;
+  if (redis.set("lock:invoice:" + id, token, 30s, UpdateType::NOT_EXIST))
+    redis.del("lock:invoice:" + id);
+  redis.del("lock:shipment:" + id);
+}
+
+void bill(sw::redis::Redis &redis, const std::string &id, const std::string &token) {
+  if (!redis.set("lock:shipment:" + id, token, 30s, UpdateType::NOT_EXIST))
+    return;
+  if (redis.set("lock:invoice:" + id, token, 30s, UpdateType::NOT_EXIST))
+    redis.del("lock:invoice:" + id);
+  redis.del("lock:shipment:" + id);
+}
+
+// Taken one after the other, never both at once.
+void sequential(sw::redis::Redis &redis, const std::string &id, const std::string &token) {
+  if (redis.set("lock:invoice:" + id, token, 30s, UpdateType::NOT_EXIST))
+    redis.del("lock:invoice:" + id);
+  if (redis.set("lock:shipment:" + id, token, 30s, UpdateType::NOT_EXIST))
+    redis.del("lock:shipment:" + id);
+}
