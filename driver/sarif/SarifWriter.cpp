@@ -211,20 +211,30 @@ private:
     return Prints;
   }
 
-  /// Findings that tie an acquire to a later operation show it as a flow.
+  json step(const SourceSpan &Span, const std::string &Text, const char *Kind) {
+    json Loc = location(Span);
+    Loc["message"] = {{"text", Text}};
+    return json{{"location", std::move(Loc)}, {"kinds", json::array({Kind})}};
+  }
+
+  /// Findings that tie an acquire to a later operation show it as a flow;
+  /// a lock-order finding shows each of its two orders as a thread.
   json codeFlow(const Finding &F) {
+    if (F.Check == "distlock-inconsistent-lock-order" && F.Notes.size() == 3) {
+      json Here = json::array({step(F.Notes[0].Where, F.Notes[0].Message, "acquire"),
+                               step(F.Where, F.Message, "acquire")});
+      json There = json::array({step(F.Notes[1].Where, F.Notes[1].Message, "acquire"),
+                                step(F.Notes[2].Where, F.Notes[2].Message, "acquire")});
+      return {{"threadFlows", json::array({{{"locations", std::move(Here)}},
+                                           {{"locations", std::move(There)}}})}};
+    }
     for (const FindingNote &Note : F.Notes) {
       if (!llvm::StringRef(Note.Message).starts_with("lock acquired here"))
         continue;
       // A release ends the lock; anything else happens while it is held.
       const char *Kind = F.Check == "distlock-redis-unchecked-release" ? "release" : "lock";
-      auto Step = [&](const SourceSpan &Span, const std::string &Text, const char *Kind) {
-        json Loc = location(Span);
-        Loc["message"] = {{"text", Text}};
-        return json{{"location", std::move(Loc)}, {"kinds", json::array({Kind})}};
-      };
-      json Steps = json::array({Step(Note.Where, Note.Message, "acquire"),
-                                Step(F.Where, F.Message, Kind)});
+      json Steps = json::array({step(Note.Where, Note.Message, "acquire"),
+                                step(F.Where, F.Message, Kind)});
       return {{"threadFlows", json::array({{{"locations", std::move(Steps)}}})}};
     }
     return nullptr;
