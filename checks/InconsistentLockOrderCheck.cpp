@@ -68,10 +68,18 @@ bool ordersFirst(const FunctionDecl *Function, SourceLocation Loc, const SourceM
   });
 }
 
+/// An attempt to take a Redis lock, whether or not its result opens a scope
+/// (a retry loop's acquire does not): where, and which key.
+struct Attempt {
+  const FunctionDecl *Function;
+  SourceLocation Acquired;
+  std::string Key;
+};
+
 /// One place where lock Inner is taken while lock Outer is held.
 struct Nesting {
   const DistributedLockScope *Outer;
-  const DistributedLockScope *Inner;
+  const Attempt *Inner;
 };
 
 } // namespace
@@ -80,16 +88,21 @@ void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
   std::vector<SqlExecution> Executions = acquireCalls().takeSql(Context, strings(), helperCalls());
-  std::vector<DistributedLockScope> Scopes = findDistributedLockScopes(
-      Index, Executions, helperCalls(), {}, acquireCalls().takeApiCalls());
+  std::vector<LockApiCall> ApiCalls = acquireCalls().takeApiCalls();
+  std::vector<DistributedLockScope> Scopes =
+      findDistributedLockScopes(Index, Executions, helperCalls(), {}, ApiCalls);
+  std::vector<Attempt> Attempts;
+  for (const AcquireSite &Site : findAcquireSites(Index, Executions, helperCalls(), ApiCalls))
+    if (Site.Command && LockIndex::isAcquire(*Site.Command) && !Site.Command->Args.empty())
+      Attempts.push_back(
+          {Site.Function, Site.Call->getBeginLoc(), Index.keyDisplay(Site.Command->Args[0])});
 
   // Which pattern is taken inside which, in source order.
   std::map<std::pair<std::string, std::string>, std::vector<Nesting>> Orders;
   for (const DistributedLockScope &Outer : Scopes)
-    for (const DistributedLockScope &Inner : Scopes) {
-      if (&Outer == &Inner || Outer.Function != Inner.Function || Outer.Advisory ||
-          Inner.Advisory || Outer.Key.empty() || Inner.Key.empty() ||
-          !Outer.contains(Inner.Acquired, SM))
+    for (const Attempt &Inner : Attempts) {
+      if (Outer.Function != Inner.Function || Outer.Advisory || Outer.Key.empty() ||
+          Inner.Key.empty() || !Outer.contains(Inner.Acquired, SM))
         continue;
       std::string OuterPattern = patternOf(Outer.Key), InnerPattern = patternOf(Inner.Key);
       if (OuterPattern != InnerPattern) {
