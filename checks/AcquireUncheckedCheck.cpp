@@ -24,7 +24,7 @@ public:
   /// or a local variable that nothing else reads.
   bool neverRead(const Expr *Call, const FunctionDecl *Function) {
     const Expr *Value = carrier(Call);
-    const DynTypedNode *Parent = onlyParent(*Value);
+    std::optional<DynTypedNode> Parent = onlyParent(*Value);
     if (!Parent)
       return false;
     if (Parent->get<CompoundStmt>())
@@ -54,16 +54,15 @@ public:
   }
 
 private:
-  const DynTypedNode *onlyParent(const DynTypedNode &Node) {
-    Parents = Context.getParents(Node);
-    return Parents.size() == 1 ? &Parents[0] : nullptr;
+  std::optional<DynTypedNode> onlyParent(const Expr &E) {
+    DynTypedNodeList Parents = Context.getParents(E);
+    return Parents.size() == 1 ? std::optional<DynTypedNode>(Parents[0]) : std::nullopt;
   }
-  const DynTypedNode *onlyParent(const Expr &E) { return onlyParent(DynTypedNode::create(E)); }
 
   /// The expression that carries \p E's value on: \p E under conversions,
   /// parentheses and casts to a pointer or class type.
   const Expr *carrier(const Expr *E) {
-    while (const DynTypedNode *Parent = onlyParent(*E)) {
+    while (std::optional<DynTypedNode> Parent = onlyParent(*E)) {
       const auto *Outer = Parent->get<Expr>();
       if (!Outer)
         break;
@@ -86,7 +85,7 @@ private:
       return false;
     for (const DeclRefExpr *Ref : referencesIn(Function->getBody(), Var)) {
       const Expr *Use = carrier(Ref);
-      const DynTypedNode *Parent = onlyParent(*Use);
+      std::optional<DynTypedNode> Parent = onlyParent(*Use);
       if (!Parent)
         return false;
       if (const auto *Outer = Parent->get<CallExpr>(); Outer && discards(Outer))
@@ -104,7 +103,6 @@ private:
   ASTContext &Context;
   const ClientModel *Redis;
   const SqlClientModel &Sql;
-  DynTypedNodeList Parents{DynTypedNode()};
 };
 
 /// True when \p Function does more after \p Call than free replies: there

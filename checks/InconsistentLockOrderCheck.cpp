@@ -2,6 +2,7 @@
 
 #include "InconsistentLockOrderCheck.h"
 #include "model/DistributedLockScopes.h"
+#include "model/ExprText.h"
 #include "model/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include <map>
@@ -12,43 +13,22 @@ using namespace locklint::model;
 namespace clang::tidy::distlock {
 namespace {
 
-/// "lock:account:{from}" reads as the pattern "lock:account:{}": locks of
-/// one pattern are one kind of lock, whichever instance.
-std::string patternOf(llvm::StringRef Key) {
-  std::string Pattern;
-  int Depth = 0;
-  for (char C : Key) {
-    if (C == '{' && Depth++ == 0)
-      Pattern += "{}";
-    else if (C == '}' && Depth > 0)
-      --Depth;
-    else if (Depth == 0)
-      Pattern += C;
+/// True when every run-time part of \p Key is a parameter of \p Function:
+/// the caller decides which instance, and in which order.
+bool fromParameters(const CommandWord &Key, const FunctionDecl *Function) {
+  bool Any = false;
+  for (const CommandWord::Piece &Piece : Key.Pieces) {
+    if (Piece.Text)
+      continue;
+    const auto *Ref = Piece.Source ? dyn_cast<DeclRefExpr>(
+                                         stripStringWrappers(Piece.Source)->IgnoreParenImpCasts())
+                                   : nullptr;
+    const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+    if (!Param || Param->getDeclContext() != Function)
+      return false;
+    Any = true;
   }
-  return Pattern;
-}
-
-/// The text inside the braces of \p Key: the expressions its instance is
-/// built from ("from" in "lock:account:{from}").
-std::vector<std::string> variableParts(llvm::StringRef Key) {
-  std::vector<std::string> Parts;
-  while (true) {
-    size_t Open = Key.find('{');
-    size_t Close = Key.find('}', Open);
-    if (Open == llvm::StringRef::npos || Close == llvm::StringRef::npos)
-      return Parts;
-    Parts.push_back(Key.slice(Open + 1, Close).str());
-    Key = Key.drop_front(Close + 1);
-  }
-}
-
-/// True when the variable parts of \p Key name parameters of \p Function.
-bool fromParameter(const std::vector<std::string> &Parts, const FunctionDecl *Function) {
-  return !Parts.empty() && llvm::all_of(Parts, [&](const std::string &Part) {
-    return llvm::any_of(Function->parameters(), [&](const ParmVarDecl *Param) {
-      return Param->getName() == Part;
-    });
-  });
+  return Any;
 }
 
 /// True when \p Function compares, sorts or swaps anything before \p Loc:
@@ -73,7 +53,8 @@ bool ordersFirst(const FunctionDecl *Function, SourceLocation Loc, const SourceM
 struct Attempt {
   const FunctionDecl *Function;
   SourceLocation Acquired;
-  std::string Key;
+  const CommandWord &KeyWord;
+  std::string Key, KeyId;
 };
 
 /// One place where lock Inner is taken while lock Outer is held.
@@ -93,9 +74,11 @@ void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
       findDistributedLockScopes(Index, Executions, helperCalls(), {}, ApiCalls);
   std::vector<Attempt> Attempts;
   for (const AcquireSite &Site : findAcquireSites(Index, Executions, helperCalls(), ApiCalls))
-    if (Site.Command && LockIndex::isAcquire(*Site.Command) && !Site.Command->Args.empty())
-      Attempts.push_back(
-          {Site.Function, Site.Call->getBeginLoc(), Index.keyDisplay(Site.Command->Args[0])});
+    if (Site.Command && LockIndex::isAcquire(*Site.Command) && !Site.Command->Args.empty()) {
+      const CommandWord &Key = Site.Command->Args[0];
+      Attempts.push_back({Site.Function, Site.Call->getBeginLoc(), Key, Index.keyDisplay(Key),
+                          Index.keyIdentity(Key)});
+    }
 
   // Which pattern is taken inside which, in source order.
   std::map<std::pair<std::string, std::string>, std::vector<Nesting>> Orders;
@@ -104,17 +87,16 @@ void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
       if (Outer.Function != Inner.Function || Outer.Advisory || Outer.Key.empty() ||
           Inner.Key.empty() || !Outer.contains(Inner.Acquired, SM))
         continue;
-      std::string OuterPattern = patternOf(Outer.Key), InnerPattern = patternOf(Inner.Key);
+      std::string OuterPattern = LockIndex::keyPattern(Outer.KeyWord);
+      std::string InnerPattern = LockIndex::keyPattern(Inner.KeyWord);
       if (OuterPattern != InnerPattern) {
         Orders[{OuterPattern, InnerPattern}].push_back({&Outer, &Inner});
         continue;
       }
       // One pattern twice, each instance from its own parameter, unordered:
       // transfer(a, b) and transfer(b, a) deadlock.
-      std::vector<std::string> OuterParts = variableParts(Outer.Key);
-      std::vector<std::string> InnerParts = variableParts(Inner.Key);
-      if (OuterParts != InnerParts && fromParameter(OuterParts, Outer.Function) &&
-          fromParameter(InnerParts, Inner.Function) &&
+      if (Outer.KeyId != Inner.KeyId && fromParameters(Outer.KeyWord, Outer.Function) &&
+          fromParameters(Inner.KeyWord, Inner.Function) &&
           !ordersFirst(Outer.Function, Outer.Acquired, SM))
         diag(Inner.Acquired, "lock '%0' is taken while lock '%1' is held, each from its own "
                              "parameter and in the order the caller passes them: a call with "

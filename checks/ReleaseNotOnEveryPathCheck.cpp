@@ -13,16 +13,6 @@ using namespace locklint::model;
 namespace clang::tidy::distlock {
 namespace {
 
-/// True when \p Command deletes the key \p KeyId: DEL or UNLINK, or a
-/// script that does (the owner-checked release).
-bool releasesKey(const RedisCommand &Command, llvm::StringRef KeyId, const LockIndex &Index) {
-  if ((Command.is("DEL") || Command.is("UNLINK")) && !Command.Args.empty())
-    return Index.keyIdentity(Command.Args[0]) == KeyId;
-  return llvm::any_of(Command.ScriptCommands, [&](const RedisCommand &Inner) {
-    return releasesKey(Inner, KeyId, Index);
-  });
-}
-
 bool unlocksAdvisory(const SqlExecution &E) {
   return llvm::any_of(E.Statements, [](const SqlStatement &Statement) {
     return llvm::is_contained(Statement.FunctionsCalled, "pg_advisory_unlock") ||
@@ -95,9 +85,10 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
             Source.within(E.Call->getBeginLoc(), Region))
           Releases.push_back(E.Call);
     } else {
+      // A script's DEL (the owner-checked release) is a command of its own,
+      // at the script's call.
       for (const RedisCommand *Command : Index.commands())
-        if (Command->Function == Function && !Command->InScript &&
-            releasesKey(*Command, Scope.KeyId, Index) &&
+        if (Command->Function == Function && Index.deletesKey(*Command, Scope.KeyId) &&
             Source.within(Command->Call->getBeginLoc(), Region))
           Releases.push_back(Command->Call);
     }

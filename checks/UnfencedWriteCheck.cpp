@@ -32,15 +32,6 @@ bool isFencePredicate(StringRef Conjunct, const WordMatcher &FenceColumns) {
   return (Operator == ">" || Operator == ">=") && FenceColumns.matchesAnyWord(Right);
 }
 
-/// True for a release of the scope's lock: it ends the scope.
-bool releases(const RedisCommand &Command, const DistributedLockScope &Scope,
-              const LockIndex &Index) {
-  if (Scope.KeyId.empty() || Command.Args.empty())
-    return false;
-  bool Delete = Command.is("DEL") || Command.is("UNLINK");
-  return Delete && Index.keyIdentity(Command.Args[0]) == Scope.KeyId;
-}
-
 } // namespace
 
 UnfencedWriteCheck::UnfencedWriteCheck(StringRef Name, ClangTidyContext *Context)
@@ -106,7 +97,7 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
          })) {
       std::string What;
       if (A.Command) {
-        if (releases(*A.Command, Scope, Index))
+        if (Index.deletesKey(*A.Command, Scope.KeyId))
           break; // The lock is gone: what follows is outside its scope.
         bool Fenced = A.Command->InScript && A.Command->ScriptChecksOwner;
         if (!CheckRedisWrites || Fenced || !writesKey(*A.Command) ||

@@ -140,6 +140,7 @@ public:
       Scope.Advisory = false;
       Scope.Key = Index.keyDisplay(Key);
       Scope.KeyId = Index.keyIdentity(Key);
+      Scope.KeyWord = std::move(Key);
     }
     return Scope;
   }
@@ -152,8 +153,9 @@ public:
       Scope.Key = "pg_advisory_lock";
       return;
     }
-    Scope.Key = Index.keyDisplay(Acquire->Args[0]);
-    Scope.KeyId = Index.keyIdentity(Acquire->Args[0]);
+    Scope.KeyWord = Acquire->Args[0];
+    Scope.Key = Index.keyDisplay(Scope.KeyWord);
+    Scope.KeyId = Index.keyIdentity(Scope.KeyWord);
     for (size_t I = 2; I + 1 < Acquire->Args.size(); ++I) {
       std::optional<std::string> Option = Acquire->Args[I].text();
       if (!Option || !(llvm::StringRef(*Option).equals_insensitive("PX") ||

@@ -32,6 +32,9 @@ struct DistributedLockScope {
   const RedisCommand *Acquire = nullptr;
   /// The lock key as the user reads it and its identity; the TTL as written.
   std::string Key, KeyId, Ttl;
+  /// The lock key's word, for what the two strings above do not say (its
+  /// pattern, the expressions it is built from); empty for advisory locks.
+  CommandWord KeyWord;
   /// A PostgreSQL advisory lock: strongly consistent, no TTL.
   bool Advisory = false;
   /// Where a fencing token is taken in the scope (`INCR fence:<name>`), if it is.

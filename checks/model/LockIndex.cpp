@@ -79,6 +79,18 @@ std::string LockIndex::keyIdentity(const CommandWord &Word) const {
   return Id;
 }
 
+std::string LockIndex::keyPattern(const CommandWord &Word) {
+  std::string Pattern;
+  for (const CommandWord::Piece &Piece : Word.Pieces)
+    Pattern += Piece.Text ? *Piece.Text : "{}";
+  return Pattern;
+}
+
+bool LockIndex::deletesKey(const RedisCommand &Command, llvm::StringRef KeyId) const {
+  return (Command.is("DEL") || Command.is("UNLINK")) && !Command.Args.empty() &&
+         !KeyId.empty() && keyIdentity(Command.Args[0]) == KeyId;
+}
+
 std::string LockIndex::keyDisplay(const CommandWord &Word) const {
   // `name.c_str()` reads as `name`.
   auto Spelled = [&](const Expr *E) {

@@ -53,6 +53,13 @@ public:
   std::string keyIdentity(const CommandWord &Word) const;
   /// The key as the user would read it: "lock:{name}".
   std::string keyDisplay(const CommandWord &Word) const;
+  /// The key's pattern: its text, with `{}` for each part known only at run
+  /// time. "lock:account:" + from and "lock:account:" + to share one;
+  /// a literal Redis hash tag ("{orders}:lock") stays text.
+  static std::string keyPattern(const CommandWord &Word);
+  /// True when \p Command deletes the key \p KeyId (DEL, UNLINK), which
+  /// releases a lock held there.
+  bool deletesKey(const RedisCommand &Command, llvm::StringRef KeyId) const;
 
   /// True when word \p ArgIndex of \p Command is a lock key.
   bool isLockKey(const RedisCommand &Command, size_t ArgIndex = 0) const;

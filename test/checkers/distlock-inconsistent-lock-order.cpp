@@ -51,6 +51,28 @@ void transfer(sw::redis::Redis &redis, const std::string &from, const std::strin
   redis.del("lock:account:" + from);
 }
 
+// Redis Cluster hash tags are text of the key, not a run-time part: these
+// are two locks, taken in both orders.
+void tagsOneWay(sw::redis::Redis &redis, const std::string &token) {
+  if (!redis.set("{orders}:lock", token, 30s, UpdateType::NOT_EXIST))
+    return;
+  if (redis.set("{users}:lock", token, 30s, UpdateType::NOT_EXIST))
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: locks '{orders}:lock' and '{users}:lock' are taken in this order here and in the other order elsewhere
+  // CHECK-MESSAGES: :[[@LINE-4]]:8: note: '{orders}:lock' is taken first here
+    redis.del("{users}:lock");
+  redis.del("{orders}:lock");
+}
+
+void tagsOtherWay(sw::redis::Redis &redis, const std::string &token) {
+  if (!redis.set("{users}:lock", token, 30s, UpdateType::NOT_EXIST))
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: note: '{users}:lock' is taken first here
+    return;
+  if (redis.set("{orders}:lock", token, 30s, UpdateType::NOT_EXIST))
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: note: then '{orders}:lock' while it is held
+    redis.del("{orders}:lock");
+  redis.del("{users}:lock");
+}
+
 // --- The correct forms stay silent. ---
 
 // Sorted first: every worker takes the smaller account first.
