@@ -65,6 +65,20 @@ struct Nesting {
 
 } // namespace
 
+InconsistentLockOrderCheck::InconsistentLockOrderCheck(StringRef Name, ClangTidyContext *Context)
+    : AcquireCheckBase(Name, Context),
+      LockOrderFiles(Options.getLocalOrGlobal("LockOrderFiles", "")) {
+  if (llvm::Expected<std::vector<LockOrder>> Loaded = loadLockOrderFiles(LockOrderFiles))
+    Elsewhere = std::move(*Loaded);
+  else
+    configurationDiag("%0") << llvm::toString(Loaded.takeError());
+}
+
+void InconsistentLockOrderCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  AcquireCheckBase::storeOptions(Opts);
+  Options.store(Opts, "LockOrderFiles", LockOrderFiles);
+}
+
 void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
@@ -105,25 +119,41 @@ void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
             << Inner.Key << Outer.Key;
     }
 
+  auto Report = [&](const Nesting &Here, SourceLocation OtherOuter, StringRef OtherOuterKey,
+                    SourceLocation OtherInner, StringRef OtherInnerKey) {
+    diag(Here.Inner->Acquired, "locks '%0' and '%1' are taken in this order here and in the "
+                               "other order elsewhere: two workers that each hold one wait "
+                               "for the other until a TTL expires")
+        << Here.Outer->Key << Here.Inner->Key;
+    diag(Here.Outer->Acquired, "'%0' is taken first here", DiagnosticIDs::Note) << Here.Outer->Key;
+    diag(OtherOuter, "'%0' is taken first here", DiagnosticIDs::Note) << OtherOuterKey;
+    diag(OtherInner, "then '%0' while it is held", DiagnosticIDs::Note) << OtherInnerKey;
+  };
   for (const auto &[Pair, Places] : Orders) {
     const auto &[First, Second] = Pair;
+    const Nesting &One = Places.front();
+    SeenLockOrders::record({{First, One.Outer->Key, placeOf(One.Outer->Acquired, SM)},
+                            {Second, One.Inner->Key, placeOf(One.Inner->Acquired, SM)}});
     // Each pair once: from the side whose pattern sorts first.
     if (First > Second)
       continue;
     auto Reverse = Orders.find({Second, First});
-    if (Reverse == Orders.end())
+    if (Reverse != Orders.end()) {
+      const Nesting &Other = Reverse->second.front();
+      Report(One, Other.Outer->Acquired, Other.Outer->Key, Other.Inner->Acquired,
+                   Other.Inner->Key);
       continue;
-    const Nesting &One = Places.front(), &Other = Reverse->second.front();
-    diag(One.Inner->Acquired, "locks '%0' and '%1' are taken in this order here and in the "
-                              "other order elsewhere: two workers that each hold one wait for "
-                              "the other until a TTL expires")
-        << One.Outer->Key << One.Inner->Key;
-    diag(One.Outer->Acquired, "'%0' is taken first here", DiagnosticIDs::Note)
-        << One.Outer->Key;
-    diag(Other.Outer->Acquired, "'%0' is taken first here", DiagnosticIDs::Note)
-        << Other.Outer->Key;
-    diag(Other.Inner->Acquired, "then '%0' while it is held", DiagnosticIDs::Note)
-        << Other.Inner->Key;
+    }
+    // The other order in another unit of the project.
+    for (const LockOrder &There : Elsewhere) {
+      if (There.Outer.Pattern != Second || There.Inner.Pattern != First)
+        continue;
+      SourceLocation Outer = locationIn(There.Outer.At), Inner = locationIn(There.Inner.At);
+      if (Outer.isInvalid() || Inner.isInvalid())
+        continue;
+      Report(One, Outer, There.Outer.Key, Inner, There.Inner.Key);
+      break;
+    }
   }
 }
 

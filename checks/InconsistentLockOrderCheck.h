@@ -4,6 +4,7 @@
 #define LOCKLINT_CHECKS_INCONSISTENTLOCKORDERCHECK_H
 
 #include "AcquireCheckBase.h"
+#include "model/LockOrders.h"
 
 namespace clang::tidy::distlock {
 
@@ -15,11 +16,16 @@ namespace clang::tidy::distlock {
 /// docs/checks/distlock-inconsistent-lock-order.md
 class InconsistentLockOrderCheck : public AcquireCheckBase {
 public:
-  InconsistentLockOrderCheck(StringRef Name, ClangTidyContext *Context)
-      : AcquireCheckBase(Name, Context) {}
+  InconsistentLockOrderCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 private:
   void checkTranslationUnit(const locklint::model::LockIndex &Index) override;
+
+  /// Files with the orders other units take locks in; the driver names them
+  /// in whole-project analysis.
+  const std::string LockOrderFiles;
+  std::vector<locklint::model::LockOrder> Elsewhere;
 };
 
 } // namespace clang::tidy::distlock

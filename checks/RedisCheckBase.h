@@ -73,15 +73,15 @@ protected:
   static SourceLocation locationOf(const locklint::model::RedisCommand &Command);
   /// How diagnostics name a function: qualified, or "the lambda in f".
   static std::string describeFunction(const FunctionDecl *Function);
+  /// The location "file:line:col" names, loading the file when the
+  /// translation unit does not include it; invalid when it cannot be read.
+  SourceLocation locationIn(StringRef Place);
 
 private:
   void placeFindings(const locklint::model::RedisCommand &Command,
                      const locklint::model::LockIndex &Index);
   void report(const locklint::model::RedisCommand &Command,
               const locklint::model::LockIndex &Index);
-  /// The location "file:line:col" names, loading the file when the
-  /// translation unit does not include it; invalid when it cannot be read.
-  SourceLocation locationIn(StringRef Place);
 
   const std::string LockKeyPattern;
   const locklint::model::AcquireFixPolicy AcquireFixes;

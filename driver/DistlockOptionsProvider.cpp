@@ -72,7 +72,8 @@ DistlockOptionsProvider::getRawOptions(llvm::StringRef FileName) {
   // The project's summaries come after the files the configuration names.
   clang::tidy::ClangTidyOptions Added;
   for (auto [Key, File] : {std::pair<llvm::StringRef, llvm::StringRef>{"RedisModelFiles", Project.Redis},
-                           {"SqlClientModelFiles", Project.Sql}}) {
+                           {"SqlClientModelFiles", Project.Sql},
+                           {"LockOrderFiles", Project.LockOrders}}) {
     if (File.empty())
       continue;
     std::string Value;

@@ -18,12 +18,14 @@ namespace locklint {
 /// and checks given on the command line, apply unchanged.
 ///
 /// In whole-project analysis it also adds the model files that summarize
-/// the other translation units to RedisModelFiles and SqlClientModelFiles.
+/// the other translation units to RedisModelFiles and SqlClientModelFiles,
+/// and their lock orders to LockOrderFiles.
 class DistlockOptionsProvider : public clang::tidy::ClangTidyOptionsProvider {
 public:
-  /// Model files the driver wrote, added after the configured ones.
+  /// Model files the driver wrote, added after the configured ones, and the
+  /// orders other units take locks in.
   struct ProjectModels {
-    std::string Redis, Sql;
+    std::string Redis, Sql, LockOrders;
   };
 
   explicit DistlockOptionsProvider(std::unique_ptr<ClangTidyOptionsProvider> Base,

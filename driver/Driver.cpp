@@ -183,6 +183,8 @@ cl::opt<bool> ExportSummary("export-summary", cl::Hidden, cl::cat(LocklintCatego
 cl::opt<std::string> ProjectRedisModel("project-redis-model", cl::Hidden,
                                        cl::cat(LocklintCategory));
 cl::opt<std::string> ProjectSqlModel("project-sql-model", cl::Hidden, cl::cat(LocklintCategory));
+cl::opt<std::string> ProjectLockOrders("project-lock-orders", cl::Hidden,
+                                       cl::cat(LocklintCategory));
 // Makes a worker crash or hang on a file whose path contains a text, so tests
 // can show that the other files are still reported.
 cl::opt<std::string> TestFault("test-fault", cl::Hidden, cl::cat(LocklintCategory));
@@ -253,7 +255,8 @@ makeOptionsProvider(const IntrusiveRefCntPtr<vfs::FileSystem> &FS) {
   if (!Config.empty() && !ConfigFile.empty())
     return createStringError(inconvertibleErrorCode(),
                              "--config and --config-file cannot be used together");
-  DistlockOptionsProvider::ProjectModels Project{ProjectRedisModel, ProjectSqlModel};
+  DistlockOptionsProvider::ProjectModels Project{ProjectRedisModel, ProjectSqlModel,
+                                                 ProjectLockOrders};
   if (Config.empty() && ConfigFile.empty())
     return std::make_unique<DistlockOptionsProvider>(
         std::make_unique<FileOptionsProvider>(Global, Defaults, Overrides, FS), Project);
@@ -899,9 +902,10 @@ int run(int Argc, const char **Argv) {
     Results.append(std::move(*Project));
     if (Verbose)
       errs() << formatv("locklint: parsed {0} of {1} units ({2} unchanged, from the index); "
-                        "{3} of the {4} that call other units' wrappers parsed again\n",
+                        "{3} of the {4} that call other units' wrappers parsed again; "
+                        "{5} parsed again for a lock order another unit reverses\n",
                         Stats.Parsed, Stats.Units, Stats.Units - Stats.Parsed, Stats.Reparsed,
-                        Stats.Linked);
+                        Stats.Linked, Stats.Reordered);
   } else {
     ProgressLine Progress(Files.size());
     size_t FindingsSoFar = 0;

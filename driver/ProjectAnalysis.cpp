@@ -6,6 +6,7 @@
 #include "model/UnitSummary.h"
 #include "llvm/ADT/StringMap.h"
 #include <nlohmann/json.hpp>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -66,6 +67,55 @@ private:
 
   Table Redis, Sql;
 };
+
+/// The orders each unit takes locks in.
+class LockOrderTable {
+public:
+  void add(size_t Unit, const std::vector<model::LockOrder> &Orders) {
+    for (const model::LockOrder &Order : Orders)
+      ByPair[{Order.Outer.Pattern, Order.Inner.Pattern}].push_back({Unit, Order.toJson()});
+  }
+
+  /// The orders of other units that reverse an order \p Unit reports: the
+  /// one whose outer pattern sorts first, as the check reports each pair.
+  json reversing(size_t Unit) const {
+    json Reversed = json::array();
+    std::set<std::string> Seen;
+    for (const auto &[Pair, Takers] : ByPair) {
+      const auto &[Outer, Inner] = Pair;
+      if (Outer >= Inner || llvm::none_of(Takers, [&](const Taker &T) { return T.Unit == Unit; }))
+        continue;
+      auto Reverse = ByPair.find({Inner, Outer});
+      if (Reverse == ByPair.end())
+        continue;
+      for (const Taker &Other : Reverse->second)
+        if (Other.Unit != Unit && Seen.insert(Other.Order.dump()).second)
+          Reversed.push_back(Other.Order);
+    }
+    return Reversed;
+  }
+
+private:
+  struct Taker {
+    size_t Unit;
+    json Order;
+  };
+  std::map<std::pair<std::string, std::string>, std::vector<Taker>> ByPair;
+};
+
+/// Writes the model files \p Models under \p Key and adds the worker
+/// arguments that name them to \p Args.
+llvm::Error writeModels(const ProjectIndex &Index, const std::string &Key,
+                        const std::pair<json, json> &Models, std::vector<std::string> &Args) {
+  std::string Redis = Index.pathFor(Key + "-redis.json"), Sql = Index.pathFor(Key + "-sql.json");
+  if (llvm::Error Err = writeFileAtomically(Redis, Models.first.dump(1)))
+    return Err;
+  if (llvm::Error Err = writeFileAtomically(Sql, Models.second.dump(1)))
+    return Err;
+  Args.push_back("--project-redis-model=" + Redis);
+  Args.push_back("--project-sql-model=" + Sql);
+  return llvm::Error::success();
+}
 
 /// The summary a unit's results carry; empty when its worker wrote none.
 std::optional<model::UnitSummary> summaryIn(const AnalysisResults &Results) {
@@ -137,39 +187,68 @@ analyzeProject(const ProjectRequest &Request, ProjectStats &Stats,
   std::vector<std::string> SecondKeys(Count);
   std::vector<std::optional<AnalysisResults>> Second(Count);
   std::vector<size_t> ToReparse;
-  std::vector<std::pair<std::string, std::string>> Models(Count);
+  std::vector<std::pair<json, json>> Linked(Count);
+  std::vector<std::vector<std::string>> Args(Count);
   for (size_t I = 0; I < Count; ++I) {
     if (!Summaries[I] || !Request.Reported.contains(Request.Units[I]))
       continue;
-    auto [Redis, Sql] = Table.modelsFor(I, Summaries[I]->Called);
+    Linked[I] = Table.modelsFor(I, Summaries[I]->Called);
+    const auto &[Redis, Sql] = Linked[I];
     if (Redis.is_null())
       continue;
     ++Stats.Linked;
     SecondKeys[I] = hashOf({FirstKeys[I], Redis.dump(), Sql.dump()});
     if ((Second[I] = Index.lookup(SecondKeys[I])))
       continue;
-    Models[I] = {Index.pathFor(SecondKeys[I] + "-redis.json"),
-                 Index.pathFor(SecondKeys[I] + "-sql.json")};
-    if (llvm::Error Err = writeFileAtomically(Models[I].first, Redis.dump(1)))
-      return std::move(Err);
-    if (llvm::Error Err = writeFileAtomically(Models[I].second, Sql.dump(1)))
+    if (llvm::Error Err = writeModels(Index, SecondKeys[I], Linked[I], Args[I]))
       return std::move(Err);
     ToReparse.push_back(I);
   }
   WorkerSettings Linking = Summarizing;
-  Linking.PerFileArgs = [&](size_t Position) {
-    const auto &[Redis, Sql] = Models[ToReparse[Position]];
-    return std::vector<std::string>{"--project-redis-model=" + Redis,
-                                    "--project-sql-model=" + Sql};
-  };
+  Linking.PerFileArgs = [&](size_t Position) { return Args[ToReparse[Position]]; };
   runAndStore(ToReparse, SecondKeys, Request, Linking, Index, Second, Progress);
   Stats.Reparsed = ToReparse.size();
+
+  // The lock orders: a unit that takes two locks in the order another unit
+  // reverses is read again with that unit's orders, and reports the pair.
+  LockOrderTable Orders;
+  for (size_t I = 0; I < Count; ++I)
+    if (std::optional<model::UnitSummary> Final = summaryIn(Second[I] ? *Second[I] : *First[I]))
+      Orders.add(I, Final->LockOrders);
+  std::vector<std::string> ThirdKeys(Count);
+  std::vector<std::optional<AnalysisResults>> Third(Count);
+  std::vector<size_t> ToReorder;
+  for (size_t I = 0; I < Count; ++I) {
+    if (!Request.Reported.contains(Request.Units[I]))
+      continue;
+    json Reversed = Orders.reversing(I);
+    if (Reversed.empty())
+      continue;
+    ThirdKeys[I] = hashOf({SecondKeys[I].empty() ? FirstKeys[I] : SecondKeys[I], Reversed.dump()});
+    if ((Third[I] = Index.lookup(ThirdKeys[I])))
+      continue;
+    Args[I].clear();
+    if (!Linked[I].first.is_null())
+      if (llvm::Error Err = writeModels(Index, ThirdKeys[I], Linked[I], Args[I]))
+        return std::move(Err);
+    std::string OrdersFile = Index.pathFor(ThirdKeys[I] + "-orders.json");
+    if (llvm::Error Err = writeFileAtomically(OrdersFile, Reversed.dump(1)))
+      return std::move(Err);
+    Args[I].push_back("--project-lock-orders=" + OrdersFile);
+    ToReorder.push_back(I);
+  }
+  WorkerSettings Reordering = Summarizing;
+  Reordering.PerFileArgs = [&](size_t Position) { return Args[ToReorder[Position]]; };
+  runAndStore(ToReorder, ThirdKeys, Request, Reordering, Index, Third, Progress);
+  Stats.Reordered = ToReorder.size();
 
   AnalysisResults Results;
   for (size_t I = 0; I < Count; ++I) {
     if (!Request.Reported.contains(Request.Units[I]))
       continue;
-    AnalysisResults Unit = Second[I] ? std::move(*Second[I]) : std::move(*First[I]);
+    AnalysisResults Unit = Third[I]    ? std::move(*Third[I])
+                           : Second[I] ? std::move(*Second[I])
+                                       : std::move(*First[I]);
     Unit.Units.clear();
     Results.append(std::move(Unit));
   }

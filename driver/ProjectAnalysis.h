@@ -46,6 +46,8 @@ struct ProjectStats {
   /// Units that call other units' wrappers, and how many of those were
   /// parsed again.
   size_t Linked = 0, Reparsed = 0;
+  /// Units read once more for a lock order another unit reverses.
+  size_t Reordered = 0;
 };
 
 /// Analyzes \p Request's units as one project. \p Progress is called as each

@@ -103,6 +103,9 @@ public:
       : Options(Context.getOptionsForFile(File)), Out(Out) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
+    // The lock-order check ran before this consumer; what it saw is this
+    // unit's, whatever happens next.
+    std::vector<model::LockOrder> LockOrders = model::SeenLockOrders::take();
     auto Configured = [&](StringRef Key) -> std::string {
       auto It = Options.CheckOptions.find(Key);
       return It == Options.CheckOptions.end() ? "" : It->getValue().Value;
@@ -120,7 +123,9 @@ public:
     ast_matchers::MatchFinder Finder;
     Collector.registerMatchers(Finder);
     Finder.matchAST(Context);
-    Out = Collector.finish().toJson().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    model::UnitSummary Summary = Collector.finish();
+    Summary.LockOrders = std::move(LockOrders);
+    Out = Summary.toJson().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   }
 
 private:
@@ -195,9 +200,10 @@ public:
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::make_unique<TraversalScopeSetter>(Compiler.getSourceManager()));
     Consumers.push_back(std::make_unique<BrokenCodeRecorder>(Compiler.getSourceManager(), Broken));
+    Consumers.push_back(Checks.createASTConsumer(Compiler, File));
+    // After the checks: the summary carries the lock orders they saw.
     if (Summarize)
       Consumers.push_back(std::make_unique<SummaryExporter>(*Summarize, File, Results.Summary));
-    Consumers.push_back(Checks.createASTConsumer(Compiler, File));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
@@ -284,6 +290,7 @@ analyzeUserCode(ClangTidyContext &Context, const tooling::CompilationDatabase &C
   Tool.setDiagnosticConsumer(&Diagnostics);
 
   UserCodeActionFactory Factory(Context, std::move(BaseFS), LeaveASTToExit, ExportSummary);
+  model::SeenLockOrders::take(); // what an earlier file left
   Tool.run(&Factory);
   UserCodeResults Results = std::move(Factory.Results);
   Results.Errors = Diagnostics.take();

@@ -39,7 +39,13 @@ json stringSet(const std::set<std::string> &Names) {
 } // namespace
 
 json UnitSummary::toJson() const {
-  return json{{"redis", RedisFunctions}, {"sql", SqlFunctions}, {"called", stringSet(Called)}};
+  json Orders = json::array();
+  for (const LockOrder &Order : LockOrders)
+    Orders.push_back(Order.toJson());
+  return json{{"redis", RedisFunctions},
+              {"sql", SqlFunctions},
+              {"called", stringSet(Called)},
+              {"lock_orders", std::move(Orders)}};
 }
 
 std::optional<UnitSummary> UnitSummary::fromJson(const json &Value) {
@@ -56,6 +62,16 @@ std::optional<UnitSummary> UnitSummary::fromJson(const json &Value) {
     if (!Name.is_string())
       return std::nullopt;
     Summary.Called.insert(Name.get<std::string>());
+  }
+  if (auto Orders = Value.find("lock_orders"); Orders != Value.end()) {
+    if (!Orders->is_array())
+      return std::nullopt;
+    for (const json &Entry : *Orders) {
+      std::optional<LockOrder> Order = LockOrder::fromJson(Entry);
+      if (!Order)
+        return std::nullopt;
+      Summary.LockOrders.push_back(std::move(*Order));
+    }
   }
   return Summary;
 }

@@ -15,6 +15,7 @@
 
 #include "CommandCollector.h"
 #include "LocalLockModel.h"
+#include "LockOrders.h"
 #include "SqlExecutions.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <nlohmann/json.hpp>
@@ -31,6 +32,8 @@ struct UnitSummary {
   nlohmann::json SqlFunctions = nlohmann::json::array();
   /// Qualified names of the functions called here without a body here.
   std::set<std::string> Called;
+  /// The orders the unit takes locks in (see LockOrders.h).
+  std::vector<LockOrder> LockOrders;
 
   nlohmann::json toJson() const;
   /// std::nullopt when \p Value does not have the shape toJson() writes.
