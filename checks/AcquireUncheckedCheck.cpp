@@ -3,9 +3,13 @@
 #include "AcquireUncheckedCheck.h"
 #include "model/CommandExtractor.h"
 #include "model/DistributedLockScopes.h"
+#include "model/ExprText.h"
+#include "model/LockWords.h"
 #include "model/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include <map>
 
 using namespace clang::ast_matchers;
 using namespace locklint::model;
@@ -120,6 +124,87 @@ bool workFollows(const Expr *Call, const FunctionDecl *Function, const ResultRea
   });
 }
 
+/// True when \p Call is bookkeeping rather than protected work: a call
+/// that logs, counts or releases. Its presence on both paths is no bug.
+bool bookkeeping(const CallExpr *Call, const ResultReaders &Readers) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier() || Readers.discards(Call))
+    return true;
+  static constexpr llvm::StringLiteral Words[] = {
+      "log",  "logger", "print",   "printf",  "fprintf", "puts", "trace", "debug",
+      "info", "warn",   "warning", "error",   "notice",  "metric", "inc", "count",
+      "unlock", "release", "free", "sleep",   "what",    "str",    "c"};
+  return llvm::any_of(splitWords(Callee->getName()),
+                      [](const std::string &Word) { return llvm::is_contained(Words, Word); });
+}
+
+/// The first call in \p Root that does work, in source order.
+const CallExpr *firstWork(const Stmt *Root, const ResultReaders &Readers) {
+  const CallExpr *Found = nullptr;
+  anyStmt(Root, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (Call && !isa<CXXOperatorCallExpr>(Call) && !bookkeeping(Call, Readers))
+      Found = Call;
+    return Found != nullptr;
+  });
+  return Found;
+}
+
+/// True when \p Branch always runs to its end: no return, throw, jump or
+/// call that does not return anywhere in it.
+bool fallsThrough(const Stmt *Branch) {
+  return !anyStmt(Branch, [](const Stmt *S) {
+    if (isa<ReturnStmt, CXXThrowExpr, BreakStmt, ContinueStmt, GotoStmt, CoreturnStmt>(S))
+      return true;
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    return Callee && Callee->isNoReturn();
+  });
+}
+
+/// The calls in \p Branch, by their text.
+std::map<std::string, const CallExpr *> workByText(const Stmt *Branch,
+                                                  const ResultReaders &Readers,
+                                                  ASTContext &Context) {
+  std::map<std::string, const CallExpr *> Calls;
+  anyStmt(Branch, [&](const Stmt *S) {
+    if (const auto *Call = dyn_cast<CallExpr>(S);
+        Call && !isa<CXXOperatorCallExpr>(Call) && !bookkeeping(Call, Readers))
+      Calls.try_emplace(sourceText(Call, Context), Call);
+    return false;
+  });
+  return Calls;
+}
+
+/// The work that runs on both outcomes of a tested acquire: the same call
+/// in the success and the failure branch, or, when the failure branch falls
+/// through and so does the success branch, the first work after the test.
+/// The first call is where the lock is held, the second where it may not be.
+std::optional<std::pair<const CallExpr *, const CallExpr *>>
+workOnBothPaths(const AcquireTest &Tested, const ResultReaders &Readers, ASTContext &Context) {
+  const Stmt *Success = Tested.successBranch(), *Failure = Tested.failureBranch();
+  if (Success && Failure) {
+    std::map<std::string, const CallExpr *> Held = workByText(Success, Readers, Context);
+    for (const auto &[Text, Unheld] : workByText(Failure, Readers, Context))
+      if (auto It = Held.find(Text); It != Held.end())
+        return std::make_pair(It->second, Unheld);
+  }
+  // `if (!acquired) { log(...); } work();`
+  if (!Failure || !fallsThrough(Failure) || (Success && !fallsThrough(Success)))
+    return std::nullopt;
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Tested.Test, Context));
+  if (!Block)
+    return std::nullopt;
+  bool After = false;
+  for (const Stmt *S : Block->body()) {
+    if (After)
+      if (const CallExpr *Work = firstWork(S, Readers))
+        return std::make_pair(nullptr, Work);
+    After = After || S == Tested.Test;
+  }
+  return std::nullopt;
+}
+
 /// How the message names the acquire: its command, or the function called.
 std::string acquireName(const AcquireSite &Site) {
   if (Site.Command && Site.Command->Call == Site.Call)
@@ -154,16 +239,31 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
       continue;
     if (!Site.Call || Site.Call->getBeginLoc().isInvalid() || !Reported.insert(Site.Call).second)
       continue;
-    if (!Readers.neverRead(Site.Call, Site.Function) ||
-        !workFollows(Site.Call, Site.Function, Readers, SM))
-      continue;
     std::string Lock = Site.Command && !Site.Command->Args.empty()
                            ? "lock '" + Index.keyDisplay(Site.Command->Args[0]) + "'"
                            : "the lock";
+    if (Readers.neverRead(Site.Call, Site.Function)) {
+      if (workFollows(Site.Call, Site.Function, Readers, SM))
+        diag(Site.Call->getBeginLoc(),
+             "the result of '%0' is never checked: the code after it runs whether or not "
+             "this process got %1")
+            << acquireName(Site) << Lock;
+      continue;
+    }
+    std::optional<AcquireTest> Tested = testOfAcquire(Site, Index);
+    if (!Tested)
+      continue;
+    auto Both = workOnBothPaths(*Tested, Readers, Context);
+    if (!Both)
+      continue;
+    auto [Held, Unheld] = *Both;
     diag(Site.Call->getBeginLoc(),
-         "the result of '%0' is never checked: the code after it runs whether or not this "
-         "process got %1")
-        << acquireName(Site) << Lock;
+         "the result of '%0' is tested, but '%1' runs whether or not this process got %2")
+        << acquireName(Site) << Unheld->getDirectCallee()->getName() << Lock;
+    if (Held)
+      diag(Held->getBeginLoc(), "here with the lock", DiagnosticIDs::Note);
+    diag(Unheld->getBeginLoc(), Held ? "and here without it" : "here, also when it was not taken",
+         DiagnosticIDs::Note);
   }
 }
 

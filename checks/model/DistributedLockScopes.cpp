@@ -102,8 +102,9 @@ class ScopeFinder {
 public:
   ScopeFinder(const LockIndex &Index, ASTContext &Context) : Index(Index), Context(Context) {}
 
-  /// The scope an acquire opens, from how its result is tested.
-  std::optional<DistributedLockScope> scopeOf(const AcquireSite &Site) {
+  /// The if-statement that tests an acquire's outcome, and what its
+  /// condition being true says.
+  std::optional<AcquireTest> testOf(const AcquireSite &Site) {
     const VarDecl *Kept = nullptr;
     const Stmt *Holder = holderOf(Site, Kept);
     const IfStmt *Test = dyn_cast_or_null<IfStmt>(Holder);
@@ -115,6 +116,16 @@ public:
     }
     if (!Test || !Positive)
       return std::nullopt;
+    return AcquireTest{Test, *Positive};
+  }
+
+  /// The scope an acquire opens, from how its result is tested.
+  std::optional<DistributedLockScope> scopeOf(const AcquireSite &Site) {
+    std::optional<AcquireTest> Tested = testOf(Site);
+    if (!Tested)
+      return std::nullopt;
+    const IfStmt *Test = Tested->Test;
+    std::optional<bool> Positive = Tested->Positive;
     DistributedLockScope Scope;
     Scope.Function = Site.Function;
     Scope.Acquired = Site.Call->getBeginLoc();
@@ -510,6 +521,10 @@ std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef
     Sites.push_back({Api.Call, Api.Function, nullptr, Api.Key});
 
   return Sites;
+}
+
+std::optional<AcquireTest> testOfAcquire(const AcquireSite &Site, const LockIndex &Index) {
+  return ScopeFinder(Index, Index.context()).testOf(Site);
 }
 
 std::vector<DistributedLockScope>

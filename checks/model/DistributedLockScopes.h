@@ -15,6 +15,8 @@
 #include "LockIndex.h"
 #include "SqlExecutions.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -77,6 +79,21 @@ struct AcquireSite {
 std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
                                           llvm::ArrayRef<HelperCall> Calls,
                                           llvm::ArrayRef<LockApiCall> ApiCalls);
+
+/// How an acquire's outcome is tested: the if-statement, right after the
+/// call or after the variable that keeps the result, and whether its
+/// condition being true means the lock was taken.
+struct AcquireTest {
+  const clang::IfStmt *Test = nullptr;
+  bool Positive = true;
+
+  const clang::Stmt *successBranch() const { return Positive ? Test->getThen() : Test->getElse(); }
+  const clang::Stmt *failureBranch() const { return Positive ? Test->getElse() : Test->getThen(); }
+};
+
+/// The test of \p Site's outcome; std::nullopt when it is not tested by an
+/// if-statement (dropped, returned, or read some other way).
+std::optional<AcquireTest> testOfAcquire(const AcquireSite &Site, const LockIndex &Index);
 
 /// The resource a redis-plus-plus RedMutex was built with, for \p Mutex (an
 /// expression naming the mutex variable); null when it cannot be seen.

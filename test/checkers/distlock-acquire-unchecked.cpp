@@ -87,7 +87,78 @@ void droppedWrapper(redisContext *c, const char *token) {
   buildReport();
 }
 
+// --- Tested, but the work runs on both outcomes. ---
+
+void logWarning(const char *message);
+void retryLater(const std::string &job);
+
+// The failure is logged, and the report is built anyway.
+void loggedAndIgnored(sw::redis::Redis &redis, const std::string &token) {
+  if (!redis.set("lock:digest", token, 30s, sw::redis::UpdateType::NOT_EXIST)) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: the result of 'SET ... NX' is tested, but 'buildReport' runs whether or not this process got lock 'lock:digest' [distlock-acquire-unchecked]
+    logWarning("digest lock busy");
+  }
+  buildReport();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: here, also when it was not taken
+}
+
+// Kept in a variable, tested later; both branches build the report.
+void bothBranches(sw::redis::Redis &redis, const std::string &token) {
+  bool locked = redis.set("lock:weekly", token, 30s, sw::redis::UpdateType::NOT_EXIST);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: the result of 'SET ... NX' is tested, but 'buildReport' runs whether or not this process got lock 'lock:weekly'
+  if (locked) {
+    buildReport();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: here with the lock
+    redis.del("lock:weekly");
+  } else {
+    logWarning("weekly lock busy");
+    buildReport();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: and here without it
+  }
+}
+
 // --- The correct forms stay silent. ---
+
+// The failure branch does something else: it schedules a retry.
+void otherWorkOnFailure(sw::redis::Redis &redis, const std::string &token) {
+  if (redis.set("lock:daily", token, 30s, sw::redis::UpdateType::NOT_EXIST)) {
+    buildReport();
+    redis.del("lock:daily");
+  } else {
+    retryLater("daily");
+  }
+}
+
+// The failure branch may leave: what follows is not known to run on both.
+void mayLeave(sw::redis::Redis &redis, const std::string &token, int attempts) {
+  if (!redis.set("lock:monthly", token, 30s, sw::redis::UpdateType::NOT_EXIST)) {
+    logWarning("monthly lock busy");
+    if (attempts > 3)
+      return;
+  }
+  buildReport();
+}
+
+// Only bookkeeping follows a logged failure.
+void logsOnly(sw::redis::Redis &redis, const std::string &token) {
+  if (redis.set("lock:audit", token, 30s, sw::redis::UpdateType::NOT_EXIST)) {
+    buildReport();
+  } else {
+    logWarning("audit lock busy");
+  }
+  logWarning("audit done");
+}
+
+// The success branch returns: what follows the test runs only without the lock.
+void successReturns(sw::redis::Redis &redis, const std::string &token) {
+  if (redis.set("lock:quarter", token, 30s, sw::redis::UpdateType::NOT_EXIST)) {
+    buildReport();
+    return;
+  } else {
+    logWarning("quarter lock busy");
+  }
+  retryLater("quarter");
+}
 
 void checked(redisContext *c, const char *token) {
   auto *reply = static_cast<redisReply *>(redisCommand(c, "SET lock:ok %s NX PX 30000", token));
