@@ -4,7 +4,7 @@
 #include "model/CommandExtractor.h"
 #include "model/DistributedLockScopes.h"
 #include "model/ExprText.h"
-#include "model/LockWords.h"
+#include "model/CallRoles.h"
 #include "model/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -128,14 +128,8 @@ bool workFollows(const Expr *Call, const FunctionDecl *Function, const ResultRea
 /// that logs, counts or releases. Its presence on both paths is no bug.
 bool bookkeeping(const CallExpr *Call, const ResultReaders &Readers) {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier() || Readers.discards(Call))
-    return true;
-  static constexpr llvm::StringLiteral Words[] = {
-      "log",  "logger", "print",   "printf",  "fprintf", "puts", "trace", "debug",
-      "info", "warn",   "warning", "error",   "notice",  "metric", "inc", "count",
-      "unlock", "release", "free", "sleep",   "what",    "str",    "c"};
-  return llvm::any_of(splitWords(Callee->getName()),
-                      [](const std::string &Word) { return llvm::is_contained(Words, Word); });
+  return !Callee || !Callee->getIdentifier() || Readers.discards(Call) ||
+         isBookkeepingName(Callee->getName());
 }
 
 /// The first call in \p Root that does work, in source order.

@@ -2,10 +2,12 @@
 
 #include "ReleaseNotOnEveryPathCheck.h"
 #include "model/CommandExtractor.h"
+#include "model/CallRoles.h"
 #include "model/DistributedLockScopes.h"
 #include "model/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
 
 using namespace clang::ast_matchers;
 using namespace locklint::model;
@@ -62,11 +64,56 @@ const Stmt *ancestor(const Stmt *S, ASTContext &Context, Predicate Is) {
   return nullptr;
 }
 
+/// True when \p Function's body throws, itself or through the program's
+/// functions it calls (\p Depth levels deep), outside any try block of its
+/// own. A function without a body here says nothing: silence, not a guess.
+bool throwsVisibly(const FunctionDecl *Function, const SourceManager &SM, unsigned Depth,
+                   llvm::DenseMap<const FunctionDecl *, bool> &Known) {
+  const FunctionDecl *Definition = Function ? Function->getDefinition() : nullptr;
+  if (!Definition || !Definition->getBody() || Depth == 0 ||
+      SM.isInSystemHeader(SM.getExpansionLoc(Definition->getLocation())))
+    return false;
+  if (auto It = Known.find(Definition); It != Known.end())
+    return It->second;
+  Known[Definition] = false; // recursion ends here
+  bool Throws = false;
+  std::vector<const Stmt *> Work = {Definition->getBody()};
+  while (!Work.empty() && !Throws) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S || isa<LambdaExpr, CXXTryStmt>(S))
+      continue;
+    if (isa<CXXThrowExpr>(S))
+      Throws = true;
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Callee = Call->getDirectCallee())
+        if (const auto *Type = Callee->getType()->getAs<FunctionProtoType>();
+            !Type || !Type->isNothrow())
+          Throws = throwsVisibly(Callee, SM, Depth - 1, Known);
+    Work.insert(Work.end(), S->child_begin(), S->child_end());
+  }
+  return Known[Definition] = Throws;
+}
+
+/// True when \p Call is one the exception rule weighs: clang's graph gives
+/// it an exception edge (it is not noexcept) and the program's code it runs
+/// is seen to throw. Bookkeeping is left out.
+bool throwingWork(const CallExpr *Call, const FunctionCfg &Graph, const SourceManager &SM,
+                  llvm::DenseMap<const FunctionDecl *, bool> &Known) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier() || isBookkeepingName(Callee->getName()))
+    return false;
+  constexpr unsigned Depth = 4;
+  return Graph.mayThrow(Call) && throwsVisibly(Callee, SM, Depth, Known);
+}
+
 } // namespace
 
 void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   Order Source(Context.getSourceManager());
+  Graphs.clear();
+  Throwers.clear();
   std::vector<SqlExecution> Executions = acquireCalls().takeSql(Context, strings(), helperCalls());
   // RAII objects release in their destructors, on every path: no objects.
   std::vector<DistributedLockScope> Scopes = findDistributedLockScopes(
@@ -99,6 +146,7 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
       return Source.before(A->getBeginLoc(), B->getBeginLoc());
     });
     SourceLocation FirstRelease = Releases.front()->getBeginLoc();
+    reportThrowingCall(Scope, Releases, Index);
 
     anyStmt(Function->getBody(), [&](const Stmt *Exit) {
       if (!isExit(Exit) || !Source.before(Scope.Begin, Exit->getBeginLoc()) ||
@@ -145,6 +193,58 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
       return false;
     });
   }
+}
+
+void ReleaseNotOnEveryPathCheck::reportThrowingCall(const DistributedLockScope &Scope,
+                                                    llvm::ArrayRef<const Expr *> Releases,
+                                                    const LockIndex &Index) {
+  ASTContext &Context = Index.context();
+  const SourceManager &SM = Context.getSourceManager();
+  Order Source(SM);
+  const FunctionDecl *Function = Scope.Function;
+  if (!Context.getLangOpts().CXXExceptions)
+    return;
+  // A handler that releases covers every throw: the author thought of it.
+  bool HandlerReleases = anyStmt(Function->getBody(), [&](const Stmt *S) {
+    const auto *Handler = dyn_cast<CXXCatchStmt>(S);
+    return Handler && llvm::any_of(Releases, [&](const Expr *Release) {
+             return Source.within(Release->getBeginLoc(), Handler->getSourceRange());
+           });
+  });
+  if (HandlerReleases)
+    return;
+  auto [Cached, Inserted] = Graphs.try_emplace(Function);
+  if (Inserted)
+    Cached->second = std::make_unique<FunctionCfg>(Function, Context, /*ExceptionEdges=*/true);
+  const FunctionCfg &Graph = *Cached->second;
+  if (!Graph.valid())
+    return;
+  SourceLocation FirstRelease = Releases.front()->getBeginLoc();
+  const CallExpr *Throwing = nullptr;
+  anyStmt(Function->getBody(), [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (Call && Source.within(Call->getBeginLoc(), SourceRange(Scope.Begin, Scope.End)) &&
+        Source.before(Call->getBeginLoc(), FirstRelease) &&
+        enclosingFunction(Call, Context) == Function &&
+        throwingWork(Call, Graph, SM, Throwers))
+      Throwing = Call;
+    return Throwing != nullptr;
+  });
+  if (!Throwing)
+    return;
+  std::string Callee = Throwing->getDirectCallee()->getQualifiedNameAsString();
+  if (Scope.Advisory)
+    diag(Throwing->getBeginLoc(),
+         "'%0' may throw between the acquire and 'pg_advisory_unlock', and no handler "
+         "releases: a session-level lock stays held until the connection closes, which in a "
+         "pool may be never")
+        << Callee;
+  else
+    diag(Throwing->getBeginLoc(),
+         "'%0' may throw between the acquire and the release of lock '%1', and no handler "
+         "releases: the lock stays held until its TTL%select{| (%3)}2 expires")
+        << Callee << Scope.Key << !Scope.Ttl.empty() << Scope.Ttl;
+  diag(FirstRelease, "the lock is released here when nothing throws", DiagnosticIDs::Note);
 }
 
 } // namespace clang::tidy::distlock

@@ -4,11 +4,14 @@
 #define LOCKLINT_CHECKS_RELEASENOTONEVERYPATHCHECK_H
 
 #include "AcquireCheckBase.h"
+#include "model/DistributedLockScopes.h"
+#include "model/FunctionCfg.h"
 
 namespace clang::tidy::distlock {
 
 /// Finds a distributed lock taken and released in one function where an
-/// early return, a break or continue, or a throw leaves the lock held.
+/// early return, a break or continue, a throw, or an exception from a call
+/// leaves the lock held.
 ///
 /// For the user-facing documentation see
 /// docs/checks/distlock-release-not-on-every-path.md
@@ -19,6 +22,16 @@ public:
 
 private:
   void checkTranslationUnit(const locklint::model::LockIndex &Index) override;
+  /// Reports the first call in \p Scope, before its first release, that may
+  /// throw when no handler of the function releases.
+  void reportThrowingCall(const locklint::model::DistributedLockScope &Scope,
+                          llvm::ArrayRef<const Expr *> Releases,
+                          const locklint::model::LockIndex &Index);
+
+  /// The graphs with exception edges of the functions asked about.
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<locklint::model::FunctionCfg>> Graphs;
+  /// Which functions were seen to throw.
+  llvm::DenseMap<const FunctionDecl *, bool> Throwers;
 };
 
 } // namespace clang::tidy::distlock

@@ -1,6 +1,7 @@
 //===--- FunctionCfg.cpp - a function's control-flow graph ----------------===//
 
 #include "FunctionCfg.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/Analyses/PostOrderCFGView.h"
 
 using namespace clang;
@@ -30,7 +31,8 @@ bool nestsDeeperThan(const Stmt *Root, unsigned Limit) {
 
 } // namespace
 
-FunctionCfg::FunctionCfg(const FunctionDecl *Function, ASTContext &Context) {
+FunctionCfg::FunctionCfg(const FunctionDecl *Function, ASTContext &Context,
+                         bool ExceptionEdges) {
   Stmt *Body = Function ? Function->getBody() : nullptr;
   // Without a graph every value of the function is unknown: nothing is
   // reported on guesses.
@@ -41,10 +43,12 @@ FunctionCfg::FunctionCfg(const FunctionDecl *Function, ASTContext &Context) {
   Options.setAllAlwaysAdd();
   Options.AddImplicitDtors = false;
   Options.AddTemporaryDtors = false;
+  Options.AddEHEdges = ExceptionEdges;
   Graph = CFG::buildCFG(Function, Body, &Context, Options);
   if (!Graph)
     return;
   for (const CFGBlock *Block : *Graph) {
+    Blocks.try_emplace(Block->getBlockID(), Block);
     unsigned Index = 0;
     for (const CFGElement &Element : *Block) {
       if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>()) {
@@ -71,6 +75,21 @@ std::optional<CfgPlace> FunctionCfg::placeOf(const Stmt *S) const {
   if (It == Places.end())
     return std::nullopt;
   return It->second;
+}
+
+bool FunctionCfg::mayThrow(const CallExpr *Call) const {
+  std::optional<CfgPlace> Place = placeOf(Call);
+  if (!Place)
+    return false;
+  const CFGBlock *Block = Blocks.lookup(Place->Block);
+  // The builder ends a block at each call that may throw.
+  if (!Block || Place->Element + 1 != Block->size())
+    return false;
+  return llvm::any_of(Block->succs(), [&](const CFGBlock::AdjacentBlock &Next) {
+    const CFGBlock *To = Next.getReachableBlock();
+    return To && (To == &Graph->getExit() ||
+                  isa_and_nonnull<CXXTryStmt>(To->getTerminatorStmt()));
+  });
 }
 
 std::optional<CfgPlace> FunctionCfg::declarationOf(const VarDecl *Var) const {

@@ -32,7 +32,11 @@ struct CfgPlace {
 ///   if (auto Place = Graph.placeOf(Call)) ...
 class FunctionCfg {
 public:
-  FunctionCfg(const clang::FunctionDecl *Function, clang::ASTContext &Context);
+  /// With \p ExceptionEdges, each call that may throw (not noexcept, in a
+  /// language with exceptions) also has an edge to its try's handlers or to
+  /// the exit.
+  FunctionCfg(const clang::FunctionDecl *Function, clang::ASTContext &Context,
+              bool ExceptionEdges = false);
 
   /// False when clang could not build a graph (the body did not compile).
   bool valid() const { return Graph != nullptr; }
@@ -46,6 +50,10 @@ public:
   /// graph does not declare it.
   std::optional<CfgPlace> declarationOf(const clang::VarDecl *Var) const;
 
+  /// True when the graph, built with exception edges, says \p Call may
+  /// throw: its block leaves to a try's handlers or to the exit as well.
+  bool mayThrow(const clang::CallExpr *Call) const;
+
   /// The blocks in reverse post-order from the entry: the order a forward
   /// dataflow visits them in.
   llvm::ArrayRef<const clang::CFGBlock *> forwardOrder() const { return Order; }
@@ -55,6 +63,7 @@ private:
   llvm::DenseMap<const clang::Stmt *, CfgPlace> Places;
   llvm::DenseMap<const clang::VarDecl *, CfgPlace> Declarations;
   std::vector<const clang::CFGBlock *> Order;
+  llvm::DenseMap<unsigned, const clang::CFGBlock *> Blocks;
 };
 
 /// The graphs of a translation unit's functions, built on first use.

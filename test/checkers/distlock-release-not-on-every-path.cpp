@@ -50,7 +50,78 @@ void advisory(PGconn *conn) {
   PQclear(PQexec(conn, "SELECT pg_advisory_unlock(42)"));
 }
 
+// An exception from a call between acquire and release skips the release.
+struct BadRow {};
+struct Row {
+  int id;
+};
+void validate(const Row &row) {
+  if (row.id < 0)
+    throw BadRow{};
+}
+void store(const Row &row) { validate(row); }
+
+void throwsThrough(sw::redis::Redis &redis, const std::string &token, const Row &row) {
+  if (!redis.set("lock:rows", token, 30s, sw::redis::UpdateType::NOT_EXIST))
+    return;
+  store(row);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'store' may throw between the acquire and the release of lock 'lock:rows', and no handler releases: the lock stays held until its TTL (30s) expires [distlock-release-not-on-every-path]
+  redis.del("lock:rows");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: the lock is released here when nothing throws
+}
+
+void advisoryThrows(PGconn *conn, const Row &row) {
+  PGresult *taken = PQexec(conn, "SELECT pg_try_advisory_lock(7)");
+  if (PQgetvalue(taken, 0, 0)[0] != 't')
+    return;
+  validate(row);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'validate' may throw between the acquire and 'pg_advisory_unlock', and no handler releases: a session-level lock stays held until the connection closes, which in a pool may be never
+  PQclear(PQexec(conn, "SELECT pg_advisory_unlock(7)"));
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: note: the lock is released here when nothing throws
+}
+
 // --- The correct forms stay silent. ---
+
+// A handler releases before passing the exception on.
+void handlerReleases(sw::redis::Redis &redis, const std::string &token, const Row &row) {
+  if (!redis.set("lock:rows2", token, 30s, sw::redis::UpdateType::NOT_EXIST))
+    return;
+  try {
+    store(row);
+  } catch (...) {
+    redis.del("lock:rows2");
+    throw;
+  }
+  redis.del("lock:rows2");
+}
+
+// noexcept: clang's graph has no exception edge for it.
+void checkedRow(const Row &row) noexcept { (void)row; }
+void noThrow(sw::redis::Redis &redis, const std::string &token, const Row &row) {
+  if (!redis.set("lock:rows3", token, 30s, sw::redis::UpdateType::NOT_EXIST))
+    return;
+  checkedRow(row);
+  redis.del("lock:rows3");
+}
+
+// The called code is seen and does not throw; a call without a body here
+// (step) says nothing either way.
+int score(const Row &row) { return row.id * 2; }
+void seenNotToThrow(sw::redis::Redis &redis, const std::string &token, const Row &row) {
+  if (!redis.set("lock:rows4", token, 30s, sw::redis::UpdateType::NOT_EXIST))
+    return;
+  score(row);
+  step(score(row));
+  redis.del("lock:rows4");
+}
+
+// The throw comes after the release.
+void throwsAfter(sw::redis::Redis &redis, const std::string &token, const Row &row) {
+  if (!redis.set("lock:rows5", token, 30s, sw::redis::UpdateType::NOT_EXIST))
+    return;
+  redis.del("lock:rows5");
+  store(row);
+}
 
 // Released before leaving.
 void releasedFirst(sw::redis::Redis &redis, const std::string &token) {

@@ -1,0 +1,24 @@
+//===--- CallRoles.h - calls that are not the protected work ----*- C++ -*-===//
+//
+// A lock protects work: writes, computations, calls into the service. Around
+// it code logs, counts, sleeps and releases; those calls are expected on
+// every path and say nothing about the lock. Checks that ask "does work run
+// here" skip them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_CALLROLES_H
+#define LOCKLINT_CHECKS_MODEL_CALLROLES_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace locklint::model {
+
+/// True when a function named \p Name (unqualified) logs, counts, sleeps,
+/// frees, releases or formats, by the words of its name: `logWarning`,
+/// `metrics_inc`, `unlock`, `c_str`.
+bool isBookkeepingName(llvm::StringRef Name);
+
+} // namespace locklint::model
+
+#endif
