@@ -48,20 +48,66 @@ bool ordersFirst(const FunctionDecl *Function, SourceLocation Loc, const SourceM
   });
 }
 
-/// An attempt to take a Redis lock, whether or not its result opens a scope
-/// (a retry loop's acquire does not): where, and which key.
+/// An attempt to take a lock, whether or not its result opens a scope (a
+/// retry loop's acquire does not): where, and which lock.
 struct Attempt {
   const FunctionDecl *Function;
   SourceLocation Acquired;
-  const CommandWord &KeyWord;
-  std::string Key, KeyId;
+  /// The lock's identity across the project (`lock:order:{}`,
+  /// `pg_advisory:42`), the key as the user reads it, its identity here.
+  std::string Pattern, Key, KeyId;
+  /// The Redis key's word; null for an advisory lock.
+  const CommandWord *KeyWord = nullptr;
+  bool Advisory = false;
+};
+
+/// A region where a lock is held.
+struct Held {
+  Attempt Lock;
+  SourceLocation Begin, End;
+
+  bool contains(SourceLocation Loc, const SourceManager &SM) const {
+    return !SM.isBeforeInTranslationUnit(Loc, Begin) && !SM.isBeforeInTranslationUnit(End, Loc);
+  }
 };
 
 /// One place where lock Inner is taken while lock Outer is held.
 struct Nesting {
-  const DistributedLockScope *Outer;
+  const Held *Outer;
   const Attempt *Inner;
 };
+
+/// The advisory locks taken with a key that is the same in every run, and
+/// where they are held: a tested pg_try_advisory_lock for its scope, a
+/// blocking pg_advisory_lock up to its unlock (or the function's end).
+void advisoryLocks(llvm::ArrayRef<SqlExecution> Executions,
+                   llvm::ArrayRef<DistributedLockScope> Scopes, const SourceManager &SM,
+                   std::vector<Attempt> &Attempts, std::vector<Held> &Regions) {
+  for (const SqlExecution &E : Executions)
+    for (const SqlStatement &Statement : E.Statements)
+      for (const SqlStatement::AdvisoryCall &Call : Statement.AdvisoryCalls) {
+        if (!Call.takes() || !Call.constantKey() || !E.Function || !E.Function->getBody())
+          continue;
+        Attempt Taken{E.Function, E.Call->getBeginLoc(), "pg_advisory:" + Call.Key,
+                      "advisory lock " + Call.Key, "pg_advisory:" + Call.Key, nullptr, true};
+        Attempts.push_back(Taken);
+        if (llvm::StringRef(Call.Function).contains("try")) {
+          for (const DistributedLockScope &Scope : Scopes)
+            if (Scope.Advisory && Scope.Acquired == Taken.Acquired)
+              Regions.push_back({Taken, Scope.Begin, Scope.End});
+          continue;
+        }
+        SourceLocation End = E.Function->getBody()->getEndLoc();
+        for (const SqlExecution &Later : Executions)
+          for (const SqlStatement &Next : Later.Statements)
+            for (const SqlStatement::AdvisoryCall &Unlock : Next.AdvisoryCalls)
+              if (Later.Function == E.Function && Unlock.releases() && Unlock.Key == Call.Key &&
+                  SM.isBeforeInTranslationUnit(Taken.Acquired, Later.Call->getBeginLoc()) &&
+                  SM.isBeforeInTranslationUnit(Later.Call->getBeginLoc(), End))
+                End = Later.Call->getBeginLoc();
+        Regions.push_back({Taken, E.Call->getEndLoc(), End});
+      }
+}
 
 } // namespace
 
@@ -90,49 +136,61 @@ void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
   for (const AcquireSite &Site : findAcquireSites(Index, Executions, helperCalls(), ApiCalls))
     if (Site.Command && LockIndex::isAcquire(*Site.Command) && !Site.Command->Args.empty()) {
       const CommandWord &Key = Site.Command->Args[0];
-      Attempts.push_back({Site.Function, Site.Call->getBeginLoc(), Key, Index.keyDisplay(Key),
-                          Index.keyIdentity(Key)});
+      Attempts.push_back({Site.Function, Site.Call->getBeginLoc(), LockIndex::keyPattern(Key),
+                          Index.keyDisplay(Key), Index.keyIdentity(Key), &Key});
     }
+  std::vector<Held> Regions;
+  for (const DistributedLockScope &Scope : Scopes)
+    if (!Scope.Advisory && !Scope.Key.empty())
+      Regions.push_back({{Scope.Function, Scope.Acquired, LockIndex::keyPattern(Scope.KeyWord),
+                          Scope.Key, Scope.KeyId, &Scope.KeyWord},
+                         Scope.Begin,
+                         Scope.End});
+  advisoryLocks(Executions, Scopes, SM, Attempts, Regions);
 
   // Which pattern is taken inside which, in source order.
   std::map<std::pair<std::string, std::string>, std::vector<Nesting>> Orders;
-  for (const DistributedLockScope &Outer : Scopes)
+  for (const Held &Outer : Regions)
     for (const Attempt &Inner : Attempts) {
-      if (Outer.Function != Inner.Function || Outer.Advisory || Outer.Key.empty() ||
-          Inner.Key.empty() || !Outer.contains(Inner.Acquired, SM))
+      if (Outer.Lock.Function != Inner.Function || Inner.Key.empty() ||
+          !Outer.contains(Inner.Acquired, SM))
         continue;
-      std::string OuterPattern = LockIndex::keyPattern(Outer.KeyWord);
-      std::string InnerPattern = LockIndex::keyPattern(Inner.KeyWord);
-      if (OuterPattern != InnerPattern) {
-        Orders[{OuterPattern, InnerPattern}].push_back({&Outer, &Inner});
+      if (Outer.Lock.Pattern != Inner.Pattern) {
+        Orders[{Outer.Lock.Pattern, Inner.Pattern}].push_back({&Outer, &Inner});
         continue;
       }
       // One pattern twice, each instance from its own parameter, unordered:
       // transfer(a, b) and transfer(b, a) deadlock.
-      if (Outer.KeyId != Inner.KeyId && fromParameters(Outer.KeyWord, Outer.Function) &&
-          fromParameters(Inner.KeyWord, Inner.Function) &&
-          !ordersFirst(Outer.Function, Outer.Acquired, SM))
+      if (Outer.Lock.KeyWord && Inner.KeyWord && Outer.Lock.KeyId != Inner.KeyId &&
+          fromParameters(*Outer.Lock.KeyWord, Outer.Lock.Function) &&
+          fromParameters(*Inner.KeyWord, Inner.Function) &&
+          !ordersFirst(Outer.Lock.Function, Outer.Lock.Acquired, SM))
         diag(Inner.Acquired, "lock '%0' is taken while lock '%1' is held, each from its own "
                              "parameter and in the order the caller passes them: a call with "
                              "the arguments swapped waits for this one, and this one for it, "
                              "until a TTL expires")
-            << Inner.Key << Outer.Key;
+            << Inner.Key << Outer.Lock.Key;
     }
 
   auto Report = [&](const Nesting &Here, SourceLocation OtherOuter, StringRef OtherOuterKey,
                     SourceLocation OtherInner, StringRef OtherInnerKey) {
+    // Blocked advisory locks end in PostgreSQL's deadlock error; Redis
+    // locks in a wait for the TTL.
+    bool Advisory = Here.Outer->Lock.Advisory && Here.Inner->Advisory;
     diag(Here.Inner->Acquired, "locks '%0' and '%1' are taken in this order here and in the "
                                "other order elsewhere: two workers that each hold one wait "
-                               "for the other until a TTL expires")
-        << Here.Outer->Key << Here.Inner->Key;
-    diag(Here.Outer->Acquired, "'%0' is taken first here", DiagnosticIDs::Note) << Here.Outer->Key;
+                               "for the other %select{until a TTL expires|until PostgreSQL "
+                               "aborts one of them as a deadlock}2")
+        << Here.Outer->Lock.Key << Here.Inner->Key << Advisory;
+    diag(Here.Outer->Lock.Acquired, "'%0' is taken first here", DiagnosticIDs::Note)
+        << Here.Outer->Lock.Key;
     diag(OtherOuter, "'%0' is taken first here", DiagnosticIDs::Note) << OtherOuterKey;
     diag(OtherInner, "then '%0' while it is held", DiagnosticIDs::Note) << OtherInnerKey;
   };
   for (const auto &[Pair, Places] : Orders) {
     const auto &[First, Second] = Pair;
     const Nesting &One = Places.front();
-    SeenLockOrders::record({{First, One.Outer->Key, placeOf(One.Outer->Acquired, SM)},
+    SeenLockOrders::record({{First, One.Outer->Lock.Key, placeOf(One.Outer->Lock.Acquired, SM)},
                             {Second, One.Inner->Key, placeOf(One.Inner->Acquired, SM)}});
     // Each pair once: from the side whose pattern sorts first.
     if (First > Second)
@@ -140,7 +198,7 @@ void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
     auto Reverse = Orders.find({Second, First});
     if (Reverse != Orders.end()) {
       const Nesting &Other = Reverse->second.front();
-      Report(One, Other.Outer->Acquired, Other.Outer->Key, Other.Inner->Acquired,
+      Report(One, Other.Outer->Lock.Acquired, Other.Outer->Lock.Key, Other.Inner->Acquired,
                    Other.Inner->Key);
       continue;
     }

@@ -18,6 +18,9 @@ void addUnique(std::vector<std::string> &List, std::string Value) {
 
 std::string lower(llvm::StringRef Text) { return Text.lower(); }
 
+/// The arguments of a function call, as text separated by ", ".
+std::string argumentsText(const json &Call);
+
 /// Walks a parse tree node, collecting tables, function calls and row locks.
 class FactCollector {
 public:
@@ -49,8 +52,12 @@ private:
       return;
     // The last part of a qualified name (pg_catalog.pg_advisory_lock).
     const json &Last = Names->back();
-    if (Last.contains("String") && Last["String"].contains("sval"))
-      addUnique(Out.FunctionsCalled, lower(Last["String"]["sval"].get<std::string>()));
+    if (!Last.contains("String") || !Last["String"].contains("sval"))
+      return;
+    std::string Name = lower(Last["String"]["sval"].get<std::string>());
+    addUnique(Out.FunctionsCalled, Name);
+    if (llvm::StringRef(Name).starts_with("pg_") && llvm::StringRef(Name).contains("advisory"))
+      Out.AdvisoryCalls.push_back({Name, argumentsText(Call)});
   }
 
   void rowLock(const json &Clause) {
@@ -82,6 +89,45 @@ std::string operandText(const json &Node) {
   }
   return "?";
 }
+
+/// An argument of a function call: a constant (strings quoted), a
+/// parameter, or a function of such arguments (hashtext('jobs')).
+std::string argumentText(const json &Node) {
+  if (Node.contains("A_Const") && Node["A_Const"].contains("sval"))
+    return "'" + Node["A_Const"]["sval"].value("sval", "") + "'";
+  if (Node.contains("FuncCall")) {
+    const json &Call = Node["FuncCall"];
+    const json Names = Call.value("funcname", json::array());
+    if (Names.empty() || !Names.back().contains("String"))
+      return "?";
+    return lower(Names.back()["String"].value("sval", "")) + "(" + argumentsText(Call) + ")";
+  }
+  // A column's value differs from row to row.
+  return Node.contains("ColumnRef") ? "?" : operandText(Node);
+}
+
+std::string argumentsText(const json &Call) {
+  std::string Text;
+  for (const json &Argument : Call.value("args", json::array()))
+    Text += (Text.empty() ? "" : ", ") + argumentText(Argument);
+  return Text;
+}
+
+} // namespace
+
+bool SqlStatement::AdvisoryCall::takes() const {
+  return llvm::StringRef(Function).contains("_lock");
+}
+
+bool SqlStatement::AdvisoryCall::releases() const {
+  return llvm::StringRef(Function).contains("_unlock");
+}
+
+bool SqlStatement::AdvisoryCall::constantKey() const {
+  return !Key.empty() && Key.find_first_of("?$") == std::string::npos;
+}
+
+namespace {
 
 /// The top-level AND conjuncts of a WHERE clause, as text.
 void conjuncts(const json &Clause, std::vector<std::string> &Out) {

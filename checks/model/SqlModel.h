@@ -34,6 +34,17 @@ struct SqlStatement {
   bool NoWait = false;
   /// Names of the functions called, lower case (pg_advisory_lock, now).
   std::vector<std::string> FunctionsCalled;
+  /// A call of an advisory-lock function: its name, lower case, and its
+  /// key as text: "42", "1, 2", "hashtext('jobs')", "$1"; "?" stands for
+  /// what is not a constant, a parameter or a function of constants.
+  struct AdvisoryCall {
+    std::string Function, Key;
+    bool takes() const;
+    bool releases() const;
+    /// True when the key is the same in every run: no parameter, no "?".
+    bool constantKey() const;
+  };
+  std::vector<AdvisoryCall> AdvisoryCalls;
   /// The conjuncts of the WHERE clause (its top-level ANDs), each written
   /// back as text in a normal form: "id = $1", "last_fence < $2",
   /// "balance >= 10"; "?" stands for what is not a column, a constant or a

@@ -1,6 +1,7 @@
-// RUN: %check_distlock %s distlock-inconsistent-lock-order %t -- -std=c++17 -isystem %stubs
-// RUN: %check_distlock --tool=plugin %s distlock-inconsistent-lock-order %t-plugin -- -std=c++17 -isystem %stubs
+// RUN: %check_distlock %s distlock-inconsistent-lock-order %t -- -std=c++17 -isystem %stubs -I/usr/include/postgresql
+// RUN: %check_distlock --tool=plugin %s distlock-inconsistent-lock-order %t-plugin -- -std=c++17 -isystem %stubs -I/usr/include/postgresql
 
+#include <libpq-fe.h>
 #include <sw/redis++/redis++.h>
 #include <algorithm>
 #include <chrono>
@@ -73,7 +74,49 @@ void tagsOtherWay(sw::redis::Redis &redis, const std::string &token) {
   redis.del("{users}:lock");
 }
 
+// Advisory locks by number: the ledger's lock (1), then the report's (2)...
+void closeBooks(PGconn *conn) {
+  PQclear(PQexec(conn, "SELECT pg_advisory_lock(1)"));
+  PQclear(PQexec(conn, "SELECT pg_advisory_lock(2)"));
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: locks 'advisory lock 1' and 'advisory lock 2' are taken in this order here and in the other order elsewhere: two workers that each hold one wait for the other until PostgreSQL aborts one of them as a deadlock
+  // CHECK-MESSAGES: :[[@LINE-3]]:11: note: 'advisory lock 1' is taken first here
+  PQclear(PQexec(conn, "SELECT pg_advisory_unlock(2)"));
+  PQclear(PQexec(conn, "SELECT pg_advisory_unlock(1)"));
+}
+
+// ... and the report's, then the ledger's, the second under a tested try.
+void publishReport(PGconn *conn) {
+  PGresult *taken = PQexec(conn, "SELECT pg_try_advisory_lock(2)");
+  if (PQgetvalue(taken, 0, 0)[0] != 't')
+    return;
+  // CHECK-MESSAGES: :[[@LINE-3]]:21: note: 'advisory lock 2' is taken first here
+  PQclear(PQexec(conn, "SELECT pg_advisory_lock(1)"));
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: note: then 'advisory lock 1' while it is held
+  PQclear(PQexec(conn, "SELECT pg_advisory_unlock(1)"));
+  PQclear(PQexec(conn, "SELECT pg_advisory_unlock(2)"));
+}
+
 // --- The correct forms stay silent. ---
+
+// Released before the next is taken: never two at once.
+void oneAtATime(PGconn *conn) {
+  PQclear(PQexec(conn, "SELECT pg_advisory_lock(3)"));
+  PQclear(PQexec(conn, "SELECT pg_advisory_unlock(3)"));
+  PQclear(PQexec(conn, "SELECT pg_advisory_lock(4)"));
+  PQclear(PQexec(conn, "SELECT pg_advisory_unlock(4)"));
+}
+void oneAtATimeReversed(PGconn *conn) {
+  PQclear(PQexec(conn, "SELECT pg_advisory_lock(4)"));
+  PQclear(PQexec(conn, "SELECT pg_advisory_unlock(4)"));
+  PQclear(PQexec(conn, "SELECT pg_advisory_lock(3)"));
+  PQclear(PQexec(conn, "SELECT pg_advisory_unlock(3)"));
+}
+
+// Keys that come from parameters name no lock this analysis can compare.
+void byParameter(PGconn *conn, const char *const *first, const char *const *second) {
+  PQclear(PQexecParams(conn, "SELECT pg_advisory_lock($1)", 1, nullptr, first, nullptr, nullptr, 0));
+  PQclear(PQexecParams(conn, "SELECT pg_advisory_lock($1)", 1, nullptr, second, nullptr, nullptr, 0));
+}
 
 // Sorted first: every worker takes the smaller account first.
 void sortedTransfer(sw::redis::Redis &redis, const std::string &from, const std::string &to,

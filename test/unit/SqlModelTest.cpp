@@ -23,6 +23,27 @@ TEST(SqlModelTest, SelectsReadTheirTables) {
   EXPECT_FALSE(S.LocksRows);
 }
 
+TEST(SqlModelTest, AdvisoryCallsKeepTheirKeys) {
+  auto Calls = [](const char *Sql) {
+    std::vector<std::string> Out;
+    for (const SqlStatement::AdvisoryCall &Call : one(Sql).AdvisoryCalls)
+      Out.push_back(Call.Function + "(" + Call.Key + ")" + (Call.constantKey() ? "" : " varies"));
+    return Out;
+  };
+  EXPECT_EQ(Calls("SELECT pg_try_advisory_lock(42)"), Tables{"pg_try_advisory_lock(42)"});
+  EXPECT_EQ(Calls("SELECT pg_advisory_lock(0)"), Tables{"pg_advisory_lock(0)"});
+  EXPECT_EQ(Calls("SELECT pg_advisory_xact_lock(1, 2)"), Tables{"pg_advisory_xact_lock(1, 2)"});
+  EXPECT_EQ(Calls("SELECT pg_catalog.pg_advisory_lock(hashtext('Jobs'))"),
+            Tables{"pg_advisory_lock(hashtext('Jobs'))"});
+  EXPECT_EQ(Calls("SELECT pg_advisory_unlock($1)"), Tables{"pg_advisory_unlock($1) varies"});
+  EXPECT_EQ(Calls("SELECT pg_advisory_lock(id) FROM jobs"), Tables{"pg_advisory_lock(?) varies"});
+  SqlStatement::AdvisoryCall Take{"pg_try_advisory_lock", "1"}, Drop{"pg_advisory_unlock", "1"};
+  EXPECT_TRUE(Take.takes());
+  EXPECT_FALSE(Take.releases());
+  EXPECT_TRUE(Drop.releases());
+  EXPECT_FALSE(Drop.takes());
+}
+
 TEST(SqlModelTest, RowLocks) {
   EXPECT_TRUE(one("SELECT * FROM jobs WHERE id = 1 FOR UPDATE").LocksRows);
   EXPECT_TRUE(one("SELECT * FROM jobs FOR SHARE").LocksRows);
