@@ -189,6 +189,7 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
         diag(Exit->getBeginLoc(), "'%0' leaves the scope of lock '%1' before its release: the "
                                   "lock stays held until its TTL%select{| (%3)}2 expires")
             << exitName(Exit) << Scope.Key << !Scope.Ttl.empty() << Scope.Ttl;
+      diag(Scope.Acquired, "lock acquired here", DiagnosticIDs::Note);
       diag(FirstRelease, "the lock is released here on the other paths", DiagnosticIDs::Note);
       return false;
     });
@@ -244,6 +245,7 @@ void ReleaseNotOnEveryPathCheck::reportThrowingCall(const DistributedLockScope &
          "'%0' may throw between the acquire and the release of lock '%1', and no handler "
          "releases: the lock stays held until its TTL%select{| (%3)}2 expires")
         << Callee << Scope.Key << !Scope.Ttl.empty() << Scope.Ttl;
+  diag(Scope.Acquired, "lock acquired here", DiagnosticIDs::Note);
   diag(FirstRelease, "the lock is released here when nothing throws", DiagnosticIDs::Note);
 }
 

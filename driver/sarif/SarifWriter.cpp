@@ -228,11 +228,22 @@ private:
       return {{"threadFlows", json::array({{{"locations", std::move(Here)}},
                                            {{"locations", std::move(There)}}})}};
     }
+    // A tested acquire whose work runs on both outcomes: from the acquire
+    // to each place the work runs.
+    if (F.Check == "distlock-acquire-unchecked" && !F.Notes.empty()) {
+      json Steps = json::array({step(F.Where, F.Message, "acquire")});
+      for (const FindingNote &Note : F.Notes)
+        Steps.push_back(step(Note.Where, Note.Message, "call"));
+      return {{"threadFlows", json::array({{{"locations", std::move(Steps)}}})}};
+    }
     for (const FindingNote &Note : F.Notes) {
       if (!llvm::StringRef(Note.Message).starts_with("lock acquired here"))
         continue;
       // A release ends the lock; anything else happens while it is held.
-      const char *Kind = F.Check == "distlock-redis-unchecked-release" ? "release" : "lock";
+      // An exit that skips the release leaves the scope.
+      const char *Kind = F.Check == "distlock-redis-unchecked-release"       ? "release"
+                         : F.Check == "distlock-release-not-on-every-path" ? "exit"
+                                                                             : "lock";
       json Steps = json::array({step(Note.Where, Note.Message, "acquire"),
                                 step(F.Where, F.Message, Kind)});
       return {{"threadFlows", json::array({{{"locations", std::move(Steps)}}})}};
