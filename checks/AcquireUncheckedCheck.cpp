@@ -238,7 +238,7 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
                            : "the lock";
     if (Readers.neverRead(Site.Call, Site.Function)) {
       if (workFollows(Site.Call, Site.Function, Readers, SM))
-        diag(Site.Call->getBeginLoc(),
+        diagAt(Site.Call,
              "the result of '%0' is never checked: the code after it runs whether or not "
              "this process got %1")
             << acquireName(Site) << Lock;
@@ -251,7 +251,7 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     if (!Both)
       continue;
     auto [Held, Unheld] = *Both;
-    diag(Site.Call->getBeginLoc(),
+    diagAt(Site.Call,
          "the result of '%0' is tested, but '%1' runs whether or not this process got %2")
         << acquireName(Site) << Unheld->getDirectCallee()->getName() << Lock;
     if (Held)

@@ -106,6 +106,16 @@ SourceLocation RedisCheckBase::locationOf(const RedisCommand &Command) {
   return Command.Call->getBeginLoc();
 }
 
+DiagnosticBuilder RedisCheckBase::diagAt(const Stmt *Reported, StringRef Message,
+                                         DiagnosticIDs::Level Level) {
+  DiagnosticBuilder Builder = diag(Reported->getBeginLoc(), Message, Level);
+  // A range through macro expansions would mark the macro's definition.
+  SourceRange Range = Reported->getSourceRange();
+  if (Range.getBegin().isFileID() && Range.getEnd().isFileID())
+    Builder << Range;
+  return Builder;
+}
+
 /// A command in a helper that serves lock keys is a finding where the
 /// evidence is complete: in the helper when the command is wrong there on its
 /// own or every call of the helper makes it wrong; else at each call that

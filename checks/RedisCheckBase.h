@@ -71,6 +71,10 @@ protected:
 
   /// The diagnostic location for \p Command: where its call begins.
   static SourceLocation locationOf(const locklint::model::RedisCommand &Command);
+  /// A diagnostic at \p Reported that marks all of it (the call, the
+  /// statement), so a SARIF region spans what is reported.
+  DiagnosticBuilder diagAt(const Stmt *Reported, StringRef Message,
+                           DiagnosticIDs::Level Level = DiagnosticIDs::Warning);
   /// How diagnostics name a function: qualified, or "the lambda in f".
   static std::string describeFunction(const FunctionDecl *Function);
   /// The location "file:line:col" names, loading the file when the

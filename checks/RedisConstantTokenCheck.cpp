@@ -43,7 +43,7 @@ bool RedisConstantTokenCheck::isFinding(const RedisCommand &Command, const LockI
 void RedisConstantTokenCheck::reportFinding(const RedisCommand &Command,
                                             const LockIndex &Index) {
   const CommandWord *Value = LockIndex::writtenValue(Command);
-  diag(locationOf(Command), "lock '%0' is taken with the constant value '%1': every "
+  diagAt(Command.Call, "lock '%0' is taken with the constant value '%1': every "
                             "holder writes the same value, so a release cannot tell its "
                             "own lock from another process's")
       << Index.keyDisplay(Command.Args[0]) << (Value ? Index.keyDisplay(*Value) : "?");

@@ -52,7 +52,7 @@ void RedisSetWithoutExpiryCheck::reportFinding(const RedisCommand &Command,
                                                const LockIndex &Index) {
   std::string Key = Index.keyDisplay(Command.Args[0]);
   if (!Command.is("SETNX")) {
-    auto Diag = diag(locationOf(Command), "lock '%0' is taken with '%select{SET|SET ... NX}1' "
+    auto Diag = diagAt(Command.Call, "lock '%0' is taken with '%select{SET|SET ... NX}1' "
                                           "but no expiry: if its holder dies, the lock is "
                                           "never released")
                 << Key << LockIndex::isAcquire(Command);
@@ -65,13 +65,13 @@ void RedisSetWithoutExpiryCheck::reportFinding(const RedisCommand &Command,
   }
   // SETNX cannot carry an expiry; a separate EXPIRE after it leaves a window.
   if (const RedisCommand *Expire = laterExpiry(Command, Index)) {
-    diag(locationOf(Command), "lock '%0' is taken with 'SETNX' and given its expiry by a "
+    diagAt(Command.Call, "lock '%0' is taken with 'SETNX' and given its expiry by a "
                               "separate '%1': a crash between the two calls leaves the lock "
                               "without expiry")
         << Key << Expire->Name;
     diag(locationOf(*Expire), "expiry set here", DiagnosticIDs::Note);
   } else {
-    diag(locationOf(Command), "lock '%0' is taken with 'SETNX', which cannot set an "
+    diagAt(Command.Call, "lock '%0' is taken with 'SETNX', which cannot set an "
                               "expiry: if its holder dies, the lock is never released")
         << Key;
   }

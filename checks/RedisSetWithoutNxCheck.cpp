@@ -16,7 +16,7 @@ bool RedisSetWithoutNxCheck::isFinding(const RedisCommand &Command, const LockIn
 
 void RedisSetWithoutNxCheck::reportFinding(const RedisCommand &Command, const LockIndex &Index) {
   bool Set = Command.is("SET");
-  auto Diag = diag(locationOf(Command),
+  auto Diag = diagAt(Command.Call,
                    "'%0' of lock key '%1' %select{has no 'NX'|cannot take 'NX'}2: it "
                    "overwrites the current holder instead of acquiring the lock")
               << Command.Name << Index.keyDisplay(Command.Args[0]) << (Set ? 0 : 1);

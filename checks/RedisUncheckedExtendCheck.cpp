@@ -36,11 +36,11 @@ bool RedisUncheckedExtendCheck::isFinding(const RedisCommand &Command, const Loc
 
 void RedisUncheckedExtendCheck::reportFinding(const RedisCommand &Command,
                                               const LockIndex &Index) {
-  diag(locationOf(Command),
+  diagAt(Command.Call,
        "%select{'%1'|'SET ... XX'}2 extends lock '%0' without checking that this process "
        "still holds it: a holder whose lock expired extends the next holder's lock")
       << Index.keyDisplay(Command.Args[0]) << Command.Name << (isSetXx(Command) ? 1 : 0);
-  diag(locationOf(Command),
+  diagAt(Command.Call,
        "extend with 'EVAL \"%0\" 1 <key> <token> <milliseconds>', which refreshes the "
        "expiry only while the key holds this process's token",
        DiagnosticIDs::Note)

@@ -41,7 +41,7 @@ void RedisUncheckedReleaseCheck::reportFinding(const RedisCommand &Command,
   const RedisCommand *Get = KeyId.empty() || Command.InScript
                                 ? nullptr
                                 : Index.findEarlier(Command, {"GET"}, KeyId);
-  diag(locationOf(Command),
+  diagAt(Command.Call,
        "%select{'%1' releases lock '%0' without checking that this process still "
        "holds it|lock '%0' is released by '%1' after a separate 'GET': another process "
        "can take the lock between the check and the delete}2")
@@ -69,7 +69,7 @@ void RedisUncheckedReleaseCheck::suggestRelease(const LockIndex &Index, const Re
   if (Token && isVisibleAt(Token, Release)) {
     auto Fix = releaseFix(Release, Token, Index.context());
     if (!Fix.empty()) {
-      diag(locationOf(Release),
+      diagAt(Release.Call,
            "delete the key only while it still holds this process's "
            "token, in one script",
            DiagnosticIDs::Note)
@@ -77,7 +77,7 @@ void RedisUncheckedReleaseCheck::suggestRelease(const LockIndex &Index, const Re
       return;
     }
   }
-  diag(locationOf(Release),
+  diagAt(Release.Call,
        "release with 'EVAL \"%0\" 1 <key> <token>', which deletes the "
        "key only while it still holds this process's token",
        DiagnosticIDs::Note)

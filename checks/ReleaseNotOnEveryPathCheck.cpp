@@ -180,13 +180,13 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
       if (!Reported.insert(Exit).second)
         return false;
       if (Scope.Advisory)
-        diag(Exit->getBeginLoc(),
+        diagAt(Exit,
              "'%0' leaves the scope of an advisory lock before 'pg_advisory_unlock': a "
              "session-level lock stays held until the connection closes, which in a pool "
              "may be never")
             << exitName(Exit);
       else
-        diag(Exit->getBeginLoc(), "'%0' leaves the scope of lock '%1' before its release: the "
+        diagAt(Exit, "'%0' leaves the scope of lock '%1' before its release: the "
                                   "lock stays held until its TTL%select{| (%3)}2 expires")
             << exitName(Exit) << Scope.Key << !Scope.Ttl.empty() << Scope.Ttl;
       diag(Scope.Acquired, "lock acquired here", DiagnosticIDs::Note);
@@ -235,13 +235,13 @@ void ReleaseNotOnEveryPathCheck::reportThrowingCall(const DistributedLockScope &
     return;
   std::string Callee = Throwing->getDirectCallee()->getQualifiedNameAsString();
   if (Scope.Advisory)
-    diag(Throwing->getBeginLoc(),
+    diagAt(Throwing,
          "'%0' may throw between the acquire and 'pg_advisory_unlock', and no handler "
          "releases: a session-level lock stays held until the connection closes, which in a "
          "pool may be never")
         << Callee;
   else
-    diag(Throwing->getBeginLoc(),
+    diagAt(Throwing,
          "'%0' may throw between the acquire and the release of lock '%1', and no handler "
          "releases: the lock stays held until its TTL%select{| (%3)}2 expires")
         << Callee << Scope.Key << !Scope.Ttl.empty() << Scope.Ttl;

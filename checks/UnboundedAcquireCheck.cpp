@@ -368,7 +368,7 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
       std::string Lock = blockingLock(Statement);
       if (Lock.empty() || Limited)
         continue;
-      diag(E.Call->getBeginLoc(), "'%0' waits for the lock with no bound; no lock_timeout is "
+      diagAt(E.Call, "'%0' waits for the lock with no bound; no lock_timeout is "
                                   "set on this connection first")
           << Lock;
       auto Note = diag(E.Call->getBeginLoc(),
@@ -394,7 +394,7 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
         LockKey = I;
     if (!LockKey)
       continue; // A work-queue consumer may wait forever.
-    diag(Command->Call->getBeginLoc(), "'%0' with timeout 0 waits for lock '%1' forever")
+    diagAt(Command->Call, "'%0' with timeout 0 waits for lock '%1' forever")
         << Command->Name << Index.keyDisplay(Command->Args[*LockKey]);
   }
 
@@ -408,14 +408,14 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
     });
     if (Acquire == Sites.end())
       continue;
-    diag(Command->Call->getBeginLoc(), "'WAIT' with timeout 0 waits forever for replicas to "
+    diagAt(Command->Call, "'WAIT' with timeout 0 waits forever for replicas to "
                                        "confirm lock '%0'; give it a timeout in milliseconds")
         << Index.keyDisplay(Acquire->Command->Args[0]);
   }
 
   // redis-plus-plus RedMutex::lock() retries until it succeeds.
   for (const Expr *Lock : RedMutexLocks)
-    diag(Lock->getBeginLoc(), "'RedMutex::lock()' retries until it gets the lock, with no "
+    diagAt(Lock, "'RedMutex::lock()' retries until it gets the lock, with no "
                               "deadline; use try_lock_for() with a timeout");
 
   SqlCalls.clear();

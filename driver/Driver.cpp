@@ -16,6 +16,7 @@
 #include "TextReport.h"
 #include "UserCodeAnalysis.h"
 #include "ProjectAnalysis.h"
+#include "RunReport.h"
 #include "model/ModelFiles.h"
 #include "WorkerCommands.h"
 #include "WorkerPool.h"
@@ -127,8 +128,19 @@ cl::opt<unsigned> TimeoutPerFile(
     cl::desc("Seconds one translation unit may take before its analysis\n"
              "is stopped and reported as a failure; 0 for no limit."),
     cl::value_desc("seconds"), cl::init(300), cl::cat(LocklintCategory));
-cl::opt<bool> Quiet("quiet", cl::desc("No progress line on the terminal."),
+cl::opt<bool> Quiet("quiet",
+                    cl::desc("No start line, progress or summary on standard error."),
                     cl::cat(LocklintCategory));
+cl::list<std::string> Exclude(
+    "exclude",
+    cl::desc("Translation units to leave out, by glob over their paths\n"
+             "below the source root (third_party/**); may repeat, or\n"
+             "separate patterns with commas. Excluded units are counted\n"
+             "as skipped, not failed."),
+    cl::value_desc("glob"), cl::CommaSeparated, cl::cat(LocklintCategory));
+// How often a run without a terminal prints its progress; tests set 0.
+cl::opt<unsigned> ProgressSeconds("progress-interval", cl::Hidden, cl::init(5),
+                                  cl::cat(LocklintCategory));
 cl::opt<bool> Verbose("verbose",
                       cl::desc("Say what the run did besides its findings: in\n"
                                "whole-project analysis, the units parsed and the\n"
@@ -470,7 +482,7 @@ void addSuppressed(const std::string &File, const tooling::CompilationDatabase &
       analyzeUserCode(Context, Compilations, File, Overlay, /*ApplyAnyFix=*/false,
                       /*LeaveASTToExit=*/false)
           .Errors,
-      Texts);
+      Texts, absolutePath(File));
   auto Key = [](const Finding &F) {
     return std::make_tuple(F.Check, F.Where.File, F.Where.Line, F.Where.Column, F.Message);
   };
@@ -515,7 +527,7 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
                         /*LeaveASTToExit=*/Files.size() == 1 && !IncludeSuppressed,
                         ExportSummary);
     std::vector<ClangTidyError> &Errors = Analysis.Errors;
-    AnalysisResults FileResults = convertErrors(Errors, Texts);
+    AnalysisResults FileResults = convertErrors(Errors, Texts, absolutePath(File));
     reportMissingHeaders(FileResults, absolutePath(File), Analysis.MissingHeaders);
     // A problem with the command line itself has no file of its own.
     for (FileFailure &Failure : FileResults.Failures)
@@ -631,7 +643,8 @@ std::vector<std::string> workerArguments() {
 /// Plans the fixes of the reported findings, then exports them and applies
 /// them as asked. Every file a report quotes is read first, so reports show
 /// the code that was analyzed, not the code as fixed.
-Error fixReported(AnalysisResults &Results, SourceTexts &Texts, StringRef MainFile) {
+Error fixReported(AnalysisResults &Results, SourceTexts &Texts, StringRef MainFile,
+                  FixOutcome &Outcome) {
   for (const Finding &F : Results.Findings) {
     (void)Texts.text(F.Where.File);
     for (const FindingNote &Note : F.Notes)
@@ -650,9 +663,9 @@ Error fixReported(AnalysisResults &Results, SourceTexts &Texts, StringRef MainFi
         << formatv("the fix of {0} at {1}:{2}:{3} was not applied: {4}\n", F.Check, F.Where.File,
                    F.Where.Line, F.Where.Column, Skipped.Reason);
   }
-  FixOutcome Outcome = applyFixPlan(Plan, Texts);
+  Outcome = applyFixPlan(Plan, Texts);
   for (FileFailure &Failure : Outcome.Failures)
-    Results.Failures.push_back(std::move(Failure));
+    Results.Failures.push_back(Failure);
   if (!Quiet)
     errs() << formatv("locklint: applied {0} fix{1} in {2} file{3}\n", Outcome.FixesApplied,
                       Outcome.FixesApplied == 1 ? "" : "es", Outcome.FilesChanged,
@@ -661,26 +674,6 @@ Error fixReported(AnalysisResults &Results, SourceTexts &Texts, StringRef MainFi
 }
 
 /// Prints "[12/340] src/jobs/billing.cpp (3 findings so far)" over itself.
-class ProgressLine {
-public:
-  explicit ProgressLine(size_t Total) : Total(Total), Enabled(!Quiet && errs().is_displayed()) {}
-  void update(StringRef File, size_t Findings) {
-    if (!Enabled)
-      return;
-    errs() << formatv("\r\033[K[{0}/{1}] {2} ({3} finding{4} so far)", ++Done, Total, File,
-                      Findings, Findings == 1 ? "" : "s");
-  }
-  ~ProgressLine() {
-    if (Enabled && Done)
-      errs() << "\r\033[K";
-  }
-
-private:
-  size_t Total;
-  size_t Done = 0;
-  bool Enabled;
-};
-
 int run(int Argc, const char **Argv) {
   (void)clang::tidy::distlock::DistlockModuleAnchorSource;
   cl::SetVersionPrinter([](raw_ostream &OS) {
@@ -810,6 +803,11 @@ int run(int Argc, const char **Argv) {
                               ? defaultSourceRoot(Files.empty() ? "" : Files.front())
                               : absolutePath(SourceRoot);
   Files = selectShard(std::move(Files), *Shard, ShardRoot);
+  Expected<UnitExclusions> Exclusions = UnitExclusions::parse(Exclude, ShardRoot);
+  if (!Exclusions)
+    return usageError(toString(Exclusions.takeError()));
+  size_t Excluded = 0;
+  Files = Exclusions->filter(std::move(Files), Excluded);
   // Read each file's compile command here once, so that what is wrong with
   // them (plugins removed) is said once, not by every worker.
   for (const std::string &File : Files)
@@ -861,11 +859,16 @@ int run(int Argc, const char **Argv) {
   };
   Settings.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
   Settings.TimeoutSeconds = TimeoutPerFile;
+  RunReport Report(Quiet ? nulls() : errs(), errs().is_displayed(),
+                   std::chrono::seconds(ProgressSeconds));
+  size_t UnitsRun = Files.size();
   if (wholeProject(FlagsGiven)) {
     // Every unit of the database is read for its summary; the named files,
     // or all of them, are reported.
     // A named file the database does not list (a header) is a unit too.
-    std::vector<std::string> Units = (*Database)->getAllFiles();
+    size_t ExcludedUnits = 0;
+    std::vector<std::string> Units =
+        Exclusions->filter((*Database)->getAllFiles(), ExcludedUnits);
     Units.insert(Units.end(), Files.begin(), Files.end());
     ProjectRequest Request;
     llvm::StringSet<> Seen;
@@ -889,13 +892,11 @@ int run(int Argc, const char **Argv) {
       return Inputs;
     };
     Request.Settings = Settings;
-    ProgressLine Progress(Request.Units.size());
-    size_t FindingsSoFar = 0;
+    Report.start(Request.Units.size(), Settings.Jobs);
     ProjectStats Stats;
     Expected<AnalysisResults> Project =
         analyzeProject(Request, Stats, [&](StringRef File, const AnalysisResults &R) {
-          FindingsSoFar += R.Findings.size();
-          Progress.update(File, FindingsSoFar);
+          Report.unitDone(File, R.Findings.size());
         });
     if (!Project)
       return usageError(toString(Project.takeError()));
@@ -907,12 +908,10 @@ int run(int Argc, const char **Argv) {
                         Stats.Parsed, Stats.Units, Stats.Units - Stats.Parsed, Stats.Reparsed,
                         Stats.Linked, Stats.Reordered);
   } else {
-    ProgressLine Progress(Files.size());
-    size_t FindingsSoFar = 0;
+    Report.start(Files.size(), Settings.Jobs);
     std::vector<AnalysisResults> PerFile =
         runWorkers(Files, Settings, [&](size_t Index, const AnalysisResults &R) {
-          FindingsSoFar += R.Findings.size();
-          Progress.update(Files[Index], FindingsSoFar);
+          Report.unitDone(Files[Index], R.Findings.size());
         });
     for (AnalysisResults &R : PerFile)
       Results.append(std::move(R));
@@ -926,8 +925,9 @@ int run(int Argc, const char **Argv) {
   if (BaselineMode == "omit")
     dropUnchanged(Results, Compared);
   // Only what is reported is fixed, each file once, after every worker.
+  FixOutcome Fixed;
   if (Fix || FixNotes || !ExportFixes.empty())
-    if (auto Err = fixReported(Results, Texts, FirstFile))
+    if (auto Err = fixReported(Results, Texts, FirstFile, Fixed))
       return usageError(toString(std::move(Err)));
 
   if (Format == "text" && Output.empty())
@@ -964,6 +964,10 @@ int run(int Argc, const char **Argv) {
   for (const FileFailure &Failure : Results.Failures)
     WithColor::error(errs(), "locklint")
         << "'" << Failure.File << "' was not fully analyzed: " << Failure.Reason << "\n";
+  RunSummary Summary = summarize(Results, UnitsRun, Excluded);
+  Summary.FixesApplied = Fixed.FixesApplied;
+  Summary.FilesFixed = Fixed.FilesChanged;
+  Report.finish(Summary);
   return exitCodeFor(Results, Compared);
 }
 

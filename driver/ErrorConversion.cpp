@@ -14,14 +14,40 @@ using namespace clang::tidy;
 namespace locklint {
 namespace {
 
-/// clang reports files relative to the compile command's directory.
+/// clang reports files relative to the compile command's directory, and as
+/// the include path spells them (`src/../log/log.h`): one file, one name.
 std::string absoluteIn(llvm::StringRef Directory, llvm::StringRef File) {
-  if (File.empty() || llvm::sys::path::is_absolute(File))
+  if (File.empty())
     return File.str();
-  llvm::SmallString<256> Path(Directory);
-  llvm::sys::path::append(Path, File);
+  llvm::SmallString<256> Path(File);
+  if (!llvm::sys::path::is_absolute(File)) {
+    Path = Directory;
+    llvm::sys::path::append(Path, File);
+  }
   llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
   return Path.str().str();
+}
+
+/// The length of the token at \p Offset of \p Text: an identifier or
+/// keyword, a number, a string or character literal; 1 for anything else.
+/// A place a check gives no range for still marks what it names.
+unsigned tokenLength(llvm::StringRef Text, unsigned Offset) {
+  if (Offset >= Text.size())
+    return 0;
+  llvm::StringRef Rest = Text.substr(Offset);
+  auto IsWord = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  if (IsWord(Rest.front()))
+    return Rest.size() - Rest.drop_while(IsWord).size();
+  char Quote = Rest.front();
+  if (Quote == '"' || Quote == '\'') {
+    for (size_t I = 1; I < Rest.size() && Rest[I] != '\n'; ++I) {
+      if (Rest[I] == '\\')
+        ++I;
+      else if (Rest[I] == Quote)
+        return I + 1;
+    }
+  }
+  return 1;
 }
 
 SourceSpan spanOf(llvm::StringRef File, unsigned Offset, unsigned Length, SourceTexts &Texts) {
@@ -38,7 +64,10 @@ SourceSpan spanOf(const clang::tooling::DiagnosticMessage &Message, llvm::String
   for (const clang::tooling::FileByteRange &Range : Message.Ranges)
     if (Range.FilePath == Message.FilePath && Range.FileOffset == Message.FileOffset)
       Length = std::max(Length, Range.Length);
-  return spanOf(absoluteIn(Directory, Message.FilePath), Message.FileOffset, Length, Texts);
+  std::string File = absoluteIn(Directory, Message.FilePath);
+  if (Length == 0 && !File.empty())
+    Length = tokenLength(Texts.text(File), Message.FileOffset);
+  return spanOf(File, Message.FileOffset, Length, Texts);
 }
 
 std::vector<TextEdit> editsOf(const clang::tooling::DiagnosticMessage &Message,
@@ -58,9 +87,9 @@ std::vector<TextEdit> editsOf(const clang::tooling::DiagnosticMessage &Message,
 
 } // namespace
 
-AnalysisResults convertErrors(llvm::ArrayRef<ClangTidyError> Errors, SourceTexts &Texts) {
+AnalysisResults convertErrors(llvm::ArrayRef<ClangTidyError> Errors, SourceTexts &Texts,
+                              llvm::StringRef MainFile) {
   AnalysisResults Results;
-  llvm::StringSet<> Failed;
   for (const ClangTidyError &Error : Errors) {
     if (Error.DiagLevel == ClangTidyError::Remark)
       continue;
@@ -69,18 +98,23 @@ AnalysisResults convertErrors(llvm::ArrayRef<ClangTidyError> Errors, SourceTexts
     F.Message = Error.Message.Message;
     F.Level = Error.DiagLevel == ClangTidyError::Error ? "error" : "warning";
     F.Where = spanOf(Error.Message, Error.BuildDirectory, Texts);
+    // A compile error is no finding: it makes the unit's results
+    // incomplete, a failure of the unit said once, with its first cause.
+    // Where the error is in a header, the unit is still what failed.
+    if (Error.DiagnosticName == "clang-diagnostic-error") {
+      if (Results.Failures.empty()) {
+        std::string Place = F.Where.File == MainFile ? "" : F.Where.File + ":";
+        Results.Failures.push_back(
+            {MainFile.str(), llvm::formatv("does not compile ({0}{1}:{2}: {3})", Place,
+                                           F.Where.Line, F.Where.Column, F.Message)
+                                 .str()});
+      }
+      continue;
+    }
     F.Fix = editsOf(Error.Message, Error.BuildDirectory, Texts);
     for (const clang::tooling::DiagnosticMessage &Note : Error.Notes)
       F.Notes.push_back({Note.Message, spanOf(Note, Error.BuildDirectory, Texts),
                          editsOf(Note, Error.BuildDirectory, Texts)});
-    // A compile error also makes the file's results incomplete: a failure,
-    // once per file.
-    if (Error.DiagnosticName == "clang-diagnostic-error" &&
-        Failed.insert(F.Where.File).second)
-      Results.Failures.push_back(
-          {F.Where.File, llvm::formatv("does not compile ({0}:{1}: {2})", F.Where.Line,
-                                       F.Where.Column, F.Message)
-                             .str()});
     Results.Findings.push_back(std::move(F));
   }
   return Results;
@@ -95,10 +129,6 @@ void reportMissingHeaders(AnalysisResults &Results, llvm::StringRef MainFile,
     if (!llvm::is_contained(Names, Header.Name))
       Names.push_back(Header.Name);
   }
-  // The errors in code that used what the headers declare follow from their
-  // absence; the failure below says so once.
-  llvm::erase_if(Results.Findings,
-                 [&](const Finding &F) { return F.Check == "clang-diagnostic-error"; });
   // What failed to compile here failed for want of the headers.
   llvm::erase_if(Results.Failures, [&](const FileFailure &F) { return F.File == MainFile; });
   Results.Failures.push_back(

@@ -10,9 +10,11 @@
 
 namespace locklint {
 
-/// The findings, and the files that failed to compile, among \p Errors.
+/// The findings among \p Errors, the analysis of \p MainFile (absolute,
+/// without dots) reported; a compile error anywhere in the unit is one
+/// failure of \p MainFile that names the first error.
 AnalysisResults convertErrors(llvm::ArrayRef<clang::tidy::ClangTidyError> Errors,
-                              SourceTexts &Texts);
+                              SourceTexts &Texts, llvm::StringRef MainFile);
 
 /// Folds the compile errors that missing headers caused into one failure of
 /// \p MainFile that names every header not found: a partial analysis, said

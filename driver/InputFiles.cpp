@@ -73,6 +73,47 @@ std::vector<std::string> selectShard(std::vector<std::string> Files, Shard Part,
   return Selected;
 }
 
+llvm::Expected<UnitExclusions> UnitExclusions::parse(llvm::ArrayRef<std::string> Patterns,
+                                                     llvm::StringRef Root) {
+  UnitExclusions Exclusions;
+  Exclusions.Root = Root.str();
+  for (const std::string &Text : Patterns) {
+    llvm::Expected<llvm::GlobPattern> Pattern = llvm::GlobPattern::create(Text);
+    if (!Pattern)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "invalid --exclude pattern '%s': %s", Text.c_str(),
+                                     llvm::toString(Pattern.takeError()).c_str());
+    Exclusions.Patterns.push_back(std::move(*Pattern));
+  }
+  return Exclusions;
+}
+
+bool UnitExclusions::excludes(llvm::StringRef File) const {
+  if (Patterns.empty())
+    return false;
+  llvm::SmallString<256> Path(File);
+  llvm::sys::fs::make_absolute(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  llvm::StringRef Below = Path;
+  if (!Root.empty() && Below.consume_front(Root))
+    Below = Below.ltrim('/');
+  return llvm::any_of(Patterns, [&](const llvm::GlobPattern &Pattern) {
+    return Pattern.match(Below) || Pattern.match(Path);
+  });
+}
+
+std::vector<std::string> UnitExclusions::filter(std::vector<std::string> Files,
+                                                size_t &Excluded) const {
+  std::vector<std::string> Kept;
+  for (std::string &File : Files) {
+    if (excludes(File))
+      ++Excluded;
+    else
+      Kept.push_back(std::move(File));
+  }
+  return Kept;
+}
+
 std::optional<std::string> whyNotSource(llvm::StringRef File) {
   llvm::sys::fs::file_status Status;
   if (std::error_code EC = llvm::sys::fs::status(File, Status))

@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/GlobPattern.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +31,24 @@ llvm::Expected<Shard> parseShard(llvm::StringRef Text);
 /// and go, and wherever the project is checked out.
 std::vector<std::string> selectShard(std::vector<std::string> Files, Shard Part,
                                      llvm::StringRef Root = "");
+
+/// Units a team keeps out of its runs (one known not to compile, generated
+/// code), by glob patterns over their paths below the source root
+/// (`third_party/**`, `src/legacy/*.cpp`); a pattern also matches a unit's
+/// absolute path.
+class UnitExclusions {
+public:
+  /// An error names a pattern that is not a glob.
+  static llvm::Expected<UnitExclusions> parse(llvm::ArrayRef<std::string> Patterns,
+                                              llvm::StringRef Root);
+  bool excludes(llvm::StringRef File) const;
+  /// The files of \p Files that are not excluded; \p Excluded counts the rest.
+  std::vector<std::string> filter(std::vector<std::string> Files, size_t &Excluded) const;
+
+private:
+  std::vector<llvm::GlobPattern> Patterns;
+  std::string Root;
+};
 
 /// Why \p File cannot be analyzed, in words that follow its quoted name
 /// ("'x.cpp' is a directory"), or nothing when it can: it must exist, be a
