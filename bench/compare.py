@@ -19,6 +19,7 @@ Inputs (bench/generate.py writes all but the first):
   project    24 units with a compile database, 3 of them about locks:
              per-file and whole-project locklint, first and unchanged runs
   database   the heavy file found in a compile database of 100,000 entries
+  vendored   8 units of a service that keeps nlohmann/json in its tree (-I)
 
   bench/compare.py --build build [--runs 3] [--inputs examples,heavy,corpus,big]
 """
@@ -37,7 +38,7 @@ import generate  # noqa: E402
 
 FLAGS = ["-std=c++17", "-isystem", str(ROOT / "test/Inputs/include"),
          "-I/usr/include/postgresql"]
-INPUTS = ("examples", "heavy", "corpus", "big", "project", "database")
+INPUTS = ("examples", "heavy", "corpus", "big", "project", "database", "vendored")
 
 
 def measure(command):
@@ -125,6 +126,22 @@ def database_medians(llvm, locklint, database, unit, runs):
     ], runs)
 
 
+def vendored_medians(llvm, locklint, root, files, runs):
+    """Units over a large header kept in the project's tree: the compiler,
+    locklint reading the header as project code (-I), and locklint told it is
+    a library (-isystem), the cost without it."""
+    flags = ["-std=c++17", "-isystem", str(ROOT / "test/Inputs/include")]
+    tree = str(root / "third_party")
+    return alternate([
+        ("clang -fsyntax-only", [str(llvm / "clang++"), "-fsyntax-only", *flags, "-I" + tree,
+                                 *files], None),
+        ("locklint -j1 (-I)", [locklint, "-j", "1", "--quiet", *files, "--", *flags,
+                               "-I" + tree], None),
+        ("locklint -j1 (-isystem)", [locklint, "-j", "1", "--quiet", *files, "--", *flags,
+                                     "-isystem", tree], None),
+    ], runs)
+
+
 def print_table(title, files, results):
     print(f"### {title}: {len(files)} translation unit{'s' if len(files) > 1 else ''}\n")
     print("| tool                         | wall vs syntax-only | RSS vs syntax-only "
@@ -183,12 +200,16 @@ def main():
         }
         inputs["project"] = generate.write_project(out / "project")
         inputs["database"] = [str(out / "heavy.cpp")]
+        inputs["vendored"] = generate.write_vendored(out / "vendored")
         results = {}
         for name in chosen:
             files = inputs[name][:args.limit] if args.limit else inputs[name]
             if name == "project":
                 results[name] = project_medians(llvm, locklint, out / "project", files,
                                                 args.runs)
+            elif name == "vendored":
+                results[name] = vendored_medians(llvm, locklint, out / "vendored", files,
+                                                 args.runs)
             elif name == "database":
                 database = generate.write_large_database(out / "database", files[0], FLAGS)
                 results[name] = database_medians(llvm, locklint, database, files[0], args.runs)

@@ -21,6 +21,7 @@ checks have findings to report and scopes to walk, not just code to skip.
 import argparse
 import json
 import pathlib
+import shutil
 
 HEAVY_INCLUDES = """\
 #include <Poco/Redis/Client.h>
@@ -290,6 +291,42 @@ def write_project(out, units=24, locking=2):
                                       "-Isrc", "-c", f"src/{name}"]})
     write(out / "compile_commands.json", json.dumps(entries, indent=1) + "\n")
     return [str(out / "src" / name) for name in sorted(files)]
+
+
+VENDORED_UNIT = """\
+#include <nlohmann/json.hpp>
+#include <hiredis/hiredis.h>
+#include <string>
+
+namespace orders{n} {{
+// A job that reads its order as JSON and locks it in Redis.
+bool take(redisContext *c, const std::string &body, const std::string &token) {{
+  nlohmann::json order = nlohmann::json::parse(body);
+  std::string key = "lock:order:" + order["id"].get<std::string>();
+  auto *reply = static_cast<redisReply *>(
+      redisCommand(c, "SET %s %s NX PX 30000", key.c_str(), token.c_str()));
+  bool taken = reply && reply->type == REDIS_REPLY_STATUS;
+  freeReplyObject(reply);
+  order["state"] = taken ? "taken" : "busy";
+  return taken && order.dump().size() > 2;
+}}
+}} // namespace orders{n}
+"""
+
+
+def write_vendored(out, units=8):
+    """\p units translation units of a service that keeps nlohmann/json (the
+    Debian package's 25,000-line single header) in its own tree, included
+    with -I as project code: what a project's large in-tree headers cost."""
+    out = pathlib.Path(out)
+    shutil.copytree("/usr/include/nlohmann", out / "third_party" / "nlohmann",
+                    dirs_exist_ok=True)
+    files = []
+    for index in range(units):
+        path = out / "src" / f"orders_{index}.cpp"
+        write(path, VENDORED_UNIT.format(n=index))
+        files.append(str(path))
+    return files
 
 
 def write_large_database(out, unit, flags, entries=100000):

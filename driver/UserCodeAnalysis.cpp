@@ -2,12 +2,14 @@
 
 #include "UserCodeAnalysis.h"
 #include "CompileFlags.h"
+#include "HeaderRelevance.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "model/ClientModel.h"
+#include "model/LocalLockModel.h"
 #include "model/StmtWalk.h"
 #include "model/UnitSummary.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -27,11 +29,50 @@ using namespace llvm;
 namespace locklint {
 namespace {
 
+/// The unqualified names of the functions the configured model files
+/// declare, for HeaderRelevance; std::nullopt when a file does not load
+/// (the checks report it), and then every header is analyzed.
+std::optional<StringSet<>> configuredModelNames(const ClangTidyOptions &Options) {
+  StringSet<> Names;
+  auto AddLast = [&](StringRef Qualified) {
+    StringRef Last = Qualified.rsplit("::").second;
+    Names.insert(Last.empty() ? Qualified : Last);
+  };
+  for (const auto &Entry : Options.CheckOptions) {
+    StringRef Key = Entry.getKey(), Files = Entry.getValue().Value;
+    if (Key.ends_with("RedisModelFiles")) {
+      Expected<model::ClientModel> Redis = model::loadClientModel(Files);
+      if (!Redis) {
+        consumeError(Redis.takeError());
+        return std::nullopt;
+      }
+      for (const std::string &Name : Redis->names())
+        AddLast(Name);
+    } else if (Key.ends_with("SqlClientModelFiles") || Key.ends_with("LockApiModelFiles")) {
+      model::SqlClientModel Sql;
+      model::LockApiModel Apis;
+      Error Err = Key.ends_with("SqlClientModelFiles") ? model::addSqlClientFiles(Sql, Files)
+                                                       : model::addLockApiFiles(Apis, Files);
+      if (Err) {
+        consumeError(std::move(Err));
+        return std::nullopt;
+      }
+      for (const auto &Function : Sql.Functions)
+        AddLast(Function.getKey());
+      for (const auto &Function : Apis.Acquires)
+        AddLast(Function.getKey());
+    }
+  }
+  return Names;
+}
+
 /// Remembers the top-level declarations written in the project's files and,
-/// once the whole file is parsed, makes them the AST traversal scope.
+/// once the whole file is parsed, makes them the AST traversal scope: the
+/// main file's, and the project headers' that HeaderRelevance keeps.
 class TraversalScopeSetter : public ASTConsumer {
 public:
-  explicit TraversalScopeSetter(const SourceManager &SM) : SM(SM) {}
+  TraversalScopeSetter(const SourceManager &SM, std::optional<StringSet<>> ModelNames)
+      : SM(SM), ModelNames(std::move(ModelNames)) {}
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
     for (Decl *D : Group)
@@ -41,7 +82,7 @@ public:
   }
 
   void HandleTranslationUnit(ASTContext &Context) override {
-    Context.setTraversalScope(Scope);
+    Context.setTraversalScope(ModelNames ? relevantDeclarations(Scope, SM, *ModelNames) : Scope);
   }
 
 private:
@@ -51,6 +92,7 @@ private:
   }
 
   const SourceManager &SM;
+  std::optional<StringSet<>> ModelNames;
   std::vector<Decl *> Scope;
 };
 
@@ -185,9 +227,10 @@ private:
 /// multiplexer hands the end of the file to its consumers in order.
 class UserCodeAction : public ASTFrontendAction {
 public:
-  UserCodeAction(ClangTidyASTConsumerFactory &Checks, UserCodeResults &Results,
-                 BrokenCode &Broken, ClangTidyContext *Summarize)
-      : Checks(Checks), Results(Results), Broken(Broken), Summarize(Summarize) {}
+  UserCodeAction(ClangTidyContext &Context, ClangTidyASTConsumerFactory &Checks,
+                 UserCodeResults &Results, BrokenCode &Broken, ClangTidyContext *Summarize)
+      : Context(Context), Checks(Checks), Results(Results), Broken(Broken),
+        Summarize(Summarize) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
                                                  StringRef File) override {
@@ -198,7 +241,8 @@ public:
     Compiler.getPreprocessor().addPPCallbacks(std::make_unique<MissingHeaderRecorder>(
         Compiler.getSourceManager(), Results.MissingHeaders, Results.Reads));
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
-    Consumers.push_back(std::make_unique<TraversalScopeSetter>(Compiler.getSourceManager()));
+    Consumers.push_back(std::make_unique<TraversalScopeSetter>(
+        Compiler.getSourceManager(), configuredModelNames(Context.getOptionsForFile(File))));
     Consumers.push_back(std::make_unique<BrokenCodeRecorder>(Compiler.getSourceManager(), Broken));
     Consumers.push_back(Checks.createASTConsumer(Compiler, File));
     // After the checks: the summary carries the lock orders they saw.
@@ -208,6 +252,7 @@ public:
   }
 
 private:
+  ClangTidyContext &Context;
   ClangTidyASTConsumerFactory &Checks;
   UserCodeResults &Results;
   BrokenCode &Broken;
@@ -219,11 +264,11 @@ public:
   UserCodeActionFactory(ClangTidyContext &Context,
                         IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
                         bool LeaveASTToExit, bool ExportSummary)
-      : Checks(Context, std::move(BaseFS)), LeaveASTToExit(LeaveASTToExit),
+      : Context(Context), Checks(Context, std::move(BaseFS)), LeaveASTToExit(LeaveASTToExit),
         Summarize(ExportSummary ? &Context : nullptr) {}
 
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<UserCodeAction>(Checks, Results, Broken, Summarize);
+    return std::make_unique<UserCodeAction>(Context, Checks, Results, Broken, Summarize);
   }
 
   UserCodeResults Results;
@@ -245,6 +290,7 @@ public:
   }
 
 private:
+  ClangTidyContext &Context;
   ClangTidyASTConsumerFactory Checks;
   bool LeaveASTToExit;
   ClangTidyContext *Summarize;
