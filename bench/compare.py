@@ -20,6 +20,8 @@ Inputs (bench/generate.py writes all but the first):
              per-file and whole-project locklint, first and unchanged runs
   database   the heavy file found in a compile database of 100,000 entries
   vendored   8 units of a service that keeps nlohmann/json in its tree (-I)
+  llvm       locklint's own check sources over the LLVM and Clang 19 headers,
+             read as in-tree headers (-I), as LLVM's own tree compiles
 
   bench/compare.py --build build [--runs 3] [--inputs examples,heavy,corpus,big]
 """
@@ -38,7 +40,7 @@ import generate  # noqa: E402
 
 FLAGS = ["-std=c++17", "-isystem", str(ROOT / "test/Inputs/include"),
          "-I/usr/include/postgresql"]
-INPUTS = ("examples", "heavy", "corpus", "big", "project", "database", "vendored")
+INPUTS = ("examples", "heavy", "corpus", "big", "project", "database", "vendored", "llvm")
 
 
 def measure(command):
@@ -142,6 +144,17 @@ def vendored_medians(llvm, locklint, root, files, runs):
     ], runs)
 
 
+def llvm_medians(llvm, locklint, files, runs):
+    """Real code over very large project headers: locklint's checks, with
+    the LLVM and Clang headers passed as LLVM's own build passes them."""
+    flags = ["-std=c++17", "-I" + str(ROOT / "checks"), "-I" + str(ROOT / "driver"),
+             "-I/usr/lib/llvm-19/include"]
+    return alternate([
+        ("clang -fsyntax-only", [str(llvm / "clang++"), "-fsyntax-only", *flags, *files], None),
+        ("locklint -j1 (-I)", [locklint, "-j", "1", "--quiet", *files, "--", *flags], None),
+    ], runs)
+
+
 def print_table(title, files, results):
     print(f"### {title}: {len(files)} translation unit{'s' if len(files) > 1 else ''}\n")
     print("| tool                         | wall vs syntax-only | RSS vs syntax-only "
@@ -201,6 +214,9 @@ def main():
         inputs["project"] = generate.write_project(out / "project")
         inputs["database"] = [str(out / "heavy.cpp")]
         inputs["vendored"] = generate.write_vendored(out / "vendored")
+        inputs["llvm"] = [str(ROOT / "checks" / name) for name in (
+            "UnfencedWriteCheck.cpp", "ReleaseNotOnEveryPathCheck.cpp",
+            "RedisSetWithoutNxCheck.cpp", "DistlockModule.cpp")]
         results = {}
         for name in chosen:
             files = inputs[name][:args.limit] if args.limit else inputs[name]
@@ -210,6 +226,8 @@ def main():
             elif name == "vendored":
                 results[name] = vendored_medians(llvm, locklint, out / "vendored", files,
                                                  args.runs)
+            elif name == "llvm":
+                results[name] = llvm_medians(llvm, locklint, files, args.runs)
             elif name == "database":
                 database = generate.write_large_database(out / "database", files[0], FLAGS)
                 results[name] = database_medians(llvm, locklint, database, files[0], args.runs)

@@ -4,8 +4,9 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
-#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "model/LockWords.h"
 
 using namespace clang;
 
@@ -31,87 +32,123 @@ llvm::StringSet<> identifiersOf(llvm::StringRef Text) {
   return Words;
 }
 
-/// Adds to \p Names what code elsewhere must spell to use \p D: the names of
-/// the classes, free functions, aliases and variables it declares, in
-/// namespaces too. Members are reached through their class's name, and
-/// their names ("get", "size") would make every header relevant.
-void addDeclaredNames(const Decl *D, llvm::StringSet<> &Names) {
-  if (isa<RecordDecl, FunctionDecl, TypedefNameDecl, VarDecl, EnumDecl, FunctionTemplateDecl,
-          ClassTemplateDecl, TypeAliasTemplateDecl>(D) &&
-      !isa<CXXMethodDecl>(D))
-    if (const IdentifierInfo *Id = cast<NamedDecl>(D)->getIdentifier())
-      Names.insert(Id->getName());
-  if (const auto *Namespace = dyn_cast<NamespaceDecl>(D))
-    for (const Decl *Member : Namespace->decls())
-      addDeclaredNames(Member, Names);
-  if (const auto *Linkage = dyn_cast<LinkageSpecDecl>(D))
-    for (const Decl *Member : Linkage->decls())
-      addDeclaredNames(Member, Names);
+/// A declaration at namespace level in a project header, with the
+/// identifiers its text holds.
+struct Piece {
+  /// The top-level declaration it belongs to: what the scope keeps.
+  const Decl *Top;
+  /// The name code elsewhere spells to use it, when a use of that name
+  /// says the user may reach a lock: a free function's name, or a class's
+  /// that speaks of locks itself (`DistLock`). A class that merely has a
+  /// lock inside (`raw_fd_ostream::lock`) is used for other things, and
+  /// common class names (`Access`) would make every header relevant.
+  llvm::StringRef Name;
+  llvm::StringSet<> Words;
+  /// Where the text could not be read: kept, since nothing is known.
+  bool Unreadable = false;
+  bool Relevant = false;
+};
+
+/// The name of \p D that lends relevance (see Piece::Name).
+llvm::StringRef nameToUse(const Decl *D, const llvm::StringSet<> &ModelNames) {
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(D))
+    D = Method->getParent();
+  const auto *Named = dyn_cast<NamedDecl>(D);
+  const IdentifierInfo *Id = Named ? Named->getIdentifier() : nullptr;
+  if (!Id)
+    return {};
+  bool Function = isa<FunctionDecl, FunctionTemplateDecl>(D);
+  bool Speaks = speaksOfLocks(Id->getName()) || ModelNames.contains(Id->getName());
+  return Function || Speaks ? Id->getName() : llvm::StringRef();
+}
+
+/// Splits \p D into pieces: namespaces and `extern "C"` blocks into their
+/// members.
+void collectPieces(const Decl *D, const Decl *Top, const SourceManager &SM,
+                   const llvm::StringSet<> &ModelNames, std::vector<Piece> &Out) {
+  if (isa<NamespaceDecl, LinkageSpecDecl>(D)) {
+    for (const Decl *Member : cast<DeclContext>(D)->decls())
+      collectPieces(Member, Top, SM, ModelNames, Out);
+    return;
+  }
+  Piece P{Top, nameToUse(D, ModelNames), {}};
+  SourceLocation Begin = SM.getExpansionLoc(D->getBeginLoc());
+  SourceLocation End = SM.getExpansionLoc(D->getEndLoc());
+  auto [BeginFile, BeginOffset] = SM.getDecomposedLoc(Begin);
+  auto [EndFile, EndOffset] = SM.getDecomposedLoc(End);
+  bool Invalid = false;
+  llvm::StringRef Buffer = SM.getBufferData(BeginFile, &Invalid);
+  if (Begin.isInvalid() || BeginFile != EndFile || Invalid || EndOffset < BeginOffset ||
+      EndOffset >= Buffer.size()) {
+    P.Unreadable = true;
+  } else {
+    // The end is where the last token starts: take the word it begins.
+    size_t Stop = EndOffset;
+    while (Stop < Buffer.size() && (llvm::isAlnum(Buffer[Stop]) || Buffer[Stop] == '_'))
+      ++Stop;
+    P.Words = identifiersOf(Buffer.slice(BeginOffset, std::max<size_t>(Stop, EndOffset + 1)));
+  }
+  Out.push_back(std::move(P));
 }
 
 } // namespace
 
-bool speaksOfLocks(llvm::StringRef Text) {
-  // Not "lease": every "release" holds it.
-  static constexpr llvm::StringLiteral Pieces[] = {
-      "lock", "Lock", "LOCK", "mutex", "Mutex", "MUTEX", "redis", "Redis",
-      "REDIS", "PQ", "pqxx", "sql", "Sql", "SQL", "fence", "Fence"};
-  return llvm::any_of(Pieces, [&](llvm::StringRef Piece) { return Text.contains(Piece); });
+bool speaksOfLocks(llvm::StringRef Identifier) {
+  // libpq's functions: PQexec, PQclear.
+  if (Identifier.size() > 2 && Identifier.starts_with("PQ") && llvm::isLower(Identifier[2]))
+    return true;
+  // Whole words, so that "Block" and "clock" are not "lock".
+  static constexpr llvm::StringLiteral Words[] = {
+      "lock", "unlock", "mutex", "redis", "pqxx",      "sql", "fence",
+      "lease", "etcd",  "zoo",   "zookeeper", "semaphore"};
+  for (const std::string &Word : model::splitWords(Identifier))
+    if (llvm::is_contained(Words, Word))
+      return true;
+  return false;
 }
 
 std::vector<Decl *> relevantDeclarations(const std::vector<Decl *> &Scope,
                                          const SourceManager &SM,
                                          const llvm::StringSet<> &ModelNames) {
   FileID Main = SM.getMainFileID();
-  llvm::DenseMap<FileID, std::vector<Decl *>> ByHeader;
-  llvm::DenseMap<FileID, bool> Relevant;
-  std::vector<FileID> Undecided;
+  std::vector<Piece> Pieces;
+  for (const Decl *D : Scope)
+    if (SM.getFileID(SM.getExpansionLoc(D->getLocation())) != Main)
+      collectPieces(D, D, SM, ModelNames, Pieces);
+  // A piece is relevant when it speaks of locks or names a model's function,
+  // or names a relevant piece: a wrapper calling a wrapper. Only relevant
+  // pieces lend their names, so one header about locks does not make every
+  // header that mentions its other classes relevant.
   llvm::StringSet<> Known = ModelNames;
-  for (Decl *D : Scope) {
-    FileID File = SM.getFileID(SM.getExpansionLoc(D->getLocation()));
-    if (File == Main)
-      continue;
-    auto [It, New] = ByHeader.try_emplace(File);
-    It->second.push_back(D);
-    if (!New)
-      continue;
-    bool Speaks = speaksOfLocks(SM.getBufferData(File));
-    Relevant[File] = Speaks;
-    if (!Speaks)
-      Undecided.push_back(File);
-  }
-  for (auto &[File, Decls] : ByHeader)
-    if (Relevant[File])
-      for (const Decl *D : Decls)
-        addDeclaredNames(D, Known);
-  // A header that names what a relevant one declares is relevant too, until
-  // nothing changes.
-  llvm::DenseMap<FileID, llvm::StringSet<>> Words;
+  auto MakeRelevant = [&](Piece &P) {
+    P.Relevant = true;
+    if (!P.Name.empty())
+      Known.insert(P.Name);
+  };
+  for (Piece &P : Pieces)
+    if (P.Unreadable || llvm::any_of(P.Words, [&](const auto &Word) {
+          return speaksOfLocks(Word.getKey()) || ModelNames.contains(Word.getKey());
+        })) {
+      MakeRelevant(P);
+    }
   for (bool Grew = true; Grew;) {
     Grew = false;
-    for (FileID &File : Undecided) {
-      if (File.isInvalid())
-        continue;
-      auto [It, New] = Words.try_emplace(File);
-      if (New)
-        It->second = identifiersOf(SM.getBufferData(File));
-      bool Names = llvm::any_of(It->second, [&](const auto &Word) {
-        return Known.contains(Word.getKey());
-      });
-      if (!Names)
-        continue;
-      Relevant[File] = Grew = true;
-      for (const Decl *D : ByHeader[File])
-        addDeclaredNames(D, Known);
-      File = FileID();
-    }
+    for (Piece &P : Pieces)
+      if (!P.Relevant && llvm::any_of(P.Words, [&](const auto &Word) {
+            return Known.contains(Word.getKey());
+          })) {
+        MakeRelevant(P);
+        Grew = true;
+      }
   }
+  llvm::DenseSet<const Decl *> KeptTops;
+  for (const Piece &P : Pieces)
+    if (P.Relevant)
+      KeptTops.insert(P.Top);
   std::vector<Decl *> Kept;
-  for (Decl *D : Scope) {
-    FileID File = SM.getFileID(SM.getExpansionLoc(D->getLocation()));
-    if (File == Main || Relevant.lookup(File))
+  for (Decl *D : Scope)
+    if (SM.getFileID(SM.getExpansionLoc(D->getLocation())) == Main || KeptTops.contains(D))
       Kept.push_back(D);
-  }
   return Kept;
 }
 

@@ -4,9 +4,9 @@
 // functions may take locks. Most of a large project's headers have nothing to
 // do with locks (a JSON library copied into the tree, generated protocol
 // code), and walking their declarations with every check's matchers costs
-// more than parsing them. A header is worth walking when its text speaks of
-// locks or of a client API, or names something declared in a header that
-// is: a wrapper calling a wrapper stays in.
+// more than parsing them. A declaration is worth walking when its text
+// speaks of locks or of a client API, or names a function that does: a
+// wrapper calling a wrapper stays in.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,17 +20,18 @@
 
 namespace locklint {
 
-/// The declarations of \p Scope to analyze: all of the main file's, and
-/// those of the headers that are relevant. \p ModelNames are the names the
-/// configured model files give (unqualified), words that make a header
-/// relevant too.
+/// The top-level declarations of \p Scope to analyze: all of the main
+/// file's, and those of headers that hold a relevant declaration.
+/// \p ModelNames are the names the configured model files give
+/// (unqualified): naming one makes a declaration relevant too.
 std::vector<clang::Decl *> relevantDeclarations(const std::vector<clang::Decl *> &Scope,
                                                 const clang::SourceManager &SM,
                                                 const llvm::StringSet<> &ModelNames);
 
-/// True when \p Text holds a piece that speaks of locks or of a client API
-/// (`lock`, `Mutex`, `redis`, `PQ`, `pqxx`, `SQL`...).
-bool speaksOfLocks(llvm::StringRef Text);
+/// True when the identifier \p Identifier speaks of locks or of a client
+/// API by one of its words (`try_lock`, `RedMutex`, `redisCommand`,
+/// `execSQL`) or is a libpq function (`PQexec`); `Block` does not.
+bool speaksOfLocks(llvm::StringRef Identifier);
 
 } // namespace locklint
 
