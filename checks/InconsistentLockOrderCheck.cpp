@@ -83,30 +83,35 @@ struct Nesting {
 void advisoryLocks(llvm::ArrayRef<SqlExecution> Executions,
                    llvm::ArrayRef<DistributedLockScope> Scopes, const SourceManager &SM,
                    std::vector<Attempt> &Attempts, std::vector<Held> &Regions) {
+  // Each advisory call with a constant key, with the execution that runs it.
+  std::vector<std::pair<const SqlExecution *, const SqlStatement::AdvisoryCall *>> Calls;
   for (const SqlExecution &E : Executions)
     for (const SqlStatement &Statement : E.Statements)
-      for (const SqlStatement::AdvisoryCall &Call : Statement.AdvisoryCalls) {
-        if (!Call.takes() || !Call.constantKey() || !E.Function || !E.Function->getBody())
-          continue;
-        Attempt Taken{E.Function, E.Call->getBeginLoc(), "pg_advisory:" + Call.Key,
-                      "advisory lock " + Call.Key, "pg_advisory:" + Call.Key, nullptr, true};
-        Attempts.push_back(Taken);
-        if (llvm::StringRef(Call.Function).contains("try")) {
-          for (const DistributedLockScope &Scope : Scopes)
-            if (Scope.Advisory && Scope.Acquired == Taken.Acquired)
-              Regions.push_back({Taken, Scope.Begin, Scope.End});
-          continue;
-        }
-        SourceLocation End = E.Function->getBody()->getEndLoc();
-        for (const SqlExecution &Later : Executions)
-          for (const SqlStatement &Next : Later.Statements)
-            for (const SqlStatement::AdvisoryCall &Unlock : Next.AdvisoryCalls)
-              if (Later.Function == E.Function && Unlock.releases() && Unlock.Key == Call.Key &&
-                  SM.isBeforeInTranslationUnit(Taken.Acquired, Later.Call->getBeginLoc()) &&
-                  SM.isBeforeInTranslationUnit(Later.Call->getBeginLoc(), End))
-                End = Later.Call->getBeginLoc();
-        Regions.push_back({Taken, E.Call->getEndLoc(), End});
-      }
+      for (const SqlStatement::AdvisoryCall &Call : Statement.AdvisoryCalls)
+        if (Call.constantKey() && E.Function && E.Function->getBody())
+          Calls.push_back({&E, &Call});
+  for (const auto &[E, Call] : Calls) {
+    if (!Call->takes())
+      continue;
+    std::string Id = "pg_advisory:" + Call->Key;
+    Attempt Taken{E->Function, E->Call->getBeginLoc(), Id, "advisory lock " + Call->Key, Id,
+                  nullptr, true};
+    Attempts.push_back(Taken);
+    if (!Call->waits()) {
+      for (const DistributedLockScope &Scope : Scopes)
+        if (Scope.Advisory && Scope.Acquired == Taken.Acquired)
+          Regions.push_back({Taken, Scope.Begin, Scope.End});
+      continue;
+    }
+    // Held up to the first unlock of the key after it, or the function's end.
+    SourceLocation End = E->Function->getBody()->getEndLoc();
+    for (const auto &[Later, Unlock] : Calls)
+      if (Later->Function == E->Function && Unlock->releases() && Unlock->Key == Call->Key &&
+          SM.isBeforeInTranslationUnit(Taken.Acquired, Later->Call->getBeginLoc()) &&
+          SM.isBeforeInTranslationUnit(Later->Call->getBeginLoc(), End))
+        End = Later->Call->getBeginLoc();
+    Regions.push_back({Taken, E->Call->getEndLoc(), End});
+  }
 }
 
 } // namespace

@@ -53,6 +53,25 @@ llvm::Expected<Shard> parseShard(llvm::StringRef Text) {
   return Part;
 }
 
+namespace {
+
+/// \p File, absolute and without dots, and its part below \p Root (the
+/// whole path when it is not below it): where a file is in the project,
+/// wherever the project is checked out.
+struct ProjectPath {
+  ProjectPath(llvm::StringRef File, llvm::StringRef Root) : Absolute(File) {
+    llvm::sys::fs::make_absolute(Absolute);
+    llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+    Below = Absolute;
+    if (!Root.empty() && Below.consume_front(Root))
+      Below = Below.ltrim('/');
+  }
+  llvm::SmallString<256> Absolute;
+  llvm::StringRef Below;
+};
+
+} // namespace
+
 std::vector<std::string> selectShard(std::vector<std::string> Files, Shard Part,
                                      llvm::StringRef Root) {
   if (Part.Count == 1)
@@ -61,13 +80,7 @@ std::vector<std::string> selectShard(std::vector<std::string> Files, Shard Part,
   for (std::string &File : Files) {
     // Two CI jobs check the project out in different folders: a file's
     // place in the project decides its shard, not where the project is.
-    llvm::SmallString<256> Path(File);
-    llvm::sys::fs::make_absolute(Path);
-    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-    llvm::StringRef Key = Path;
-    if (!Root.empty() && Key.consume_front(Root))
-      Key = Key.ltrim('/');
-    if (llvm::xxh3_64bits(Key) % Part.Count == Part.Index - 1)
+    if (llvm::xxh3_64bits(ProjectPath(File, Root).Below) % Part.Count == Part.Index - 1)
       Selected.push_back(std::move(File));
   }
   return Selected;
@@ -91,14 +104,9 @@ llvm::Expected<UnitExclusions> UnitExclusions::parse(llvm::ArrayRef<std::string>
 bool UnitExclusions::excludes(llvm::StringRef File) const {
   if (Patterns.empty())
     return false;
-  llvm::SmallString<256> Path(File);
-  llvm::sys::fs::make_absolute(Path);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  llvm::StringRef Below = Path;
-  if (!Root.empty() && Below.consume_front(Root))
-    Below = Below.ltrim('/');
+  ProjectPath Path(File, Root);
   return llvm::any_of(Patterns, [&](const llvm::GlobPattern &Pattern) {
-    return Pattern.match(Below) || Pattern.match(Path);
+    return Pattern.match(Path.Below) || Pattern.match(Path.Absolute);
   });
 }
 

@@ -119,6 +119,10 @@ bool SqlStatement::AdvisoryCall::takes() const {
   return llvm::StringRef(Function).contains("_lock");
 }
 
+bool SqlStatement::AdvisoryCall::waits() const {
+  return takes() && !llvm::StringRef(Function).contains("_try_");
+}
+
 bool SqlStatement::AdvisoryCall::releases() const {
   return llvm::StringRef(Function).contains("_unlock");
 }

@@ -40,6 +40,8 @@ struct SqlStatement {
   struct AdvisoryCall {
     std::string Function, Key;
     bool takes() const;
+    /// A take that blocks until the lock is free (not a pg_try_...).
+    bool waits() const;
     bool releases() const;
     /// True when the key is the same in every run: no parameter, no "?".
     bool constantKey() const;

@@ -39,6 +39,8 @@ TEST(SqlModelTest, AdvisoryCallsKeepTheirKeys) {
   EXPECT_EQ(Calls("SELECT pg_advisory_lock(id) FROM jobs"), Tables{"pg_advisory_lock(?) varies"});
   SqlStatement::AdvisoryCall Take{"pg_try_advisory_lock", "1"}, Drop{"pg_advisory_unlock", "1"};
   EXPECT_TRUE(Take.takes());
+  EXPECT_FALSE(Take.waits());
+  EXPECT_TRUE((SqlStatement::AdvisoryCall{"pg_advisory_xact_lock", "1"}.waits()));
   EXPECT_FALSE(Take.releases());
   EXPECT_TRUE(Drop.releases());
   EXPECT_FALSE(Drop.takes());

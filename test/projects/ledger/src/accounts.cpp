@@ -1,11 +1,23 @@
 // Closing an account locks the user, then each open order: the reverse.
 #include "lock_client.h"
+class AccountCloser {
+public:
+  AccountCloser(LockClient &locks, const std::string &userId) : locks_(locks), userId_(userId) {}
+  void Close(const std::string &orderId, const std::string &token) {
+    bool userLocked = locks_.Acquire("lock:user:" + userId_, token, 30000);
+    if (!userLocked)
+      return;
+    bool orderLocked = locks_.Acquire("lock:order:" + orderId, token, 30000);
+    if (orderLocked)
+      locks_.Release("lock:order:" + orderId, token);
+    locks_.Release("lock:user:" + userId_, token);
+  }
+
+private:
+  LockClient &locks_;
+  std::string userId_;
+};
 void CloseAccount(LockClient &locks, const std::string &userId, const std::string &orderId,
                   const std::string &token) {
-  if (locks.Acquire("lock:user:" + userId, token, 30000)) {
-    if (locks.Acquire("lock:order:" + orderId, token, 30000)) {
-      locks.Release("lock:order:" + orderId, token);
-    }
-    locks.Release("lock:user:" + userId, token);
-  }
+  AccountCloser(locks, userId).Close(orderId, token);
 }
