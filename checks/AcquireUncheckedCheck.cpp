@@ -203,8 +203,8 @@ workOnBothPaths(const AcquireTest &Tested, const ResultReaders &Readers, ASTCont
 std::string acquireName(const AcquireSite &Site) {
   if (Site.Command && Site.Command->Call == Site.Call)
     return Site.Command->is("SETNX") ? "SETNX" : "SET ... NX";
-  if (!Site.Command && !Site.Key)
-    return "pg_try_advisory_lock";
+  if (Site.SqlLock)
+    return Site.SqlLock->Lock->Display;
   if (const auto *Call = dyn_cast<CallExpr>(Site.Call))
     if (const FunctionDecl *Callee = Call->getDirectCallee())
       return Callee->getQualifiedNameAsString();
@@ -236,7 +236,7 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     std::string Lock = Site.Command && !Site.Command->Args.empty()
                            ? "lock '" + Index.keyDisplay(Site.Command->Args[0]) + "'"
                            : "the lock";
-    if (Readers.neverRead(Site.Call, Site.Function)) {
+    if (Site.AnswerUnread || Readers.neverRead(Site.Call, Site.Function)) {
       if (workFollows(Site.Call, Site.Function, Readers, SM))
         diagAt(Site.Call,
              "the result of '%0' is never checked: the code after it runs whether or not "

@@ -59,6 +59,9 @@ struct Attempt {
   /// The Redis key's word; null for an advisory lock.
   const CommandWord *KeyWord = nullptr;
   bool Advisory = false;
+  /// For a lock kept by a database server: the server, which breaks a
+  /// deadlock between its own locks.
+  std::string System;
 };
 
 /// A region where a lock is held.
@@ -93,9 +96,13 @@ void advisoryLocks(llvm::ArrayRef<SqlExecution> Executions,
   for (const auto &[E, Call] : Calls) {
     if (!Call->takes())
       continue;
-    std::string Id = "pg_advisory:" + Call->Key;
-    Attempt Taken{E->Function, E->Call->getBeginLoc(), Id, "advisory lock " + Call->Key, Id,
-                  nullptr, true};
+    std::string Id = Call->identity();
+    // The message quotes the key: a name is shown without its own quotes.
+    llvm::StringRef Key = Call->Key;
+    if (Key.size() > 2 && Key.front() == '\'' && Key.back() == '\'')
+      Key = Key.drop_front().drop_back();
+    Attempt Taken{E->Function, E->Call->getBeginLoc(), Id, Call->Lock->Noun + " " + Key.str(), Id,
+                  nullptr, true, Call->Lock->System};
     Attempts.push_back(Taken);
     if (!Call->waits()) {
       for (const DistributedLockScope &Scope : Scopes)
@@ -106,7 +113,8 @@ void advisoryLocks(llvm::ArrayRef<SqlExecution> Executions,
     // Held up to the first unlock of the key after it, or the function's end.
     SourceLocation End = E->Function->getBody()->getEndLoc();
     for (const auto &[Later, Unlock] : Calls)
-      if (Later->Function == E->Function && Unlock->releases() && Unlock->Key == Call->Key &&
+      if (Later->Function == E->Function && Unlock->releases() &&
+          Unlock->identity() == Call->identity() &&
           SM.isBeforeInTranslationUnit(Taken.Acquired, Later->Call->getBeginLoc()) &&
           SM.isBeforeInTranslationUnit(Later->Call->getBeginLoc(), End))
         End = Later->Call->getBeginLoc();
@@ -179,14 +187,15 @@ void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
 
   auto Report = [&](const Nesting &Here, SourceLocation OtherOuter, StringRef OtherOuterKey,
                     SourceLocation OtherInner, StringRef OtherInnerKey) {
-    // Blocked advisory locks end in PostgreSQL's deadlock error; Redis
-    // locks in a wait for the TTL.
-    bool Advisory = Here.Outer->Lock.Advisory && Here.Inner->Advisory;
+    // Blocked locks of one database server end in its deadlock error;
+    // Redis locks in a wait for the TTL.
+    bool Server = Here.Outer->Lock.Advisory && Here.Inner->Advisory &&
+                  Here.Outer->Lock.System == Here.Inner->System;
     diag(Here.Inner->Acquired, "locks '%0' and '%1' are taken in this order here and in the "
                                "other order elsewhere: two workers that each hold one wait "
-                               "for the other %select{until a TTL expires|until PostgreSQL "
+                               "for the other %select{until a TTL expires|until %3 "
                                "aborts one of them as a deadlock}2")
-        << Here.Outer->Lock.Key << Here.Inner->Key << Advisory;
+        << Here.Outer->Lock.Key << Here.Inner->Key << Server << Here.Inner->System;
     diag(Here.Outer->Lock.Acquired, "'%0' is taken first here", DiagnosticIDs::Note)
         << Here.Outer->Lock.Key;
     diag(OtherOuter, "'%0' is taken first here", DiagnosticIDs::Note) << OtherOuterKey;

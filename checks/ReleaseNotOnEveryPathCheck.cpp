@@ -15,10 +15,12 @@ using namespace locklint::model;
 namespace clang::tidy::distlock {
 namespace {
 
-bool unlocksAdvisory(const SqlExecution &E) {
-  return llvm::any_of(E.Statements, [](const SqlStatement &Statement) {
-    return llvm::is_contained(Statement.FunctionsCalled, "pg_advisory_unlock") ||
-           llvm::is_contained(Statement.FunctionsCalled, "pg_advisory_unlock_all");
+/// True when \p E releases a server-kept lock of \p Scope's family.
+bool unlocksServerLock(const SqlExecution &E, const DistributedLockScope &Scope) {
+  return llvm::any_of(E.Statements, [&](const SqlStatement &Statement) {
+    return llvm::any_of(Statement.AdvisoryCalls, [&](const SqlStatement::AdvisoryCall &Call) {
+      return Call.releases() && Call.Lock->Family == Scope.Family;
+    });
   });
 }
 
@@ -128,7 +130,7 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
     std::vector<const Expr *> Releases;
     if (Scope.Advisory) {
       for (const SqlExecution &E : Executions)
-        if (E.Function == Function && unlocksAdvisory(E) &&
+        if (E.Function == Function && unlocksServerLock(E, Scope) &&
             Source.within(E.Call->getBeginLoc(), Region))
           Releases.push_back(E.Call);
     } else {
@@ -181,10 +183,11 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
         return false;
       if (Scope.Advisory)
         diagAt(Exit,
-             "'%0' leaves the scope of an advisory lock before 'pg_advisory_unlock': a "
+             "'%0' leaves the scope of %select{a|an}1 %2 before '%3': a "
              "session-level lock stays held until the connection closes, which in a pool "
              "may be never")
-            << exitName(Exit);
+            << exitName(Exit) << llvm::StringRef("aeiou").contains(Scope.Noun.front())
+            << Scope.Noun << Scope.Release;
       else
         diagAt(Exit, "'%0' leaves the scope of lock '%1' before its release: the "
                                   "lock stays held until its TTL%select{| (%3)}2 expires")
@@ -236,10 +239,10 @@ void ReleaseNotOnEveryPathCheck::reportThrowingCall(const DistributedLockScope &
   std::string Callee = Throwing->getDirectCallee()->getQualifiedNameAsString();
   if (Scope.Advisory)
     diagAt(Throwing,
-         "'%0' may throw between the acquire and 'pg_advisory_unlock', and no handler "
+         "'%0' may throw between the acquire and '%1', and no handler "
          "releases: a session-level lock stays held until the connection closes, which in a "
          "pool may be never")
-        << Callee;
+        << Callee << Scope.Release;
   else
     diagAt(Throwing,
          "'%0' may throw between the acquire and the release of lock '%1', and no handler "

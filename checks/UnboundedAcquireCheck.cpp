@@ -9,6 +9,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <map>
@@ -193,17 +194,49 @@ bool setsWaitLimit(const SqlStatement &Statement) {
          !Statement.SettingValue.empty() && !isZeroTimeout(Statement.SettingValue);
 }
 
-/// The blocking lock a statement waits for, if any.
+/// The blocking lock a statement waits for that a server setting bounds
+/// (PostgreSQL's lock_timeout), if any.
 std::string blockingLock(const SqlStatement &Statement) {
-  static constexpr llvm::StringLiteral Blocking[] = {
-      "pg_advisory_lock", "pg_advisory_xact_lock", "pg_advisory_lock_shared",
-      "pg_advisory_xact_lock_shared"};
-  for (llvm::StringRef Function : Blocking)
-    if (llvm::is_contained(Statement.FunctionsCalled, Function))
-      return Function.str();
+  for (const SqlStatement::AdvisoryCall &Call : Statement.AdvisoryCalls)
+    if (Call.waits() && !Call.Lock->TimeoutArg)
+      return Call.Function;
   if (Statement.StatementKind == SqlStatement::LockTable && !Statement.NoWait)
     return "LOCK TABLE";
   return "";
+}
+
+/// The call of a statement that is told to wait forever by its own timeout
+/// argument (GET_LOCK(name, -1)), if any: no server setting bounds it.
+const SqlStatement::AdvisoryCall *foreverByArgument(const SqlStatement &Statement) {
+  for (const SqlStatement::AdvisoryCall &Call : Statement.AdvisoryCalls)
+    if (Call.waits() && Call.Lock->TimeoutArg)
+      return &Call;
+  return nullptr;
+}
+
+/// Where the timeout of \p Call is written in the source: inside a plain
+/// literal that holds the whole SQL text with no escape before it.
+std::optional<CharSourceRange> timeoutInSource(const SqlExecution &E,
+                                               const SqlStatement::AdvisoryCall &Call,
+                                               const SourceManager &SM,
+                                               const LangOptions &Lang) {
+  if (!E.Text || Call.TimeoutOffset < 0)
+    return std::nullopt;
+  const auto *Literal = dyn_cast_or_null<StringLiteral>(stripStringWrappers(E.Text));
+  if (!Literal || !Literal->isOrdinary() || Literal->getNumConcatenated() != 1 ||
+      !Literal->getBeginLoc().isFileID())
+    return std::nullopt;
+  StringRef Written = Lexer::getSourceText(
+      CharSourceRange::getTokenRange(Literal->getSourceRange()), SM, Lang);
+  // `"..."` as written, with the same bytes as the value: offsets agree.
+  if (Written.size() != Literal->getLength() + 2 || Written.front() != '"' ||
+      Written.substr(1, Literal->getLength()) != Literal->getString())
+    return std::nullopt;
+  unsigned Offset = Call.TimeoutOffset;
+  if (Literal->getString().substr(Offset, Call.Timeout.size()) != Call.Timeout)
+    return std::nullopt;
+  SourceLocation Begin = Literal->getBeginLoc().getLocWithOffset(1 + Offset);
+  return CharSourceRange::getCharRange(Begin, Begin.getLocWithOffset(Call.Timeout.size()));
 }
 
 /// Where a blocking command keeps its timeout and the keys it waits on.
@@ -267,12 +300,25 @@ bool isZero(const CommandWord &Word) {
 }
 
 constexpr llvm::StringLiteral DefaultLockTimeout = "5s";
+constexpr llvm::StringLiteral DefaultWaitSeconds = "10";
+
+bool isPositiveCount(StringRef Text) {
+  unsigned Value = 0;
+  return !Text.getAsInteger(10, Value) && Value > 0 && Text.front() != '0';
+}
 
 } // namespace
 
 UnboundedAcquireCheck::UnboundedAcquireCheck(StringRef Name, ClangTidyContext *Context)
     : RedisCheckBase(Name, Context),
-      SuggestedLockTimeout(Options.get("SuggestedLockTimeout", DefaultLockTimeout)) {
+      SuggestedLockTimeout(Options.get("SuggestedLockTimeout", DefaultLockTimeout)),
+      SuggestedWaitSeconds(Options.get("SuggestedWaitSeconds", DefaultWaitSeconds)) {
+  if (!isPositiveCount(SuggestedWaitSeconds)) {
+    configurationDiag("invalid SuggestedWaitSeconds '%0': use a whole number of seconds "
+                      "above 0, such as 10")
+        << SuggestedWaitSeconds;
+    SuggestedWaitSeconds = DefaultWaitSeconds.str();
+  }
   if (!isPlainDuration(SuggestedLockTimeout)) {
     configurationDiag("invalid SuggestedLockTimeout '%0': %1")
         << SuggestedLockTimeout << PlainDurationHint;
@@ -283,6 +329,7 @@ UnboundedAcquireCheck::UnboundedAcquireCheck(StringRef Name, ClangTidyContext *C
 void UnboundedAcquireCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   RedisCheckBase::storeOptions(Opts);
   Options.store(Opts, "SuggestedLockTimeout", SuggestedLockTimeout);
+  Options.store(Opts, "SuggestedWaitSeconds", SuggestedWaitSeconds);
 }
 
 void UnboundedAcquireCheck::registerMoreMatchers(MatchFinder *Finder) {
@@ -363,6 +410,22 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
                      return Context.getSourceManager().isBeforeInTranslationUnit(
                          Earlier, E.Call->getBeginLoc());
                    });
+    for (const SqlStatement &Statement : E.Statements)
+      if (const SqlStatement::AdvisoryCall *Forever = foreverByArgument(Statement)) {
+        diagAt(E.Call, "'%0' with timeout %1 waits for %select{its %2|%2 %3}4 forever; no %5 "
+                       "setting bounds it")
+            << Forever->Lock->Display << Forever->Timeout << Forever->Lock->Noun << Forever->Key
+            << Forever->constantKey() << Forever->Lock->System;
+        auto Note = diag(E.Call->getBeginLoc(),
+                         "give it a timeout in seconds, such as %0, and test its answer: 1 "
+                         "when the lock was taken",
+                         DiagnosticIDs::Note)
+                    << SuggestedWaitSeconds;
+        if (auto Range = timeoutInSource(E, *Forever, Context.getSourceManager(),
+                                         Context.getLangOpts()))
+          Note << FixItHint::CreateReplacement(*Range, SuggestedWaitSeconds);
+        break;
+      }
     for (const SqlStatement &Statement : E.Statements) {
       Limited = Limited || setsWaitLimit(Statement);
       std::string Lock = blockingLock(Statement);

@@ -25,6 +25,8 @@ private:
 
   /// The lock_timeout the SQL note and its fix-it propose, e.g. "5s".
   std::string SuggestedLockTimeout;
+  /// The timeout, in seconds, a fix gives GET_LOCK in place of a negative one.
+  std::string SuggestedWaitSeconds;
   std::vector<std::pair<const CallExpr *, const FunctionDecl *>> SqlCalls;
   std::vector<const Stmt *> Loops;
   std::vector<const Expr *> RedMutexLocks;

@@ -15,4 +15,10 @@ bool isBookkeepingName(llvm::StringRef Name) {
                       [](const std::string &Word) { return llvm::is_contained(Words, Word); });
 }
 
+bool isThreeWayCompareName(llvm::StringRef Name) {
+  static constexpr llvm::StringLiteral Names[] = {"strcmp", "strncmp", "strcasecmp",
+                                                  "strncasecmp", "memcmp"};
+  return llvm::is_contained(Names, Name);
+}
+
 } // namespace locklint::model

@@ -19,6 +19,11 @@ namespace locklint::model {
 /// `metrics_inc`, `unlock`, `c_str`.
 bool isBookkeepingName(llvm::StringRef Name);
 
+/// True for the C functions that compare and answer 0 when equal (strcmp,
+/// memcmp): a test of their answer against 0 means the opposite of a test
+/// of a value against 0.
+bool isThreeWayCompareName(llvm::StringRef Name);
+
 } // namespace locklint::model
 
 #endif

@@ -1,6 +1,7 @@
 //===--- DistributedLockScopes.cpp - where a distributed lock is held -----===//
 
 #include "DistributedLockScopes.h"
+#include "CallRoles.h"
 #include "ExprText.h"
 #include "StmtWalk.h"
 #include "clang/AST/DeclCXX.h"
@@ -50,6 +51,11 @@ std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext 
       return std::nullopt;
     if (const auto *Unary = dyn_cast<UnaryOperator>(Parent); Unary && Unary->getOpcode() == UO_LNot)
       Positive = !Positive;
+    // What strcmp's answer says depends on the text compared with: unknown.
+    if (const auto *Call = dyn_cast<CallExpr>(Parent))
+      if (const FunctionDecl *Callee = Call->getDirectCallee();
+          Callee && Callee->getIdentifier() && isThreeWayCompareName(Callee->getName()))
+        return std::nullopt;
     // Reply objects that answer the question themselves: cpp_redis's
     // reply.is_null(), POCO's BulkString::isNull().
     if (const auto *Call = dyn_cast<CXXMemberCallExpr>(Parent)) {
@@ -128,7 +134,7 @@ public:
     std::optional<bool> Positive = Tested->Positive;
     DistributedLockScope Scope;
     Scope.Function = Site.Function;
-    Scope.Acquired = Site.Call->getBeginLoc();
+    Scope.Acquired = (Site.Query ? Site.Query : Site.Call)->getBeginLoc();
     if (*Positive) {
       Scope.Begin = Test->getThen()->getBeginLoc();
       Scope.End = Test->getThen()->getEndLoc();
@@ -144,7 +150,7 @@ public:
     } else {
       return std::nullopt;
     }
-    describe(Scope, Site.Command);
+    describe(Scope, Site.Command, Site.SqlLock);
     if (Site.Key) {
       CommandWord Key;
       Key.Pieces.push_back({constantText(Site.Key, Context), Site.Key, 0});
@@ -157,11 +163,17 @@ public:
   }
 
   /// The fields of \p Scope that come from the acquire command.
-  void describe(DistributedLockScope &Scope, const RedisCommand *Acquire) {
+  void describe(DistributedLockScope &Scope, const RedisCommand *Acquire,
+                const SqlStatement::AdvisoryCall *SqlLock = nullptr) {
     Scope.Acquire = Acquire;
     if (!Acquire) {
       Scope.Advisory = true;
-      Scope.Key = "pg_advisory_lock";
+      Scope.Key = SqlLock ? SqlLock->Lock->Display : "pg_advisory_lock";
+      Scope.Release = SqlLock ? SqlLock->Lock->ReleaseDisplay : "pg_advisory_unlock";
+      if (SqlLock) {
+        Scope.Family = SqlLock->Lock->Family;
+        Scope.Noun = SqlLock->Lock->Noun;
+      }
       return;
     }
     Scope.KeyWord = Acquire->Args[0];
@@ -224,6 +236,9 @@ public:
   /// block.
   Carriers carriersOf(const Stmt *Holder, const AcquireSite &Site, const VarDecl *Kept) {
     Carriers Found{{Kept, true}};
+    Rows.clear();
+    if (Site.fetchesAnswer())
+      Rows.insert(Kept);
     const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Holder, Context));
     if (!Block)
       return Found;
@@ -243,6 +258,15 @@ public:
     if (!Declaration || !Declaration->isSingleDecl())
       return;
     const auto *Var = dyn_cast<VarDecl>(Declaration->getSingleDecl());
+    if (Var && Var->getInit() && Site.fetchesAnswer() && Var->getType()->isPointerType() &&
+        llvm::any_of(Rows, [&](const VarDecl *Rows) {
+          return llvm::any_of(referencesIn(Var->getInit(), Rows),
+                              [&](const DeclRefExpr *Ref) { return !readsCell(Ref); });
+        })) {
+      Rows.insert(Var); // MYSQL_ROW row = mysql_fetch_row(answer)
+      Vars.try_emplace(Var, true);
+      return;
+    }
     if (Var && Var->getInit())
       if (std::optional<bool> Carried = testedOutcome(Var->getInit(), Site, Kept, Vars))
         Vars.try_emplace(Var, *Carried);
@@ -255,6 +279,9 @@ public:
     std::optional<bool> Positive;
     for (const auto &[Var, CarrierPositive] : Vars) {
       for (const DeclRefExpr *Ref : referencesIn(Condition, Var)) {
+        // That rows came back says nothing; what a cell holds does.
+        if (Rows.contains(Var) && !readsCell(Ref))
+          continue;
         // Status values compare with the kept result itself only.
         std::optional<bool> This =
             polarity(Ref, Condition, Context, Var == Kept ? &Site : nullptr);
@@ -280,6 +307,9 @@ private:
       return nullptr;
     // The carriers grow as the statements after the holder declare them.
     Carriers Vars{{Kept, true}};
+    Rows.clear();
+    if (Site.fetchesAnswer())
+      Rows.insert(Kept);
     bool After = false;
     for (const Stmt *S : Block->body()) {
       if (S == Holder) {
@@ -304,10 +334,26 @@ private:
         continue;
       }
       Positive = testedOutcome(Test->getCond(), Site, Kept, Vars);
+      // A test that rows came back is not the lock's answer: read on.
+      if (!Positive && Site.fetchesAnswer() && !assigns(S, Kept))
+        continue;
       return Positive ? Test : nullptr;
     }
     return nullptr;
   }
+
+  /// True when \p Ref is read for a cell: `row[0]`.
+  bool readsCell(const DeclRefExpr *Ref) {
+    const Stmt *Parent = parentStmt(Ref, Context);
+    while (Parent && isa<ImplicitCastExpr, ParenExpr>(Parent))
+      Parent = parentStmt(Parent, Context);
+    const auto *Subscript = dyn_cast_or_null<ArraySubscriptExpr>(Parent);
+    return Subscript && Subscript->getBase()->IgnoreParenImpCasts() == Ref;
+  }
+
+  /// For an answer fetched as rows (mysql_store_result): the variables that
+  /// hold the rows, whose cells carry the outcome.
+  llvm::SmallPtrSet<const VarDecl *, 4> Rows;
 
   const LockIndex &Index;
   ASTContext &Context;
@@ -513,9 +559,15 @@ std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef
         Sites.push_back(WrapperFinder::siteOf(Call, It->second));
   for (const SqlExecution &E : Sql)
     for (const SqlStatement &Statement : E.Statements)
-      if (llvm::is_contained(Statement.FunctionsCalled, "pg_try_advisory_lock") ||
-          llvm::is_contained(Statement.FunctionsCalled, "pg_try_advisory_xact_lock"))
-        Sites.push_back({E.Call, E.Function, nullptr});
+      for (const SqlStatement::AdvisoryCall &Lock : Statement.AdvisoryCalls)
+        if (Lock.canFail()) {
+          const Expr *Answer = E.answerCall();
+          AcquireSite Site(Answer ? Answer : E.Call, E.Function, nullptr);
+          Site.SqlLock = &Lock;
+          Site.Query = E.Call;
+          Site.AnswerUnread = !Answer;
+          Sites.push_back(Site);
+        }
 
   for (const LockApiCall &Api : ApiCalls)
     Sites.push_back({Api.Call, Api.Function, nullptr, Api.Key});

@@ -37,8 +37,11 @@ struct DistributedLockScope {
   /// The lock key's word, for what the two strings above do not say (its
   /// pattern, the expressions it is built from); empty for advisory locks.
   CommandWord KeyWord;
-  /// A PostgreSQL advisory lock: strongly consistent, no TTL.
+  /// A lock kept by a database server (a PostgreSQL advisory lock, a MySQL
+  /// named lock): strongly consistent, no TTL, held by the session. Then Key
+  /// names the function that took it, and Release the one that frees it.
   bool Advisory = false;
+  std::string Release, Family = "pg_advisory", Noun = "advisory lock";
   /// Where a fencing token is taken in the scope (`INCR fence:<name>`), if it is.
   clang::SourceLocation FenceTaken;
 
@@ -66,6 +69,15 @@ struct AcquireSite {
   const RedisCommand *Command = nullptr;
   /// For an API from a model file: the key argument.
   const clang::Expr *Key = nullptr;
+  /// For a lock taken by SQL: the call in the statement, and the call that
+  /// runs the query when the answer comes from another one (Call then is
+  /// mysql_store_result). AnswerUnread: the function never fetches it.
+  const SqlStatement::AdvisoryCall *SqlLock = nullptr;
+  const clang::Expr *Query = nullptr;
+  bool AnswerUnread = false;
+
+  /// True when Call fetches the rows of the query that took the lock.
+  bool fetchesAnswer() const { return Query && Query != Call; }
   /// For a call of a function that reports the acquire's outcome as a value
   /// of its own (`RR::SUCCESS`, `RR::LOCK_FAILED`): the values it returns on
   /// success and on failure. Empty when it returns the reply or a bool.

@@ -65,6 +65,8 @@ const EmbeddedFile &embedded(llvm::StringRef Name) {
 
 } // namespace
 
+const char *builtinModelText(llvm::StringRef Name) { return embedded(Name).Text; }
+
 llvm::Error LocalLockModel::addJson(llvm::StringRef Text, llvm::StringRef SourceName) {
   auto Doc = parse(Text, SourceName);
   if (!Doc)
@@ -129,6 +131,10 @@ llvm::Error SqlClientModel::addJson(llvm::StringRef Text, llvm::StringRef Source
   if (!Discarders)
     return Discarders.takeError();
   ResultDiscarders.insert(Discarders->begin(), Discarders->end());
+  auto Fetchers = strings(*Doc, "answer_fetchers", SourceName);
+  if (!Fetchers)
+    return Fetchers.takeError();
+  AnswerFetchers.insert(Fetchers->begin(), Fetchers->end());
   for (const json &Entry : *It) {
     auto Names = strings(Entry, "names", SourceName);
     if (!Names)
@@ -147,6 +153,8 @@ llvm::Error SqlClientModel::addJson(llvm::StringRef Text, llvm::StringRef Source
     if (auto Err = readMember(Entry, "prepares", F.Prepares, Wrong))
       return Err;
     if (auto Err = readMember(Entry, "simple_query", F.SimpleQuery, Wrong))
+      return Err;
+    if (auto Err = readMember(Entry, "answer_on_connection", F.AnswerOnConnection, Wrong))
       return Err;
     for (const std::string &Name : *Names)
       Functions[Name].push_back(F);

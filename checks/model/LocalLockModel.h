@@ -49,11 +49,18 @@ struct SqlClientModel {
     /// True when the text goes out as one simple query, which may hold
     /// several statements separated by semicolons.
     bool SimpleQuery = false;
+    /// True when the call answers only whether the server took the query,
+    /// and the rows come from a later call on the connection (mysql_query,
+    /// then mysql_store_result).
+    bool AnswerOnConnection = false;
   };
   llvm::StringMap<std::vector<Function>> Functions;
   /// Functions that free a result without reading it (PQclear): a result
   /// passed only to them was never looked at.
   llvm::StringSet<> ResultDiscarders;
+  /// Functions that fetch the rows of the last query run on the connection
+  /// they are given as first argument (mysql_store_result).
+  llvm::StringSet<> AnswerFetchers;
 
   llvm::Error addJson(llvm::StringRef Text, llvm::StringRef SourceName);
 };
@@ -76,6 +83,9 @@ llvm::Error addLockApiFiles(LockApiModel &Model, llvm::StringRef Files);
 llvm::Error addLocalLockFiles(LocalLockModel &Model, llvm::StringRef Files);
 /// The same for the functions that run SQL (a project's `Exec(query)`).
 llvm::Error addSqlClientFiles(SqlClientModel &Model, llvm::StringRef Files);
+
+/// The text of a built-in model file other than a Redis client's, by name.
+const char *builtinModelText(llvm::StringRef Name);
 
 /// The built-in local lock and SQL client models.
 LocalLockModel builtinLocalLocks();

@@ -2,6 +2,7 @@
 
 #include "SqlExecutions.h"
 #include "ExprText.h"
+#include "StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -79,6 +80,7 @@ void SqlExecutions::add(const CallExpr *Call, const FunctionDecl *Function) {
     if (Spec.SqlArg && *Spec.SqlArg < Args.size())
       Run.Execution.Text = Args[*Spec.SqlArg];
     Run.Execution.SimpleQuery = Spec.SimpleQuery;
+    Run.Execution.AnswerOnConnection = Spec.AnswerOnConnection && Connection;
     Run.Text = Text;
     Run.Name = Spec.SqlArg ? std::nullopt : Name;
     if (Spec.SqlArg && *Spec.SqlArg < Args.size())
@@ -119,6 +121,7 @@ void SqlExecutions::followWrappers(llvm::ArrayRef<HelperCall> Calls) {
         Run.Execution.Call = Call.Call;
         Run.Execution.Function = Call.Caller;
         Run.Execution.Text = Arg;
+        Run.Execution.AnswerOnConnection = false;
         Run.TextParameter = parameterOf(Arg, Call.Caller);
         if (!Run.TextParameter) {
           std::optional<StringValue> Value = Strings.valueOf(Arg);
@@ -142,6 +145,40 @@ std::vector<SqlTextWrapper> SqlExecutions::textWrappers() const {
   return Found;
 }
 
+const Expr *SqlExecution::answerCall() const {
+  return AnswerOnConnection ? Answer : Call;
+}
+
+const CallExpr *SqlExecutions::answerOf(const SqlExecution &E) const {
+  if (!E.Function || !E.Function->getBody())
+    return nullptr;
+  const SourceManager &SM = Context.getSourceManager();
+  SourceLocation After = SM.getExpansionLoc(E.Call->getEndLoc());
+  const CallExpr *First = nullptr;
+  anyStmt(E.Function->getBody(), [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee || Call->getNumArgs() < 1 ||
+        !Model.AnswerFetchers.contains(Callee->getQualifiedNameAsString()) ||
+        !SM.isBeforeInTranslationUnit(After, SM.getExpansionLoc(Call->getBeginLoc())) ||
+        expressionIdentity(Call->getArg(0), Context) != E.Connection)
+      return false;
+    if (!First || SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Call->getBeginLoc()),
+                                               SM.getExpansionLoc(First->getBeginLoc())))
+      First = Call;
+    return false;
+  });
+  // A fetch after the next query on the connection reads that query's rows.
+  bool Overtaken = First && llvm::any_of(Runs, [&](const Pending &Other) {
+    const SqlExecution &Next = Other.Execution;
+    SourceLocation At = SM.getExpansionLoc(Next.Call->getBeginLoc());
+    return Next.Call != E.Call && Next.Function == E.Function &&
+           Next.Connection == E.Connection && SM.isBeforeInTranslationUnit(After, At) &&
+           SM.isBeforeInTranslationUnit(At, SM.getExpansionLoc(First->getBeginLoc()));
+  });
+  return Overtaken ? nullptr : First;
+}
+
 std::vector<SqlExecution> SqlExecutions::finish(llvm::ArrayRef<HelperCall> Calls) {
   followWrappers(Calls);
   std::vector<SqlExecution> Known;
@@ -156,6 +193,8 @@ std::vector<SqlExecution> SqlExecutions::finish(llvm::ArrayRef<HelperCall> Calls
     if (!Statements)
       continue; // PostgreSQL would reject it: unknown.
     Run.Execution.Statements = *Statements;
+    if (Run.Execution.AnswerOnConnection)
+      Run.Execution.Answer = answerOf(Run.Execution);
     Known.push_back(std::move(Run.Execution));
   }
   // Matchers report calls in traversal order; the checks want source order.

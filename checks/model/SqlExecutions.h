@@ -28,6 +28,14 @@ struct SqlExecution {
   const clang::Expr *Text = nullptr;
   /// True when the call sends its text as one simple query.
   bool SimpleQuery = false;
+  /// For a client whose rows come from a later call on the connection
+  /// (mysql_query): true, and that call, null when the function never makes
+  /// it. False for a call of the project's wrapper, whose answer is its own.
+  bool AnswerOnConnection = false;
+  const clang::CallExpr *Answer = nullptr;
+
+  /// The call whose value says what the server answered.
+  const clang::Expr *answerCall() const;
 };
 
 /// A function that runs the SQL text one of its parameters holds.
@@ -74,6 +82,7 @@ private:
   };
 
   void followWrappers(llvm::ArrayRef<HelperCall> Calls);
+  const clang::CallExpr *answerOf(const SqlExecution &E) const;
   bool isTextWrapper(const Pending &Run) const;
 
   const SqlClientModel &Model;

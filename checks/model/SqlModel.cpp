@@ -18,8 +18,10 @@ void addUnique(std::vector<std::string> &List, std::string Value) {
 
 std::string lower(llvm::StringRef Text) { return Text.lower(); }
 
-/// The arguments of a function call, as text separated by ", ".
-std::string argumentsText(const json &Call);
+/// The arguments of a function call, as text separated by ", "; only the
+/// first \p Count when it is given.
+std::string argumentsText(const json &Call, std::optional<unsigned> Count = std::nullopt);
+std::string argumentText(const json &Node);
 
 /// Walks a parse tree node, collecting tables, function calls and row locks.
 class FactCollector {
@@ -56,8 +58,24 @@ private:
       return;
     std::string Name = lower(Last["String"]["sval"].get<std::string>());
     addUnique(Out.FunctionsCalled, Name);
-    if (llvm::StringRef(Name).starts_with("pg_") && llvm::StringRef(Name).contains("advisory"))
-      Out.AdvisoryCalls.push_back({Name, argumentsText(Call)});
+    if (const SqlLockFunction *Lock = sqlLockFunction(Name))
+      Out.AdvisoryCalls.push_back(lockCall(Name, *Lock, Call));
+  }
+
+  static SqlStatement::AdvisoryCall lockCall(const std::string &Name, const SqlLockFunction &Lock,
+                                             const json &Call) {
+    SqlStatement::AdvisoryCall Out;
+    Out.Function = Name;
+    Out.Lock = &Lock;
+    Out.Key = argumentsText(Call, Lock.KeyArgs);
+    json Args = Call.value("args", json::array());
+    if (Lock.TimeoutArg && *Lock.TimeoutArg < Args.size()) {
+      const json &Timeout = Args[*Lock.TimeoutArg];
+      Out.Timeout = argumentText(Timeout);
+      if (Timeout.contains("A_Const"))
+        Out.TimeoutOffset = Timeout["A_Const"].value("location", -1);
+    }
+    return Out;
   }
 
   void rowLock(const json &Clause) {
@@ -106,25 +124,46 @@ std::string argumentText(const json &Node) {
   return Node.contains("ColumnRef") ? "?" : operandText(Node);
 }
 
-std::string argumentsText(const json &Call) {
+std::string argumentsText(const json &Call, std::optional<unsigned> Count) {
   std::string Text;
-  for (const json &Argument : Call.value("args", json::array()))
+  unsigned Taken = 0;
+  for (const json &Argument : Call.value("args", json::array())) {
+    if (Count && Taken++ == *Count)
+      break;
     Text += (Text.empty() ? "" : ", ") + argumentText(Argument);
+  }
   return Text;
 }
 
 } // namespace
 
 bool SqlStatement::AdvisoryCall::takes() const {
-  return llvm::StringRef(Function).contains("_lock");
+  return Lock && Lock->FunctionRole != SqlLockFunction::Release;
 }
 
 bool SqlStatement::AdvisoryCall::waits() const {
-  return takes() && !llvm::StringRef(Function).contains("_try_");
+  if (!Lock)
+    return false;
+  if (Lock->FunctionRole == SqlLockFunction::WaitWithTimeout)
+    return llvm::StringRef(Timeout).starts_with("-");
+  return Lock->FunctionRole == SqlLockFunction::Wait;
+}
+
+bool SqlStatement::AdvisoryCall::canFail() const {
+  if (!Lock)
+    return false;
+  // A timeout that is not a constant may be anything: the answer is read.
+  if (Lock->FunctionRole == SqlLockFunction::WaitWithTimeout)
+    return !waits();
+  return Lock->FunctionRole == SqlLockFunction::Try;
 }
 
 bool SqlStatement::AdvisoryCall::releases() const {
-  return llvm::StringRef(Function).contains("_unlock");
+  return Lock && Lock->FunctionRole == SqlLockFunction::Release;
+}
+
+std::string SqlStatement::AdvisoryCall::identity() const {
+  return (Lock ? Lock->Family : Function) + ":" + Key;
 }
 
 bool SqlStatement::AdvisoryCall::constantKey() const {
@@ -234,6 +273,38 @@ bool SqlStatement::writes(llvm::StringRef Table) const {
   return llvm::is_contained(TablesWritten, Table.lower());
 }
 
+namespace {
+
+/// Gives back the integer constants the parse tree leaves empty: the JSON
+/// writer drops a negative value (`-1` reads `"ival": {}`), so it is read
+/// from the text at the constant's location.
+void restoreIntegers(json &Node, llvm::StringRef Sql) {
+  if (Node.is_array()) {
+    for (json &Child : Node)
+      restoreIntegers(Child, Sql);
+    return;
+  }
+  if (!Node.is_object())
+    return;
+  if (auto Constant = Node.find("A_Const"); Constant != Node.end() && Constant->is_object()) {
+    auto Integer = Constant->find("ival");
+    int Location = Constant->value("location", -1);
+    if (Integer != Constant->end() && Integer->is_object() && !Integer->contains("ival") &&
+        Location >= 0 && static_cast<size_t>(Location) < Sql.size()) {
+      llvm::StringRef Text = Sql.substr(Location);
+      size_t Sign = Text.starts_with("-") ? 1 : 0;
+      llvm::StringRef Digits = Text.substr(Sign).take_while(llvm::isDigit);
+      int Value = 0;
+      if (!Digits.getAsInteger(10, Value))
+        (*Integer)["ival"] = Sign ? -Value : Value;
+    }
+  }
+  for (auto &[Key, Child] : Node.items())
+    restoreIntegers(Child, Sql);
+}
+
+} // namespace
+
 std::optional<std::vector<SqlStatement>> parseSql(llvm::StringRef Sql) {
   std::string Text = Sql.str();
   PgQueryParseResult Result = pg_query_parse(Text.c_str());
@@ -241,6 +312,7 @@ std::optional<std::vector<SqlStatement>> parseSql(llvm::StringRef Sql) {
   if (!Result.error && Result.parse_tree) {
     json Tree = json::parse(Result.parse_tree, nullptr, /*allow_exceptions=*/false);
     if (Tree.is_object() && Tree.contains("stmts")) {
+      restoreIntegers(Tree, Sql);
       Statements.emplace();
       for (const json &Entry : Tree["stmts"])
         if (Entry.contains("stmt"))

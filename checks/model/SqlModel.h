@@ -9,6 +9,7 @@
 #ifndef LOCKLINT_CHECKS_MODEL_SQLMODEL_H
 #define LOCKLINT_CHECKS_MODEL_SQLMODEL_H
 
+#include "SqlLockFunctions.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -34,17 +35,29 @@ struct SqlStatement {
   bool NoWait = false;
   /// Names of the functions called, lower case (pg_advisory_lock, now).
   std::vector<std::string> FunctionsCalled;
-  /// A call of an advisory-lock function: its name, lower case, and its
-  /// key as text: "42", "1, 2", "hashtext('jobs')", "$1"; "?" stands for
+  /// A call of a function that takes or releases a lock in the server (an
+  /// advisory lock, a MySQL named lock): its name, lower case, and its key as
+  /// text: "42", "1, 2", "hashtext('jobs')", "$1", "'jobs'"; "?" stands for
   /// what is not a constant, a parameter or a function of constants.
   struct AdvisoryCall {
     std::string Function, Key;
+    /// What the function does; never null in a parsed statement.
+    const SqlLockFunction *Lock = nullptr;
+    /// For a function with a timeout argument (GET_LOCK): the timeout as
+    /// text, and its byte offset in the SQL text (-1 when unknown).
+    std::string Timeout;
+    int TimeoutOffset = -1;
     bool takes() const;
-    /// A take that blocks until the lock is free (not a pg_try_...).
+    /// A take that blocks until the lock is free: pg_advisory_lock, or
+    /// GET_LOCK with a negative timeout.
     bool waits() const;
+    /// A take that may answer that it did not get the lock.
+    bool canFail() const;
     bool releases() const;
     /// True when the key is the same in every run: no parameter, no "?".
     bool constantKey() const;
+    /// The lock's identity across calls: its family and its key.
+    std::string identity() const;
   };
   std::vector<AdvisoryCall> AdvisoryCalls;
   /// The conjuncts of the WHERE clause (its top-level ANDs), each written

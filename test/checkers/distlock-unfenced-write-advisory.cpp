@@ -15,7 +15,7 @@ void advisory(PGconn *db) {
   if (!got)
     return;
   PQexec(db, "UPDATE t SET x = 1 WHERE id = 1");
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: write to table 't' in the scope of lock 'pg_advisory_lock' has no fencing predicate
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: write to table 't' in the scope of lock 'pg_try_advisory_lock' has no fencing predicate
 }
 
 void redisOnly(redisContext *c) {
