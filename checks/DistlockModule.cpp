@@ -16,6 +16,9 @@
 #include "ReleaseNotOnEveryPathCheck.h"
 #include "UnboundedAcquireCheck.h"
 #include "UnfencedWriteCheck.h"
+#include "ZooKeeperPersistentLockNodeCheck.h"
+#include "ZooKeeperSessionLossIgnoredCheck.h"
+#include "ZooKeeperUnversionedDeleteCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 
@@ -35,6 +38,12 @@ public:
     Factories.registerCheck<ReleaseNotOnEveryPathCheck>("distlock-release-not-on-every-path");
     Factories.registerCheck<UnboundedAcquireCheck>("distlock-unbounded-acquire");
     Factories.registerCheck<UnfencedWriteCheck>("distlock-unfenced-write");
+    Factories.registerCheck<ZooKeeperPersistentLockNodeCheck>(
+        "distlock-zookeeper-persistent-lock-node");
+    Factories.registerCheck<ZooKeeperSessionLossIgnoredCheck>(
+        "distlock-zookeeper-session-loss-ignored");
+    Factories.registerCheck<ZooKeeperUnversionedDeleteCheck>(
+        "distlock-zookeeper-unversioned-delete");
   }
 };
 

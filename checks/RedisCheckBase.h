@@ -61,6 +61,8 @@ protected:
   const locklint::model::SqlClientModel &sqlClients() const { return SqlClients; }
   /// The Redis client functions; null when the model files did not load.
   const locklint::model::ClientModel *clientModel() const { return Model ? &*Model : nullptr; }
+  /// The words that make a key or a name a lock's (LockKeyPattern).
+  const locklint::model::WordMatcher &lockWords() const { return KeyWords; }
   /// The calls between the program's functions in this translation unit.
   llvm::ArrayRef<locklint::model::HelperCall> helperCalls() const;
 

@@ -4,6 +4,7 @@
 #include "model/CommandExtractor.h"
 #include "model/DistributedLockScopes.h"
 #include "model/ExprText.h"
+#include "model/LoopBounds.h"
 #include "model/SqlExecutions.h"
 #include "model/StmtWalk.h"
 #include "clang/AST/ParentMapContext.h"
@@ -300,6 +301,9 @@ bool isZero(const CommandWord &Word) {
 }
 
 constexpr llvm::StringLiteral DefaultLockTimeout = "5s";
+constexpr llvm::StringLiteral DeadlineAdvice =
+    "end the loop at a deadline (std::chrono::steady_clock) or after a number of attempts, "
+    "then fail or back off";
 constexpr llvm::StringLiteral DefaultWaitSeconds = "10";
 
 bool isPositiveCount(StringRef Text) {
@@ -334,6 +338,7 @@ void UnboundedAcquireCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 
 void UnboundedAcquireCheck::registerMoreMatchers(MatchFinder *Finder) {
   Finder->addMatcher(SqlExecutions::callMatcher(sqlClients()), this);
+  Finder->addMatcher(ZooKeeperCalls::callMatcher(), this);
   Finder->addMatcher(stmt(anyOf(whileStmt(), doStmt(), forStmt()),
                           unless(isExpansionInSystemHeader()))
                          .bind("loop"),
@@ -357,6 +362,8 @@ void UnboundedAcquireCheck::registerMoreMatchers(MatchFinder *Finder) {
 void UnboundedAcquireCheck::checkMore(const MatchFinder::MatchResult &Result) {
   if (const auto *Sql = Result.Nodes.getNodeAs<CallExpr>(SqlExecutions::CallId))
     SqlCalls.emplace_back(Sql, enclosingFunction(Sql, *Result.Context));
+  else if (const auto *Zoo = Result.Nodes.getNodeAs<CallExpr>(ZooKeeperCalls::CallId))
+    ZooCalls.add(Zoo, enclosingFunction(Zoo, *Result.Context), *Result.Context, strings());
   else if (const auto *Loop = Result.Nodes.getNodeAs<Stmt>("loop"))
     Loops.push_back(Loop);
   else if (const auto *Lock = Result.Nodes.getNodeAs<Expr>("red-mutex-lock"))
@@ -391,8 +398,7 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
                                 "on attempts: one stuck holder blocks every waiter")
           << (Site->Command ? Index.keyDisplay(Site->Command->Args[0]) : std::string("advisory"));
       diag(Site->Call->getBeginLoc(), "acquire attempted here", DiagnosticIDs::Note);
-      diag(Loop->getBeginLoc(), "end the loop at a deadline (std::chrono::steady_clock) or after "
-                                "a number of attempts, then fail or back off",
+      diag(Loop->getBeginLoc(), DeadlineAdvice,
            DiagnosticIDs::Note);
       break;
     }
@@ -481,9 +487,31 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
     diagAt(Lock, "'RedMutex::lock()' retries until it gets the lock, with no "
                               "deadline; use try_lock_for() with a timeout");
 
+  reportZooKeeperWaits(Context);
   SqlCalls.clear();
   Loops.clear();
   RedMutexLocks.clear();
+  ZooCalls.clear();
+}
+
+void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context) {
+  for (const Stmt *Loop : Loops) {
+    // A look at a lock's nodes (exists, get_children) or a take of one.
+    const ZooCall *Wait = nullptr;
+    for (const ZooCall &Call : ZooCalls.calls())
+      if (!Wait && (Call.is(ZooFunction::Watch) || Call.is(ZooFunction::Create)) &&
+          lockWords().matchesAnyWord(Call.PathPattern) && contains(Loop, Call.Call))
+        Wait = &Call;
+    if (!Wait || hasVisibleBound(Loop))
+      continue;
+    diag(Loop->getBeginLoc(), "this loop waits for ZooKeeper lock node '%0' with no deadline "
+                              "and no limit on attempts: a holder that never lets go blocks "
+                              "every waiter")
+        << Wait->PathPattern;
+    diag(Wait->Call->getBeginLoc(), "the lock's node is looked at here", DiagnosticIDs::Note);
+    diag(Loop->getBeginLoc(), DeadlineAdvice,
+         DiagnosticIDs::Note);
+  }
 }
 
 } // namespace clang::tidy::distlock

@@ -4,6 +4,7 @@
 #define LOCKLINT_CHECKS_UNBOUNDEDACQUIRECHECK_H
 
 #include "RedisCheckBase.h"
+#include "model/ZooKeeperCalls.h"
 #include "model/LocalLockModel.h"
 
 namespace clang::tidy::distlock {
@@ -30,6 +31,10 @@ private:
   std::vector<std::pair<const CallExpr *, const FunctionDecl *>> SqlCalls;
   std::vector<const Stmt *> Loops;
   std::vector<const Expr *> RedMutexLocks;
+  locklint::model::ZooKeeperCalls ZooCalls;
+
+  /// Loops that wait for a ZooKeeper lock's nodes with no bound.
+  void reportZooKeeperWaits(ASTContext &Context);
 };
 
 } // namespace clang::tidy::distlock

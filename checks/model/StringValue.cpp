@@ -130,7 +130,80 @@ std::optional<StringValue> StringValueTracker::valueOf(const Expr *E) {
   }
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return valueOfCall(Call);
+  if (const auto *Member = dyn_cast<MemberExpr>(E))
+    if (const auto *Field = dyn_cast<FieldDecl>(Member->getMemberDecl());
+        Field && isStringLikeType(Field->getType()) && !Field->getType()->isPointerType())
+      if (std::optional<StringValue> Value = valueOfField(Field))
+        return Value;
   return opaque(E);
+}
+
+namespace {
+
+/// The value as one text, with "{}" for each run-time piece.
+std::string shapeOf(const StringValue &Value) {
+  std::string Shape;
+  for (const StringPiece &Piece : Value.Pieces)
+    Shape += Piece.Text ? *Piece.Text : "{}";
+  return Shape;
+}
+
+/// True when \p S changes \p Field: assigns, appends or swaps it.
+bool changesField(const Stmt *S, const FieldDecl *Field) {
+  auto IsField = [&](const Expr *E) {
+    const auto *Member = dyn_cast_or_null<MemberExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+    return Member && Member->getMemberDecl() == Field;
+  };
+  return anyStmt(S, [&](const Stmt *Inner) {
+    if (const auto *Assign = dyn_cast<BinaryOperator>(Inner))
+      return Assign->isAssignmentOp() && IsField(Assign->getLHS());
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Inner))
+      return Op->isAssignmentOp() && Op->getNumArgs() > 0 && IsField(Op->getArg(0));
+    if (const auto *Call = dyn_cast<CXXMemberCallExpr>(Inner)) {
+      const CXXMethodDecl *Method = Call->getMethodDecl();
+      return IsField(Call->getImplicitObjectArgument()) && Method && !Method->isConst();
+    }
+    return false;
+  });
+}
+
+} // namespace
+
+std::optional<StringValue> StringValueTracker::valueOfField(const FieldDecl *Field) {
+  if (auto It = Fields.find(Field); It != Fields.end())
+    return It->second;
+  Fields[Field] = std::nullopt; // A member built from itself is unknown.
+  const auto *Record = dyn_cast<CXXRecordDecl>(Field->getParent());
+  if (!Record || !Record->hasDefinition())
+    return std::nullopt;
+  std::optional<StringValue> Result;
+  bool Agree = true;
+  for (const CXXConstructorDecl *Constructor : Record->ctors()) {
+    if (Constructor->isCopyOrMoveConstructor() || Constructor->isImplicit())
+      continue;
+    const auto *Definition = dyn_cast_or_null<CXXConstructorDecl>(Constructor->getDefinition());
+    if (!Definition) {
+      Agree = false; // Defined in another file: what it sets is unknown.
+      break;
+    }
+    const Expr *Init = Field->getInClassInitializer();
+    for (const CXXCtorInitializer *Member : Definition->inits())
+      if (Member->isWritten() && Member->isMemberInitializer() && Member->getMember() == Field)
+        Init = Member->getInit();
+    std::optional<StringValue> Value = Init ? valueOf(Init) : std::nullopt;
+    if (!Value || (Result && shapeOf(*Result) != shapeOf(*Value))) {
+      Agree = false;
+      break;
+    }
+    Result = std::move(Value);
+  }
+  for (const CXXMethodDecl *Method : Record->methods())
+    if (Agree && !isa<CXXConstructorDecl>(Method) && Method->hasBody() &&
+        changesField(Method->getBody(), Field))
+      Agree = false;
+  if (!Agree)
+    Result.reset();
+  return Fields[Field] = Result;
 }
 
 std::optional<StringValue> StringValueTracker::valueOfCall(const CallExpr *Call) {

@@ -72,6 +72,9 @@ private:
   std::optional<Change> memberChange(const clang::MemberExpr *Member);
   std::optional<Change> callChange(const clang::CallExpr *Call, const clang::DeclRefExpr *Ref);
   std::optional<StringValue> valueOfCall(const clang::CallExpr *Call);
+  /// A member's value: what every constructor defined here sets it to,
+  /// when no method changes it later.
+  std::optional<StringValue> valueOfField(const clang::FieldDecl *Field);
   std::optional<StringValue> returnedValue(const clang::FunctionDecl *Function);
   std::optional<StringValue> formatted(const clang::Expr *Format,
                                        llvm::ArrayRef<const clang::Expr *> Args);
@@ -86,6 +89,7 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, std::optional<StringValue>> Returns;
   llvm::DenseSet<const clang::FunctionDecl *> InProgress;
   llvm::DenseSet<const clang::FunctionDecl *> Recursive;
+  llvm::DenseMap<const clang::FieldDecl *, std::optional<StringValue>> Fields;
   unsigned Depth = 0;
 };
 

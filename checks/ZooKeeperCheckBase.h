@@ -1,0 +1,35 @@
+//===--- ZooKeeperCheckBase.h -----------------------------------*- C++ -*-===//
+//
+// Base of the checks that read only the ZooKeeper C client's calls: collects
+// them over the translation unit and hands them over at its end.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_ZOOKEEPERCHECKBASE_H
+#define LOCKLINT_CHECKS_ZOOKEEPERCHECKBASE_H
+
+#include "RedisCheckBase.h"
+#include "model/ZooKeeperCalls.h"
+
+namespace clang::tidy::distlock {
+
+class ZooKeeperCheckBase : public RedisCheckBase {
+public:
+  using RedisCheckBase::RedisCheckBase;
+
+protected:
+  /// The end of the translation unit, with every ZooKeeper call of it.
+  virtual void checkZooKeeper(const locklint::model::ZooKeeperCalls &Calls,
+                              ASTContext &Context) = 0;
+
+private:
+  void registerMoreMatchers(ast_matchers::MatchFinder *Finder) final;
+  void checkMore(const ast_matchers::MatchFinder::MatchResult &Result) final;
+  void checkTranslationUnit(const locklint::model::LockIndex &Index) final;
+
+  locklint::model::ZooKeeperCalls Calls;
+};
+
+} // namespace clang::tidy::distlock
+
+#endif

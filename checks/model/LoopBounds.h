@@ -1,0 +1,24 @@
+//===--- LoopBounds.h - does a wait loop end on its own ---------*- C++ -*-===//
+//
+// A loop that waits for a lock ends when the lock comes, or at a bound the
+// program sets: a deadline read from a clock, a wait with a timeout, a
+// count of attempts. This reads a loop for any sign of such a bound, so
+// that only loops with none are reported.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_LOOPBOUNDS_H
+#define LOCKLINT_CHECKS_MODEL_LOOPBOUNDS_H
+
+#include "clang/AST/Stmt.h"
+
+namespace locklint::model {
+
+/// True when \p Loop shows a bound besides its success: a call that reads a
+/// clock or waits with a timeout, a variable named for a deadline or a
+/// number of attempts, or a condition that counts (`i < max`).
+bool hasVisibleBound(const clang::Stmt *Loop);
+
+} // namespace locklint::model
+
+#endif
