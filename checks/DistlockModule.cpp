@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AcquireUncheckedCheck.h"
+#include "EtcdLeaseNotKeptAliveCheck.h"
 #include "InconsistentLockOrderCheck.h"
 #include "LocalMutexCrossProcessCheck.h"
 #include "RedisConstantTokenCheck.h"
@@ -28,6 +29,7 @@ class DistlockModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<AcquireUncheckedCheck>("distlock-acquire-unchecked");
+    Factories.registerCheck<EtcdLeaseNotKeptAliveCheck>("distlock-etcd-lease-not-kept-alive");
     Factories.registerCheck<InconsistentLockOrderCheck>("distlock-inconsistent-lock-order");
     Factories.registerCheck<LocalMutexCrossProcessCheck>("distlock-local-mutex-cross-process");
     Factories.registerCheck<RedisConstantTokenCheck>("distlock-redis-constant-token");

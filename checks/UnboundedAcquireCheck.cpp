@@ -339,6 +339,7 @@ void UnboundedAcquireCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 void UnboundedAcquireCheck::registerMoreMatchers(MatchFinder *Finder) {
   Finder->addMatcher(SqlExecutions::callMatcher(sqlClients()), this);
   Finder->addMatcher(ZooKeeperCalls::callMatcher(), this);
+  EtcdLocks.registerMatchers(Finder);
   Finder->addMatcher(stmt(anyOf(whileStmt(), doStmt(), forStmt()),
                           unless(isExpansionInSystemHeader()))
                          .bind("loop"),
@@ -488,10 +489,32 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
                               "deadline; use try_lock_for() with a timeout");
 
   reportZooKeeperWaits(Context);
+  reportEtcdWaits();
   SqlCalls.clear();
   Loops.clear();
   RedMutexLocks.clear();
   ZooCalls.clear();
+}
+
+void UnboundedAcquireCheck::reportEtcdWaits() {
+  std::vector<EtcdCall> Calls = EtcdLocks.calls(strings());
+  for (const EtcdCall &Lock : Calls) {
+    if (!(Lock.is(EtcdMethod::Lock) || Lock.is(EtcdMethod::LockWithLease)) ||
+        !Lock.ClientBuiltHere)
+      continue;
+    bool Bounded = llvm::any_of(Calls, [&](const EtcdCall &Other) {
+      return Other.is(EtcdMethod::Timeout) && Other.Client == Lock.Client;
+    });
+    if (Bounded)
+      continue;
+    diagAt(Lock.Call, "'%0' waits for etcd lock '%1' with no bound: no gRPC timeout is set on "
+                      "this client, and a holder that never unlocks blocks it forever")
+        << Lock.Call->getMethodDecl()->getName() << Lock.Key;
+    diag(Lock.Call->getBeginLoc(), "set one with set_grpc_timeout(std::chrono::seconds(10)) "
+                                   "on the client; the lock then answers an error in time",
+         DiagnosticIDs::Note);
+  }
+  EtcdLocks.clear();
 }
 
 void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context) {

@@ -4,6 +4,7 @@
 #define LOCKLINT_CHECKS_UNBOUNDEDACQUIRECHECK_H
 
 #include "RedisCheckBase.h"
+#include "model/EtcdCalls.h"
 #include "model/ZooKeeperCalls.h"
 #include "model/LocalLockModel.h"
 
@@ -32,9 +33,12 @@ private:
   std::vector<const Stmt *> Loops;
   std::vector<const Expr *> RedMutexLocks;
   locklint::model::ZooKeeperCalls ZooCalls;
+  locklint::model::EtcdCalls EtcdLocks;
 
   /// Loops that wait for a ZooKeeper lock's nodes with no bound.
   void reportZooKeeperWaits(ASTContext &Context);
+  /// etcd locks taken on a client with no gRPC timeout.
+  void reportEtcdWaits();
 };
 
 } // namespace clang::tidy::distlock

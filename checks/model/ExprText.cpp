@@ -170,8 +170,7 @@ std::string expressionIdentity(const Expr *E, const ASTContext &Context) {
     std::string Base = isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts())
                            ? ""
                            : expressionIdentity(Member->getBase(), Context) + ".";
-    return llvm::formatv("{0}member:{1}", Base, static_cast<const void *>(Member->getMemberDecl()))
-        .str();
+    return Base + memberIdentity(Member->getMemberDecl());
   }
   std::string Text = sourceText(E, Context);
   llvm::erase_if(Text, [](char C) { return std::isspace(static_cast<unsigned char>(C)); });
@@ -200,6 +199,10 @@ const ParmVarDecl *parameterOf(const Expr *E, const FunctionDecl *Function) {
 
 std::string declIdentity(const ValueDecl *Decl) {
   return llvm::formatv("decl:{0}", static_cast<const void *>(Decl->getCanonicalDecl())).str();
+}
+
+std::string memberIdentity(const ValueDecl *Member) {
+  return llvm::formatv("member:{0}", static_cast<const void *>(Member)).str();
 }
 
 std::string expressionName(const Expr *E) {

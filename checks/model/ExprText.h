@@ -46,6 +46,9 @@ const clang::ParmVarDecl *parameterOf(const clang::Expr *E, const clang::Functio
 /// The identity expressionIdentity() gives a reference to \p Decl.
 std::string declIdentity(const clang::ValueDecl *Decl);
 
+/// The identity expressionIdentity() gives a member of `this`.
+std::string memberIdentity(const clang::ValueDecl *Member);
+
 /// The identifier a human would use for \p E (the variable, field or called
 /// function name), used for matching lock words.
 std::string expressionName(const clang::Expr *E);

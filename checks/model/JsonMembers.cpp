@@ -36,4 +36,11 @@ llvm::Error readMember(const json &Object, const char *Member, unsigned &Out,
               Wrong);
 }
 
+std::optional<unsigned> positionMember(const nlohmann::json &Object, const char *Member) {
+  auto It = Object.find(Member);
+  if (It == Object.end() || !It->is_number_unsigned())
+    return std::nullopt;
+  return It->get<unsigned>();
+}
+
 } // namespace locklint::model

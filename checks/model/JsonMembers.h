@@ -11,6 +11,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 namespace locklint::model {
@@ -28,6 +29,10 @@ llvm::Error readMember(const nlohmann::json &Object, const char *Member, bool &O
                        WrongMember Wrong);
 llvm::Error readMember(const nlohmann::json &Object, const char *Member, unsigned &Out,
                        WrongMember Wrong);
+
+/// Member \p Member of \p Object when it is a non-negative integer (an
+/// argument's position), std::nullopt otherwise.
+std::optional<unsigned> positionMember(const nlohmann::json &Object, const char *Member);
 
 } // namespace locklint::model
 

@@ -140,15 +140,10 @@ llvm::Error SqlClientModel::addJson(llvm::StringRef Text, llvm::StringRef Source
     if (!Names)
       return Names.takeError();
     Function F;
-    auto Index = [&](const char *Member) -> std::optional<unsigned> {
-      if (auto Found = Entry.find(Member); Found != Entry.end() && Found->is_number_unsigned())
-        return Found->get<unsigned>();
-      return std::nullopt;
-    };
-    F.ConnectionArg = Index("connection_arg");
-    F.SqlArg = Index("sql_arg");
-    F.NameArg = Index("name_arg");
-    F.ParamCount = Index("param_count");
+    F.ConnectionArg = positionMember(Entry, "connection_arg");
+    F.SqlArg = positionMember(Entry, "sql_arg");
+    F.NameArg = positionMember(Entry, "name_arg");
+    F.ParamCount = positionMember(Entry, "param_count");
     auto Wrong = inList("functions", SourceName);
     if (auto Err = readMember(Entry, "prepares", F.Prepares, Wrong))
       return Err;

@@ -1,6 +1,7 @@
 //===--- ZooKeeperModel.cpp - the ZooKeeper C client's lock calls ---------===//
 
 #include "ZooKeeperModel.h"
+#include "JsonMembers.h"
 #include "LocalLockModel.h"
 #include "llvm/ADT/STLExtras.h"
 #include <nlohmann/json.hpp>
@@ -21,13 +22,6 @@ ZooFunction::Role roleNamed(const std::string &Name) {
   return ZooFunction::Watch;
 }
 
-std::optional<unsigned> position(const json &Entry, const char *Member) {
-  auto It = Entry.find(Member);
-  if (It == Entry.end() || !It->is_number_unsigned())
-    return std::nullopt;
-  return It->get<unsigned>();
-}
-
 } // namespace
 
 const ZooKeeperModel &ZooKeeperModel::builtin() {
@@ -39,11 +33,11 @@ const ZooKeeperModel &ZooKeeperModel::builtin() {
     for (const json &Entry : Doc.value("functions", json::array())) {
       ZooFunction F;
       F.FunctionRole = roleNamed(Entry.value("role", ""));
-      F.PathArg = position(Entry, "path_arg");
-      F.ModeArg = position(Entry, "mode_arg");
-      F.PathBufferArg = position(Entry, "path_buffer_arg");
-      F.VersionArg = position(Entry, "version_arg");
-      F.WatcherArg = position(Entry, "watcher_arg");
+      F.PathArg = positionMember(Entry, "path_arg");
+      F.ModeArg = positionMember(Entry, "mode_arg");
+      F.PathBufferArg = positionMember(Entry, "path_buffer_arg");
+      F.VersionArg = positionMember(Entry, "version_arg");
+      F.WatcherArg = positionMember(Entry, "watcher_arg");
       for (const json &Name : Entry.value("names", json::array()))
         if (Name.is_string())
           Out.Functions[llvm::StringRef(Name.get<std::string>()).ltrim(':')] = F;

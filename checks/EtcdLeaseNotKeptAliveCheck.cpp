@@ -1,0 +1,83 @@
+//===--- EtcdLeaseNotKeptAliveCheck.cpp -----------------------------------===//
+
+#include "EtcdLeaseNotKeptAliveCheck.h"
+#include "model/StmtWalk.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang::ast_matchers;
+using namespace locklint::model;
+
+namespace clang::tidy::distlock {
+namespace {
+
+/// The holder of the keep-alive whose Lease() \p Lease reads, if it does.
+const EtcdKeepAliveUse *leaseSource(const Expr *Lease, llvm::ArrayRef<EtcdKeepAliveUse> Uses) {
+  for (const EtcdKeepAliveUse &Use : Uses)
+    if (Use.GivesLease && anyStmt(Lease, [&](const Stmt *S) { return S == Use.Call; }))
+      return &Use;
+  return nullptr;
+}
+
+/// The leasegrant() call \p Lease comes from: in it, or in the initializer
+/// of the local it names.
+const CXXMemberCallExpr *grantOf(const Expr *Lease, llvm::ArrayRef<EtcdCall> Calls) {
+  const Stmt *Origin = Lease;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Lease->IgnoreParenImpCasts()))
+    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+        Var && Var->hasLocalStorage() && Var->getInit())
+      Origin = Var->getInit();
+  for (const EtcdCall &Call : Calls)
+    if (Call.is(EtcdMethod::LeaseGrant) &&
+        anyStmt(Origin, [&](const Stmt *S) { return S == Call.Call; }))
+      return Call.Call;
+  return nullptr;
+}
+
+} // namespace
+
+void EtcdLeaseNotKeptAliveCheck::registerMoreMatchers(MatchFinder *Finder) {
+  Calls.registerMatchers(Finder);
+}
+
+void EtcdLeaseNotKeptAliveCheck::checkTranslationUnit(const LockIndex &Index) {
+  std::vector<EtcdCall> All = Calls.calls(strings());
+  for (const EtcdCall &Lock : All) {
+    if (!Lock.is(EtcdMethod::LockWithLease) || !Lock.Lease)
+      continue;
+    // A lease from a keep-alive: its failure must reach the program.
+    if (const EtcdKeepAliveUse *Source = leaseSource(Lock.Lease, Calls.keepAliveUses())) {
+      const EtcdKeepAlive *Made = nullptr;
+      for (const EtcdKeepAlive &KeepAlive : Calls.keepAlives())
+        if (!KeepAlive.Holder.empty() && KeepAlive.Holder == Source->Holder)
+          Made = &KeepAlive;
+      bool Checked = llvm::any_of(Calls.keepAliveUses(), [&](const EtcdKeepAliveUse &Use) {
+        return Use.Checks && Use.Holder == Source->Holder;
+      });
+      if (!Made || Made->HasHandler || Checked)
+        continue;
+      diagAt(Lock.Call, "etcd lock '%0' is held on a KeepAlive whose failure nobody hears: "
+                        "no handler was given and Check() is never called, so when the "
+                        "refresh stops the lease ends and the lock with it, unseen")
+          << Lock.Key;
+      diag(Made->Made->getBeginLoc(), "the KeepAlive is made here; pass a handler that stops "
+                                      "the work, or call Check() before each step",
+           DiagnosticIDs::Note);
+      continue;
+    }
+    // A lease granted here with no keep-alive anywhere in the unit.
+    const CXXMemberCallExpr *Grant = grantOf(Lock.Lease, All);
+    if (!Grant || !Calls.keepAlives().empty())
+      continue;
+    diagAt(Lock.Call, "etcd lock '%0' is held on a lease that nothing keeps alive: after its "
+                      "TTL etcd deletes the lock key and another process takes the lock while "
+                      "this one works on")
+        << Lock.Key;
+    diag(Grant->getBeginLoc(), "the lease is granted here; keep it alive with an etcd::KeepAlive "
+                               "that has a failure handler, or use lock(key), whose lease the "
+                               "library refreshes",
+         DiagnosticIDs::Note);
+  }
+  Calls.clear();
+}
+
+} // namespace clang::tidy::distlock

@@ -1,0 +1,49 @@
+//===--- EtcdModel.h - etcd-cpp-apiv3's lock calls --------------*- C++ -*-===//
+//
+// What the calls of etcd-cpp-apiv3 mean to a lock: lock() waits for the lock
+// on a lease the library refreshes, lock_with_lease() on the caller's lease,
+// set_grpc_timeout() bounds every wait, a KeepAlive refreshes a lease and
+// reports its failure to a handler or through Check(). The table is data
+// (builtin/etcd.json).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_ETCDMODEL_H
+#define LOCKLINT_CHECKS_MODEL_ETCDMODEL_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace locklint::model {
+
+struct EtcdMethod {
+  enum Role { Lock, LockWithLease, Timeout, LeaseGrant, KeepAliveFactory };
+  Role MethodRole = Lock;
+  std::optional<unsigned> KeyArg, LeaseArg;
+};
+
+class EtcdModel {
+public:
+  static const EtcdModel &builtin();
+
+  /// The method \p Name of a client class, or null.
+  const EtcdMethod *method(llvm::StringRef Name) const;
+  /// The client classes and the keep-alive class, qualified.
+  const std::vector<std::string> &clients() const { return Clients; }
+  const std::string &keepAliveClass() const { return KeepAliveClass; }
+  /// Methods of a keep-alive that surface its failure, or give its lease.
+  bool checksKeepAlive(llvm::StringRef Method) const;
+  bool givesLease(llvm::StringRef Method) const;
+
+private:
+  llvm::StringMap<EtcdMethod> Methods;
+  std::vector<std::string> Clients, Checks, Leases;
+  std::string KeepAliveClass;
+};
+
+} // namespace locklint::model
+
+#endif

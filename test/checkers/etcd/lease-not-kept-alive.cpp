@@ -1,0 +1,29 @@
+// A lock on the caller's lease lasts as long as the lease is refreshed.
+// RUN: %check_distlock %s distlock-etcd-lease-not-kept-alive %t -- -std=c++17 -isystem %stubs
+// RUN: %check_distlock --tool=plugin %s distlock-etcd-lease-not-kept-alive %t-plugin -- -std=c++17 -isystem %stubs
+
+#include <etcd/KeepAlive.hpp>
+#include <etcd/SyncClient.hpp>
+#include <exception>
+#include <memory>
+#include <string>
+
+void compactLedger();
+
+// A lease granted with a TTL and never refreshed.
+void grantOnly(etcd::SyncClient &etcd) {
+  int64_t lease = etcd.leasegrant(10).value().lease();
+  etcd::Response held = etcd.lock_with_lease("/locks/ledger", lease);
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: etcd lock '/locks/ledger' is held on a lease that nothing keeps alive: after its TTL etcd deletes the lock key and another process takes the lock while this one works on [distlock-etcd-lease-not-kept-alive]
+  // CHECK-MESSAGES: :15:19: note: the lease is granted here; keep it alive with an etcd::KeepAlive that has a failure handler, or use lock(key), whose lease the library refreshes
+  if (held.is_ok())
+    compactLedger();
+}
+
+// A lease the caller manages, and the library's own lease: silent.
+void callerLease(etcd::SyncClient &etcd, int64_t lease) {
+  if (etcd.lock_with_lease("/locks/ledger", lease).is_ok())
+    compactLedger();
+  if (etcd.lock("/locks/ledger", 10).is_ok())
+    compactLedger();
+}
