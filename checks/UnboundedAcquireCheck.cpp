@@ -419,10 +419,10 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
                    });
     for (const SqlStatement &Statement : E.Statements)
       if (const SqlStatement::AdvisoryCall *Forever = foreverByArgument(Statement)) {
-        diagAt(E.Call, "'%0' with timeout %1 waits for %select{its %2|%2 %3}4 forever; no %5 "
-                       "setting bounds it")
+        diagAt(E.Call, "'%0' with timeout %1 waits for %select{its %2|%2 %3}4 forever on MySQL, "
+                       "and MariaDB answers NULL without taking it")
             << Forever->Lock->Display << Forever->Timeout << Forever->Lock->Noun << Forever->Key
-            << Forever->constantKey() << Forever->Lock->System;
+            << Forever->constantKey();
         auto Note = diag(E.Call->getBeginLoc(),
                          "give it a timeout in seconds, such as %0, and test its answer: 1 "
                          "when the lock was taken",

@@ -68,6 +68,18 @@ if glob.glob("/usr/lib/postgresql/*/bin/postgres"):
     config.available_features.add("postgresql")
 config.substitutions.append(("%with_postgres", f"{config.python} {os.path.join(config.test_source_root, 'with_postgres.py')} --"))
 
+# MariaDB, ZooKeeper and etcd servers for the end-to-end tests of the other
+# lock services, each started by its with_<server>.py.
+if shutil.which("mariadbd") and shutil.which("mariadb-install-db"):
+    config.available_features.add("mariadb")
+if shutil.which("java") and os.path.exists("/usr/share/java/zookeeper.jar"):
+    config.available_features.add("zookeeper")
+if shutil.which("etcd") and shutil.which("etcdctl"):
+    config.available_features.add("etcd")
+for server in ("mariadb", "zookeeper", "etcd"):
+    script = os.path.join(config.test_source_root, f"with_{server}.py")
+    config.substitutions.append((f"%with_{server}", f"{config.python} {script} --"))
+
 # The SARIF validator is installed by scripts/test.sh.
 if config.sarif_multitool and not config.sarif_multitool.endswith("-NOTFOUND"):
     config.available_features.add("sarif-multitool")

@@ -12,16 +12,12 @@ import glob
 import os
 import pwd
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 
-
-def fail(message):
-    print(f"with_postgres: {message}", file=sys.stderr)
-    sys.exit(2)
+from servers import fail, free_port
 
 
 def server_binaries():
@@ -29,12 +25,6 @@ def server_binaries():
     if not found:
         fail("no PostgreSQL server under /usr/lib/postgresql (install 'postgresql')")
     return os.path.dirname(found[-1])
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def as_server_user(command):

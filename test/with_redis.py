@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 
-from with_postgres import fail, free_port
+from servers import fail, free_port
 
 
 def main():
