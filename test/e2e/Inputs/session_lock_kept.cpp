@@ -31,6 +31,7 @@ void exportOnce(MYSQL *db, bool valid) {
   if (!loadBatch(valid))
     return;
   mysql_query(db, "SELECT RELEASE_LOCK('export')");
+  mysql_free_result(mysql_store_result(db));
 }
 
 // Another replica's attempt: 1 when it gets the lock.
@@ -40,8 +41,10 @@ static const char *otherTakes(MYSQL *other) {
   MYSQL_ROW row = answer ? mysql_fetch_row(answer) : nullptr;
   bool taken = row && row[0] && row[0][0] == '1';
   mysql_free_result(answer);
-  if (taken)
+  if (taken) {
     mysql_query(other, "SELECT RELEASE_LOCK('export')");
+    mysql_free_result(mysql_store_result(other));
+  }
   return taken ? "yes" : "no";
 }
 
