@@ -1,6 +1,7 @@
 //===--- EtcdLeaseNotKeptAliveCheck.cpp -----------------------------------===//
 
 #include "EtcdLeaseNotKeptAliveCheck.h"
+#include "model/CommandExtractor.h"
 #include "model/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -31,6 +32,17 @@ const CXXMemberCallExpr *grantOf(const Expr *Lease, llvm::ArrayRef<EtcdCall> Cal
         anyStmt(Origin, [&](const Stmt *S) { return S == Call.Call; }))
       return Call.Call;
   return nullptr;
+}
+
+/// True when a keep-alive is made in \p Lock's function, or is given the
+/// variable that holds its lease.
+bool keptAlive(const EtcdCall &Lock, llvm::ArrayRef<EtcdKeepAlive> KeepAlives,
+               ASTContext &Context) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Lock.Lease->IgnoreParenImpCasts());
+  return llvm::any_of(KeepAlives, [&](const EtcdKeepAlive &KeepAlive) {
+    return enclosingFunction(KeepAlive.Made, Context) == Lock.Function ||
+           (Ref && !referencesIn(KeepAlive.Made, Ref->getDecl()).empty());
+  });
 }
 
 } // namespace
@@ -64,9 +76,9 @@ void EtcdLeaseNotKeptAliveCheck::checkTranslationUnit(const LockIndex &Index) {
            DiagnosticIDs::Note);
       continue;
     }
-    // A lease granted here with no keep-alive anywhere in the unit.
+    // A lease granted here, and no keep-alive in the function or given it.
     const CXXMemberCallExpr *Grant = grantOf(Lock.Lease, All);
-    if (!Grant || !Calls.keepAlives().empty())
+    if (!Grant || keptAlive(Lock, Calls.keepAlives(), Index.context()))
       continue;
     diagAt(Lock.Call, "etcd lock '%0' is held on a lease that nothing keeps alive: after its "
                       "TTL etcd deletes the lock key and another process takes the lock while "

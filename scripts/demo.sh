@@ -10,7 +10,7 @@ build=${LOCKLINT_BUILD_DIR:-$root/build}
 
 status=0
 "$build/driver/locklint" "$root"/examples/*.cpp -- -std=c++17 -isystem "$root/test/Inputs/include" \
-  -I/usr/include/postgresql \
+  -I/usr/include/postgresql -I/usr/include/mariadb -DTHREADED \
   || status=$?
 # Exit code 1 means findings, which is what the examples are for.
 if [[ $status -eq 1 ]]; then

@@ -16,18 +16,21 @@ packages=(
   nlohmann-json3-dev libpg-query-dev
   # Real client headers the tests and examples compile against, and the
   # libraries real services use around them (Boost's UUIDs for tokens,
-  # Abseil's mutexes).
+  # Abseil's mutexes): Redis, PostgreSQL, MySQL/MariaDB, ZooKeeper.
   libhiredis-dev libpq-dev libpqxx-dev libpoco-dev libboost-dev libabsl-dev
+  libmariadb-dev libzookeeper-mt-dev
   # Unit tests.
   libgtest-dev
 )
 list_only=false
 for arg in "$@"; do
   case $arg in
-    # What the end-to-end tests drive for real: PostgreSQL and Redis servers
-    # they start themselves, pre-commit and git, and clang-apply-replacements
+    # What the end-to-end tests drive for real: PostgreSQL, Redis, MariaDB,
+    # ZooKeeper and etcd servers they start themselves (etcd through
+    # etcdctl), pre-commit and git, and clang-apply-replacements
     # (clang-tools-19), which reads --export-fixes.
-    --for-tests) packages+=(postgresql redis-server redis-tools pre-commit git clang-tools-19) ;;
+    --for-tests) packages+=(postgresql redis-server redis-tools mariadb-server mariadb-client
+                            zookeeperd etcd-server etcd-client pre-commit git clang-tools-19) ;;
     # Print the packages instead of installing them.
     --list) list_only=true ;;
     *) echo "install-deps.sh: unknown option '$arg'" >&2; exit 2 ;;

@@ -152,10 +152,10 @@ bool SqlStatement::AdvisoryCall::waits() const {
 bool SqlStatement::AdvisoryCall::canFail() const {
   if (!Lock)
     return false;
-  // A timeout that is not a constant may be anything: the answer is read.
-  if (Lock->FunctionRole == SqlLockFunction::WaitWithTimeout)
-    return !waits();
-  return Lock->FunctionRole == SqlLockFunction::Try;
+  // GET_LOCK answers 0 at its timeout and NULL on an error, and MariaDB
+  // answers NULL to a negative timeout: whatever the timeout, it may fail.
+  return Lock->FunctionRole == SqlLockFunction::Try ||
+         Lock->FunctionRole == SqlLockFunction::WaitWithTimeout;
 }
 
 bool SqlStatement::AdvisoryCall::releases() const {

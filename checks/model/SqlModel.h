@@ -51,7 +51,8 @@ struct SqlStatement {
     /// A take that blocks until the lock is free: pg_advisory_lock, or
     /// GET_LOCK with a negative timeout.
     bool waits() const;
-    /// A take that may answer that it did not get the lock.
+    /// A take that may answer that it did not get the lock: a try, or
+    /// GET_LOCK, which answers 0 at its timeout and NULL on an error.
     bool canFail() const;
     bool releases() const;
     /// True when the key is the same in every run: no parameter, no "?".
