@@ -23,6 +23,10 @@ protected:
   void registerMoreMatchers(ast_matchers::MatchFinder *Finder) override;
   /// The acquires other than Redis commands seen in this translation unit.
   locklint::model::AcquireCallCollector &acquireCalls() { return Acquires; }
+  /// Its lock-API calls, coordination services' acquires among them.
+  std::vector<locklint::model::LockApiCall> takeApiCalls(ASTContext &Context) {
+    return Acquires.takeApiCalls(Context, strings(), lockWords());
+  }
 
 private:
   const std::string LockApiModelFiles;

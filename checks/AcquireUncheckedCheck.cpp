@@ -218,7 +218,7 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
   const SourceManager &SM = Context.getSourceManager();
   std::vector<SqlExecution> Executions = acquireCalls().takeSql(Context, strings(), helperCalls());
   std::vector<AcquireSite> Sites =
-      findAcquireSites(Index, Executions, helperCalls(), acquireCalls().takeApiCalls());
+      findAcquireSites(Index, Executions, helperCalls(), takeApiCalls(Context));
   ResultReaders Readers(Context, clientModel(), sqlClients());
   llvm::DenseSet<const Expr *> Reported;
   for (const AcquireSite &Site : Sites) {

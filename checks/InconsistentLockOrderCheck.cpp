@@ -142,7 +142,7 @@ void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
   std::vector<SqlExecution> Executions = acquireCalls().takeSql(Context, strings(), helperCalls());
-  std::vector<LockApiCall> ApiCalls = acquireCalls().takeApiCalls();
+  std::vector<LockApiCall> ApiCalls = takeApiCalls(Context);
   std::vector<DistributedLockScope> Scopes =
       findDistributedLockScopes(Index, Executions, helperCalls(), {}, ApiCalls);
   std::vector<Attempt> Attempts;
@@ -154,7 +154,7 @@ void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
     }
   std::vector<Held> Regions;
   for (const DistributedLockScope &Scope : Scopes)
-    if (!Scope.Advisory && !Scope.Key.empty())
+    if (!Scope.Advisory && !Scope.Key.empty() && Scope.Service.empty())
       Regions.push_back({{Scope.Function, Scope.Acquired, LockIndex::keyPattern(Scope.KeyWord),
                           Scope.Key, Scope.KeyId, &Scope.KeyWord},
                          Scope.Begin,

@@ -119,7 +119,7 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
   std::vector<SqlExecution> Executions = acquireCalls().takeSql(Context, strings(), helperCalls());
   // RAII objects release in their destructors, on every path: no objects.
   std::vector<DistributedLockScope> Scopes = findDistributedLockScopes(
-      Index, Executions, helperCalls(), {}, acquireCalls().takeApiCalls());
+      Index, Executions, helperCalls(), {}, takeApiCalls(Context));
   llvm::DenseSet<const Stmt *> Reported;
   for (const DistributedLockScope &Scope : Scopes) {
     const FunctionDecl *Function = Scope.Function;

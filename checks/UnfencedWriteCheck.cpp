@@ -32,6 +32,49 @@ bool isFencePredicate(StringRef Conjunct, const WordMatcher &FenceColumns) {
   return (Operator == ">" || Operator == ">=") && FenceColumns.matchesAnyWord(Right);
 }
 
+/// A write to a coordination service's own data in a lock scope, and
+/// whether something in it compares the lock's token.
+struct ServiceWrite {
+  const Expr *At;
+  std::string What;
+  bool Fenced;
+};
+
+/// The ZooKeeper and etcd writes of \p Function other than the lock's own
+/// nodes: zoo_set, creates and deletes of other nodes, and zoo_multi, fenced
+/// when the function builds a zoo_check_op; etcd's put, set, rm, and txn,
+/// fenced when the function adds a compare of a revision or version.
+std::vector<ServiceWrite> serviceWrites(const FunctionDecl *Function, const ZooKeeperCalls &Zoo,
+                                        llvm::ArrayRef<EtcdCall> Etcd,
+                                        const WordMatcher &LockWords) {
+  std::vector<ServiceWrite> Writes;
+  bool ZooChecks = llvm::any_of(Zoo.calls(), [&](const ZooCall &Call) {
+    return Call.Function == Function && Call.is(ZooFunction::CheckOp);
+  });
+  for (const ZooCall &Call : Zoo.calls()) {
+    if (Call.Function != Function)
+      continue;
+    bool OwnNode = LockWords.matchesAnyWord(Call.lastComponent()) || Call.PathPattern.empty();
+    if (Call.is(ZooFunction::Multi))
+      Writes.push_back({Call.Call, "ZooKeeper through zoo_multi", ZooChecks});
+    else if (Call.is(ZooFunction::Write) ||
+             ((Call.is(ZooFunction::Create) || Call.is(ZooFunction::Delete)) && !OwnNode))
+      Writes.push_back({Call.Call, "ZooKeeper node '" + Call.PathPattern + "'", false});
+  }
+  bool EtcdCompares = llvm::any_of(Etcd, [&](const EtcdCall &Call) {
+    return Call.Function == Function && Call.is(EtcdMethod::FenceCompare);
+  });
+  for (const EtcdCall &Call : Etcd) {
+    if (Call.Function != Function)
+      continue;
+    if (Call.is(EtcdMethod::Transaction))
+      Writes.push_back({Call.Call, "etcd through txn", EtcdCompares});
+    else if (Call.is(EtcdMethod::Write) && !LockWords.matchesAnyWord(Call.Key))
+      Writes.push_back({Call.Call, "etcd key '" + Call.Key + "'", false});
+  }
+  return Writes;
+}
+
 } // namespace
 
 UnfencedWriteCheck::UnfencedWriteCheck(StringRef Name, ClangTidyContext *Context)
@@ -71,7 +114,7 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
   const SourceManager &SM = Context.getSourceManager();
   std::vector<SqlExecution> Executions = acquireCalls().takeSql(Context, strings(), helperCalls());
   std::vector<DistributedLockScope> Scopes = findDistributedLockScopes(
-      Index, Executions, helperCalls(), Objects, acquireCalls().takeApiCalls());
+      Index, Executions, helperCalls(), Objects, takeApiCalls(Context));
   Objects.clear();
   // A fence taken in the scope: an INCR of a key named for one ("fence:job").
   WordMatcher FenceKeys(DefaultFenceColumnPattern);
@@ -91,6 +134,11 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
     // Advisory locks are strongly consistent; fencing there is opt-in.
     if (Scope.Advisory && !RequireFencingUnderAdvisoryLocks)
       continue;
+    if (!Scope.Service.empty())
+      for (const ServiceWrite &Write : serviceWrites(Scope.Function, acquireCalls().zooKeeper(),
+                                                     acquireCalls().etcd(), lockWords()))
+        if (!Write.Fenced && Scope.contains(Write.At->getBeginLoc(), SM))
+          reportUnfenced(Scope, Write.At->getBeginLoc(), Write.What, /*Redis=*/false);
     for (const Access &A : Accesses.of(Scope.Function, Scope.Begin, Scope.End,
                                        [&](SourceLocation Loc) {
            return Scope.contains(Loc, SM);
@@ -120,26 +168,38 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
         if (What.empty())
           continue;
       }
-      diag(A.At, "write to %0 in the scope of lock '%1' has no fencing predicate; a holder "
-                 "whose lock expired during a pause can still overwrite newer data")
-          << What << Scope.Key;
-      if (Scope.Ttl.empty())
-        diag(Scope.Acquired, "lock acquired here", DiagnosticIDs::Note);
-      else
-        diag(Scope.Acquired, "lock acquired here, with a TTL of %0", DiagnosticIDs::Note)
-            << Scope.Ttl;
-      if (Scope.FenceTaken.isValid())
-        diag(Scope.FenceTaken, "a fencing token is taken here, but the write does not check it",
-             DiagnosticIDs::Note);
-      diag(A.At,
-           "%select{make the write conditional on a fencing token: take it with 'INCR "
-           "fence:<name>' after the acquire and add 'AND last_fence < $N' to the "
-           "WHERE clause|write through a Lua script that first compares a fencing token "
-           "taken with 'INCR fence:<name>' after the acquire}0",
-           DiagnosticIDs::Note)
-          << (A.Command ? 1 : 0);
+      reportUnfenced(Scope, A.At, What, A.Command != nullptr);
     }
   }
+}
+
+void UnfencedWriteCheck::reportUnfenced(const DistributedLockScope &Scope, SourceLocation At,
+                                        StringRef What, bool Redis) {
+  diag(At, "write to %0 in the scope of lock '%1' has no fencing predicate; a holder "
+           "whose lock expired during a pause can still overwrite newer data")
+      << What << Scope.Key;
+  if (Scope.Ttl.empty())
+    diag(Scope.Acquired, "lock acquired here", DiagnosticIDs::Note);
+  else
+    diag(Scope.Acquired, "lock acquired here, with a TTL of %0", DiagnosticIDs::Note)
+        << Scope.Ttl;
+  if (Scope.FenceTaken.isValid())
+    diag(Scope.FenceTaken, "a fencing token is taken here, but the write does not check it",
+         DiagnosticIDs::Note);
+  // Each service's own token: ZooKeeper's node versions and zxids, etcd's
+  // revisions; elsewhere a counter taken with INCR.
+  unsigned Advice = Scope.Service == "ZooKeeper" ? 2 : Scope.Service == "etcd" ? 3 : Redis;
+  diag(At,
+       "%select{make the write conditional on a fencing token: take it with 'INCR "
+       "fence:<name>' after the acquire and add 'AND last_fence < $N' to the "
+       "WHERE clause|write through a Lua script that first compares a fencing token "
+       "taken with 'INCR fence:<name>' after the acquire|write in a zoo_multi with a "
+       "zoo_check_op on the lock node, or carry the lock node's czxid to the resource "
+       "as a fencing token it compares|write in a transaction that compares the lock "
+       "key's create revision (etcdv3::Transaction::add_compare_create), or carry that "
+       "revision to the resource as a fencing token it compares}0",
+       DiagnosticIDs::Note)
+      << Advice;
 }
 
 } // namespace clang::tidy::distlock

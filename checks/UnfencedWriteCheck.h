@@ -22,6 +22,9 @@ private:
   void registerMoreMatchers(ast_matchers::MatchFinder *Finder) override;
   void checkMore(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void checkTranslationUnit(const locklint::model::LockIndex &Index) override;
+  /// Reports a write at \p At in \p Scope with the fence its service offers.
+  void reportUnfenced(const locklint::model::DistributedLockScope &Scope, SourceLocation At,
+                      StringRef What, bool Redis);
 
   const std::string FenceColumnPattern;
   const bool CheckRedisWrites;

@@ -10,6 +10,8 @@ namespace locklint::model {
 
 void AcquireCallCollector::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(SqlExecutions::callMatcher(Sql), this);
+  Finder->addMatcher(ZooKeeperCalls::callMatcher(), this);
+  Etcd.registerMatchers(Finder);
   // The project's own lock APIs, from model files.
   std::vector<std::string> Names;
   for (const auto &Entry : Apis.Acquires)
@@ -29,6 +31,8 @@ void AcquireCallCollector::registerMatchers(MatchFinder *Finder) {
 void AcquireCallCollector::run(const MatchFinder::MatchResult &Result) {
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(SqlExecutions::CallId)) {
     SqlCalls.emplace_back(Call, enclosingFunction(Call, *Result.Context));
+  } else if (const auto *Zoo = Result.Nodes.getNodeAs<CallExpr>(ZooKeeperCalls::CallId)) {
+    ZooMatched.emplace_back(Zoo, enclosingFunction(Zoo, *Result.Context));
   } else if (const auto *Try = Result.Nodes.getNodeAs<CXXMemberCallExpr>("red-mutex-try")) {
     if (const Expr *Resource = redMutexResource(Try->getImplicitObjectArgument()))
       ApiCalls.push_back({Try, enclosingFunction(Try, *Result.Context), Resource});
@@ -50,8 +54,31 @@ std::vector<SqlExecution> AcquireCallCollector::takeSql(ASTContext &Context,
   return Executions.finish(Calls);
 }
 
-std::vector<LockApiCall> AcquireCallCollector::takeApiCalls() {
-  return std::exchange(ApiCalls, {});
+std::vector<LockApiCall> AcquireCallCollector::takeApiCalls(ASTContext &Context,
+                                                            StringValueTracker &Strings,
+                                                            const WordMatcher &LockWords) {
+  std::vector<LockApiCall> Taken = std::exchange(ApiCalls, {});
+  Zoo.clear();
+  for (const auto &[Call, Function] : std::exchange(ZooMatched, {}))
+    Zoo.add(Call, Function, Context, Strings);
+  // A create of a lock node under a fixed name takes the lock when it
+  // answers ZOK. A sequential create always succeeds: its turn comes later.
+  const ZooKeeperModel &ZooModel = ZooKeeperModel::builtin();
+  for (const ZooCall &Create : Zoo.calls())
+    if (Create.is(ZooFunction::Create) && Create.Mode && Create.Mode->ephemeral() &&
+        !Create.Mode->sequential() && LockWords.matchesAnyWord(Create.lastComponent())) {
+      LockApiCall Api{Create.Call, Create.Function, Create.Call->getArg(1), "ZooKeeper",
+                      Create.PathPattern};
+      Api.Successes.assign(ZooModel.createSuccesses().begin(), ZooModel.createSuccesses().end());
+      Api.Failures.assign(ZooModel.createFailures().begin(), ZooModel.createFailures().end());
+      Taken.push_back(std::move(Api));
+    }
+  EtcdTaken = Etcd.calls(Strings);
+  Etcd.clear();
+  for (const EtcdCall &Lock : EtcdTaken)
+    if (Lock.is(EtcdMethod::Lock) || Lock.is(EtcdMethod::LockWithLease))
+      Taken.push_back({Lock.Call, Lock.Function, Lock.Call->getArg(0), "etcd", Lock.Key});
+  return Taken;
 }
 
 } // namespace locklint::model

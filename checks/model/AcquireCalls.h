@@ -13,9 +13,11 @@
 
 #include "CommandSummaries.h"
 #include "DistributedLockScopes.h"
+#include "EtcdCalls.h"
 #include "LocalLockModel.h"
 #include "SqlExecutions.h"
 #include "StringValue.h"
+#include "ZooKeeperCalls.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <vector>
 
@@ -33,13 +35,25 @@ public:
   /// the lock-API calls. Both start empty again for the next unit.
   std::vector<SqlExecution> takeSql(clang::ASTContext &Context, StringValueTracker &Strings,
                                     llvm::ArrayRef<HelperCall> Calls);
-  std::vector<LockApiCall> takeApiCalls();
+  /// The lock-API calls, coordination services' acquires among them: a
+  /// ZooKeeper lock node's create (nodes named by \p LockWords), etcd's
+  /// lock(). Afterwards zooKeeper() and etcd() hold the unit's calls of
+  /// those clients, until the next unit's take.
+  std::vector<LockApiCall> takeApiCalls(clang::ASTContext &Context, StringValueTracker &Strings,
+                                        const WordMatcher &LockWords);
+  const ZooKeeperCalls &zooKeeper() const { return Zoo; }
+  llvm::ArrayRef<EtcdCall> etcd() const { return EtcdTaken; }
 
 private:
   const SqlClientModel &Sql;
   const LockApiModel &Apis;
   std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>> SqlCalls;
   std::vector<LockApiCall> ApiCalls;
+  /// The ZooKeeper calls matched, read at the take into Zoo.
+  std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>> ZooMatched;
+  ZooKeeperCalls Zoo;
+  EtcdCalls Etcd;
+  std::vector<EtcdCall> EtcdTaken;
 };
 
 } // namespace locklint::model

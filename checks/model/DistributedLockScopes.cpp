@@ -44,13 +44,19 @@ std::optional<int64_t> integerValue(const Expr *E, const ASTContext &Context) {
 std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext &Context,
                              const AcquireSite *Site = nullptr) {
   bool Positive = true;
+  // A status whose success is 0 (ZOK) is true when the call failed, until a
+  // comparison turns it into a question of its own.
+  bool ZeroIsSuccess = Site && llvm::is_contained(Site->Successes, 0);
   const Stmt *Current = Ref;
   while (Current && Current != Condition) {
     const Stmt *Parent = parentStmt(Current, Context);
     if (!Parent)
       return std::nullopt;
-    if (const auto *Unary = dyn_cast<UnaryOperator>(Parent); Unary && Unary->getOpcode() == UO_LNot)
+    if (const auto *Unary = dyn_cast<UnaryOperator>(Parent); Unary && Unary->getOpcode() == UO_LNot) {
       Positive = !Positive;
+      if (std::exchange(ZeroIsSuccess, false))
+        Positive = !Positive;
+    }
     // What strcmp's answer says depends on the text compared with: unknown.
     if (const auto *Call = dyn_cast<CallExpr>(Parent))
       if (const FunctionDecl *Callee = Call->getDirectCallee();
@@ -82,9 +88,12 @@ std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext 
       bool Equal = Binary->getOpcode() == BO_EQ;
       if (Failure == Equal)
         Positive = !Positive;
+      ZeroIsSuccess = false;
     }
     Current = Parent;
   }
+  if (ZeroIsSuccess)
+    Positive = !Positive;
   return Current == Condition ? std::optional<bool>(Positive) : std::nullopt;
 }
 
@@ -151,7 +160,12 @@ public:
       return std::nullopt;
     }
     describe(Scope, Site.Command, Site.SqlLock);
-    if (Site.Key) {
+    if (!Site.Service.empty()) {
+      Scope.Advisory = false;
+      Scope.Service = Site.Service;
+      Scope.Key = Site.KeyText;
+      Scope.KeyId = Site.Service + ":" + Site.KeyText;
+    } else if (Site.Key) {
       CommandWord Key;
       Key.Pieces.push_back({constantText(Site.Key, Context), Site.Key, 0});
       Scope.Advisory = false;
@@ -569,8 +583,14 @@ std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef
           Sites.push_back(Site);
         }
 
-  for (const LockApiCall &Api : ApiCalls)
-    Sites.push_back({Api.Call, Api.Function, nullptr, Api.Key});
+  for (const LockApiCall &Api : ApiCalls) {
+    AcquireSite Site(Api.Call, Api.Function, nullptr, Api.Key);
+    Site.Service = Api.Service;
+    Site.KeyText = Api.KeyText;
+    Site.Successes = Api.Successes;
+    Site.Failures = Api.Failures;
+    Sites.push_back(std::move(Site));
+  }
 
   return Sites;
 }

@@ -42,18 +42,24 @@ struct DistributedLockScope {
   /// names the function that took it, and Release the one that frees it.
   bool Advisory = false;
   std::string Release, Family = "pg_advisory", Noun = "advisory lock";
+  /// For a lock of a coordination service: ZooKeeper, etcd.
+  std::string Service;
   /// Where a fencing token is taken in the scope (`INCR fence:<name>`), if it is.
   clang::SourceLocation FenceTaken;
 
   bool contains(clang::SourceLocation Loc, const clang::SourceManager &SM) const;
 };
 
-/// A call of a lock API that a model file declares: it acquires \p Key and
-/// returns true on success.
+/// A call of a lock API: one a model file declares, which acquires \p Key
+/// and returns true on success; or a coordination service's acquire (a
+/// ZooKeeper lock node's create, etcd's lock()), which names its Service,
+/// its key as a pattern, and the status values it answers.
 struct LockApiCall {
   const clang::CallExpr *Call = nullptr;
   const clang::FunctionDecl *Function = nullptr;
   const clang::Expr *Key = nullptr;
+  std::string Service, KeyText;
+  llvm::SmallVector<int64_t, 2> Successes, Failures;
 };
 
 /// A call that takes a distributed lock, whatever its form.
@@ -69,6 +75,8 @@ struct AcquireSite {
   const RedisCommand *Command = nullptr;
   /// For an API from a model file: the key argument.
   const clang::Expr *Key = nullptr;
+  /// For a coordination service's acquire: the service and the key.
+  std::string Service, KeyText;
   /// For a lock taken by SQL: the call in the statement, and the call that
   /// runs the query when the answer comes from another one (Call then is
   /// mysql_store_result). AnswerUnread: the function never fetches it.

@@ -81,8 +81,8 @@ std::string objectIdentity(const Expr *Object, const ASTContext &Context) {
 
 void EtcdCalls::registerMatchers(MatchFinder *Finder) {
   const EtcdModel &Model = EtcdModel::builtin();
-  std::vector<StringRef> Clients(Model.clients().begin(), Model.clients().end());
-  Finder->addMatcher(cxxMemberCallExpr(callee(cxxMethodDecl(ofClass(hasAnyName(Clients)))),
+  std::vector<StringRef> Classes(Model.classes().begin(), Model.classes().end());
+  Finder->addMatcher(cxxMemberCallExpr(callee(cxxMethodDecl(ofClass(hasAnyName(Classes)))),
                                        unless(isExpansionInSystemHeader()))
                          .bind("etcd-call"),
                      this);

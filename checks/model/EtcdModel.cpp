@@ -17,7 +17,10 @@ EtcdMethod::Role roleNamed(const std::string &Name) {
       {"lock_with_lease", EtcdMethod::LockWithLease},
       {"timeout", EtcdMethod::Timeout},
       {"lease_grant", EtcdMethod::LeaseGrant},
-      {"keep_alive", EtcdMethod::KeepAliveFactory}};
+      {"keep_alive", EtcdMethod::KeepAliveFactory},
+      {"write", EtcdMethod::Write},
+      {"transaction", EtcdMethod::Transaction},
+      {"fence_compare", EtcdMethod::FenceCompare}};
   for (const auto &[Text, Role] : Roles)
     if (Name == Text)
       return Role;
@@ -47,7 +50,7 @@ const EtcdModel &EtcdModel::builtin() {
       for (const std::string &Name : stringsOf(Entry, "names"))
         Out.Methods[Name] = M;
     }
-    Out.Clients = stringsOf(Doc, "clients");
+    Out.Classes = stringsOf(Doc, "classes");
     Out.Checks = stringsOf(Doc, "keep_alive_checks");
     Out.Leases = stringsOf(Doc, "keep_alive_lease");
     Out.KeepAliveClass = Doc.value("keep_alive_class", "");

@@ -20,7 +20,19 @@
 namespace locklint::model {
 
 struct EtcdMethod {
-  enum Role { Lock, LockWithLease, Timeout, LeaseGrant, KeepAliveFactory };
+  enum Role {
+    Lock,
+    LockWithLease,
+    Timeout,
+    LeaseGrant,
+    KeepAliveFactory,
+    /// Changes a key: put, set, rm.
+    Write,
+    /// Runs a transaction, whose compares may fence it.
+    Transaction,
+    /// A compare of a key's revision or version, in a transaction.
+    FenceCompare,
+  };
   Role MethodRole = Lock;
   std::optional<unsigned> KeyArg, LeaseArg;
 };
@@ -31,8 +43,9 @@ public:
 
   /// The method \p Name of a client class, or null.
   const EtcdMethod *method(llvm::StringRef Name) const;
-  /// The client classes and the keep-alive class, qualified.
-  const std::vector<std::string> &clients() const { return Clients; }
+  /// The classes whose methods the table names (the clients, the
+  /// transaction), and the keep-alive class, qualified.
+  const std::vector<std::string> &classes() const { return Classes; }
   const std::string &keepAliveClass() const { return KeepAliveClass; }
   /// Methods of a keep-alive that surface its failure, or give its lease.
   bool checksKeepAlive(llvm::StringRef Method) const;
@@ -40,7 +53,7 @@ public:
 
 private:
   llvm::StringMap<EtcdMethod> Methods;
-  std::vector<std::string> Clients, Checks, Leases;
+  std::vector<std::string> Classes, Checks, Leases;
   std::string KeepAliveClass;
 };
 

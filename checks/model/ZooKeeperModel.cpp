@@ -15,7 +15,8 @@ ZooFunction::Role roleNamed(const std::string &Name) {
   static const std::pair<const char *, ZooFunction::Role> Roles[] = {
       {"create", ZooFunction::Create}, {"delete", ZooFunction::Delete},
       {"watch", ZooFunction::Watch},   {"write", ZooFunction::Write},
-      {"multi", ZooFunction::Multi},   {"session", ZooFunction::Session}};
+      {"multi", ZooFunction::Multi},   {"check_op", ZooFunction::CheckOp},
+      {"session", ZooFunction::Session}};
   for (const auto &[Text, Role] : Roles)
     if (Name == Text)
       return Role;
@@ -47,6 +48,13 @@ const ZooKeeperModel &ZooKeeperModel::builtin() {
     for (const auto &[Name, Value] : Modes.items())
       if (Value.is_number_integer())
         Out.Modes[Name] = Value.get<int>();
+    const json Answers = Doc.value("create_answers", json::object());
+    for (const json &Value : Answers.value("success", json::array()))
+      if (Value.is_number_integer())
+        Out.CreateSuccesses.push_back(Value.get<int64_t>());
+    for (const json &Value : Answers.value("failure", json::array()))
+      if (Value.is_number_integer())
+        Out.CreateFailures.push_back(Value.get<int64_t>());
     for (const json &Name : Doc.value("session_loss_names", json::array()))
       if (Name.is_string())
         Out.SessionLossNames.push_back(Name.get<std::string>());

@@ -11,8 +11,10 @@
 #ifndef LOCKLINT_CHECKS_MODEL_ZOOKEEPERMODEL_H
 #define LOCKLINT_CHECKS_MODEL_ZOOKEEPERMODEL_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,7 +22,7 @@
 namespace locklint::model {
 
 struct ZooFunction {
-  enum Role { Create, Delete, Watch, Write, Multi, Session };
+  enum Role { Create, Delete, Watch, Write, Multi, CheckOp, Session };
   Role FunctionRole = Watch;
   std::optional<unsigned> PathArg, ModeArg, PathBufferArg, VersionArg, WatcherArg;
 };
@@ -49,6 +51,9 @@ public:
   std::optional<int> modeValue(llvm::StringRef Name) const;
   /// True for the names that show a watcher looks at the session's state.
   bool watchesSessionLoss(llvm::StringRef Name) const;
+  /// What a create answers when it made the node, and when it did not.
+  llvm::ArrayRef<int64_t> createSuccesses() const { return CreateSuccesses; }
+  llvm::ArrayRef<int64_t> createFailures() const { return CreateFailures; }
 
   /// The mode name a permanent \p Mode becomes when it dies with its
   /// session: ZOO_EPHEMERAL, or ZOO_EPHEMERAL_SEQUENTIAL.
@@ -58,6 +63,7 @@ private:
   llvm::StringMap<ZooFunction> Functions;
   llvm::StringMap<int> Modes;
   std::vector<std::string> SessionLossNames;
+  std::vector<int64_t> CreateSuccesses, CreateFailures;
 };
 
 } // namespace locklint::model

@@ -37,13 +37,40 @@ TEST(SqlModelTest, AdvisoryCallsKeepTheirKeys) {
             Tables{"pg_advisory_lock(hashtext('Jobs'))"});
   EXPECT_EQ(Calls("SELECT pg_advisory_unlock($1)"), Tables{"pg_advisory_unlock($1) varies"});
   EXPECT_EQ(Calls("SELECT pg_advisory_lock(id) FROM jobs"), Tables{"pg_advisory_lock(?) varies"});
-  SqlStatement::AdvisoryCall Take{"pg_try_advisory_lock", "1"}, Drop{"pg_advisory_unlock", "1"};
+  SqlStatement::AdvisoryCall Take = one("SELECT pg_try_advisory_lock(1)").AdvisoryCalls[0];
+  SqlStatement::AdvisoryCall Drop = one("SELECT pg_advisory_unlock(1)").AdvisoryCalls[0];
   EXPECT_TRUE(Take.takes());
   EXPECT_FALSE(Take.waits());
-  EXPECT_TRUE((SqlStatement::AdvisoryCall{"pg_advisory_xact_lock", "1"}.waits()));
+  EXPECT_TRUE(Take.canFail());
+  EXPECT_TRUE(one("SELECT pg_advisory_xact_lock(1)").AdvisoryCalls[0].waits());
+  EXPECT_FALSE(one("SELECT pg_advisory_xact_lock(1)").AdvisoryCalls[0].canFail());
   EXPECT_FALSE(Take.releases());
   EXPECT_TRUE(Drop.releases());
   EXPECT_FALSE(Drop.takes());
+  EXPECT_EQ(Take.identity(), Drop.identity());
+}
+
+TEST(SqlModelTest, NamedLocksOfMySql) {
+  SqlStatement::AdvisoryCall Forever = one("SELECT GET_LOCK('jobs', -1)").AdvisoryCalls[0];
+  EXPECT_EQ(Forever.Function, "get_lock");
+  EXPECT_EQ(Forever.Key, "'jobs'");
+  // The parse tree drops negative integers; they come back from the text.
+  EXPECT_EQ(Forever.Timeout, "-1");
+  EXPECT_EQ(Forever.TimeoutOffset, 24);
+  EXPECT_TRUE(Forever.waits());
+  EXPECT_TRUE(Forever.canFail());
+  SqlStatement::AdvisoryCall Bounded = one("SELECT get_lock('jobs', 10)").AdvisoryCalls[0];
+  EXPECT_FALSE(Bounded.waits());
+  EXPECT_TRUE(Bounded.canFail());
+  EXPECT_FALSE(one("SELECT GET_LOCK('jobs', $1)").AdvisoryCalls[0].waits());
+  SqlStatement::AdvisoryCall Release = one("SELECT RELEASE_LOCK('jobs')").AdvisoryCalls[0];
+  EXPECT_TRUE(Release.releases());
+  EXPECT_EQ(Release.identity(), Forever.identity());
+  // A name and an advisory number are never the same lock.
+  EXPECT_NE(one("SELECT pg_advisory_lock(1)").AdvisoryCalls[0].identity(),
+            one("SELECT GET_LOCK(1, 5)").AdvisoryCalls[0].identity());
+  EXPECT_EQ(one("SELECT id FROM t WHERE balance >= -5").WhereConjuncts,
+            Tables{"balance >= -5"});
 }
 
 TEST(SqlModelTest, RowLocks) {
