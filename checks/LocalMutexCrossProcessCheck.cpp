@@ -5,6 +5,7 @@
 #include "model/CommandSummaries.h"
 #include "model/RedisCommandKinds.h"
 #include "model/ScopeAccesses.h"
+#include "model/ZooKeeperCalls.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang::ast_matchers;
@@ -65,6 +66,35 @@ std::optional<ReadModifyWrite> sqlRace(llvm::ArrayRef<Access> Accesses) {
   return std::nullopt;
 }
 
+/// The first read-modify-write of a ZooKeeper node or an etcd key by calls
+/// for which \p InScope holds: a read (zoo_get, get) and a later
+/// unconditional write of the same node or key. zoo_set with the version
+/// the read returned, and etcd's modify_if, compare and swap: not races.
+std::optional<ReadModifyWrite> serviceRace(const ZooKeeperCalls &Zoo,
+                                           llvm::ArrayRef<EtcdCall> Etcd,
+                                           llvm::function_ref<bool(const Expr *)> InScope,
+                                           const SourceManager &SM) {
+  auto Before = [&](const Expr *A, const Expr *B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A->getBeginLoc()),
+                                        SM.getExpansionLoc(B->getBeginLoc()));
+  };
+  for (const ZooCall &Read : Zoo.calls())
+    if (Read.is(ZooFunction::Read) && !Read.PathPattern.empty() && InScope(Read.Call))
+      for (const ZooCall &Write : Zoo.calls())
+        if (Write.is(ZooFunction::Write) && Write.Version == -1 && Write.sameNode(Read) &&
+            InScope(Write.Call) && Before(Read.Call, Write.Call))
+          return ReadModifyWrite{Read.Call->getBeginLoc(), Write.Call->getBeginLoc(),
+                                 "ZooKeeper node '" + Read.PathPattern + "'"};
+  for (const EtcdCall &Read : Etcd)
+    if (Read.is(EtcdMethod::Read) && !Read.Key.empty() && InScope(Read.Call))
+      for (const EtcdCall &Write : Etcd)
+        if (Write.is(EtcdMethod::Write) && Write.Key == Read.Key && InScope(Write.Call) &&
+            Before(Read.Call, Write.Call))
+          return ReadModifyWrite{Read.Call->getBeginLoc(), Write.Call->getBeginLoc(),
+                                 "etcd key '" + Read.Key + "'"};
+  return std::nullopt;
+}
+
 } // namespace
 
 LocalMutexCrossProcessCheck::LocalMutexCrossProcessCheck(StringRef Name,
@@ -103,6 +133,8 @@ void LocalMutexCrossProcessCheck::registerMoreMatchers(MatchFinder *Finder) {
                          .bind("lock-call"),
                      this);
   Finder->addMatcher(SqlExecutions::callMatcher(sqlClients()), this);
+  Finder->addMatcher(ZooKeeperCalls::callMatcher(), this);
+  Etcd.registerMatchers(Finder);
 }
 
 void LocalMutexCrossProcessCheck::checkMore(const MatchFinder::MatchResult &Result) {
@@ -112,6 +144,8 @@ void LocalMutexCrossProcessCheck::checkMore(const MatchFinder::MatchResult &Resu
     LockCalls.push_back(Call);
   else if (const auto *Sql = Result.Nodes.getNodeAs<CallExpr>(SqlExecutions::CallId))
     SqlCalls.emplace_back(Sql, enclosingFunction(Sql, *Result.Context));
+  else if (const auto *Zoo = Result.Nodes.getNodeAs<CallExpr>(ZooKeeperCalls::CallId))
+    ZooMatched.emplace_back(Zoo, enclosingFunction(Zoo, *Result.Context));
 }
 
 void LocalMutexCrossProcessCheck::checkTranslationUnit(const LockIndex &Index) {
@@ -125,9 +159,15 @@ void LocalMutexCrossProcessCheck::checkTranslationUnit(const LockIndex &Index) {
   for (const auto &[Call, Function] : SqlCalls)
     Sql.add(Call, Function);
   std::vector<SqlExecution> Executions = Sql.finish(helperCalls());
+  ZooKeeperCalls Zoo;
+  for (const auto &[Call, Function] : ZooMatched)
+    Zoo.add(Call, Function, Context, strings());
+  std::vector<EtcdCall> EtcdSeen = Etcd.calls(strings());
   Guards.clear();
   LockCalls.clear();
   SqlCalls.clear();
+  ZooMatched.clear();
+  Etcd.clear();
 
   ScopeAccesses Sections(Index, Executions, helperCalls());
   for (const LocalLockScope &Scope : Scopes.finish()) {
@@ -139,6 +179,14 @@ void LocalMutexCrossProcessCheck::checkTranslationUnit(const LockIndex &Index) {
     if (!Race)
       Race = sqlRace(Accesses);
     if (!Race)
+      Race = serviceRace(
+          Zoo, EtcdSeen,
+          [&](const Expr *Call) {
+            return enclosingFunction(Call, Context) == Scope.Function &&
+                   Scope.contains(Call->getBeginLoc(), Context.getSourceManager());
+          },
+          Context.getSourceManager());
+    if (!Race)
       continue;
     diag(Scope.Acquired, "'%0' only excludes threads of this process; the read-modify-write "
                          "of %1 in its scope races with other processes")
@@ -146,8 +194,9 @@ void LocalMutexCrossProcessCheck::checkTranslationUnit(const LockIndex &Index) {
     diag(Race->Read, "read here", DiagnosticIDs::Note);
     diag(Race->Write, "written here", DiagnosticIDs::Note);
     diag(Scope.Acquired, "make the change one atomic step: a single command such as 'INCR' "
-                         "or a Lua script, a transaction with 'SELECT ... FOR UPDATE', or a "
-                         "distributed lock",
+                         "or a Lua script, a transaction with 'SELECT ... FOR UPDATE', a "
+                         "versioned write (zoo_set with the version read, etcd's modify_if), "
+                         "or a distributed lock",
          DiagnosticIDs::Note);
   }
 }

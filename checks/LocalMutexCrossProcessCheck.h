@@ -4,6 +4,7 @@
 #define LOCKLINT_CHECKS_LOCALMUTEXCROSSPROCESSCHECK_H
 
 #include "RedisCheckBase.h"
+#include "model/EtcdCalls.h"
 #include "model/LocalLockScopes.h"
 #include "model/SqlExecutions.h"
 
@@ -28,6 +29,8 @@ private:
   std::vector<const VarDecl *> Guards;
   std::vector<const CallExpr *> LockCalls;
   std::vector<std::pair<const CallExpr *, const FunctionDecl *>> SqlCalls;
+  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> ZooMatched;
+  locklint::model::EtcdCalls Etcd;
 };
 
 } // namespace clang::tidy::distlock

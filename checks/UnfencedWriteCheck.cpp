@@ -69,7 +69,8 @@ std::vector<ServiceWrite> serviceWrites(const FunctionDecl *Function, const ZooK
       continue;
     if (Call.is(EtcdMethod::Transaction))
       Writes.push_back({Call.Call, "etcd through txn", EtcdCompares});
-    else if (Call.is(EtcdMethod::Write) && !LockWords.matchesAnyWord(Call.Key))
+    else if ((Call.is(EtcdMethod::Write) || Call.is(EtcdMethod::CompareAndWrite)) &&
+             !LockWords.matchesAnyWord(Call.Key))
       Writes.push_back({Call.Call, "etcd key '" + Call.Key + "'", false});
   }
   return Writes;

@@ -18,7 +18,9 @@ EtcdMethod::Role roleNamed(const std::string &Name) {
       {"timeout", EtcdMethod::Timeout},
       {"lease_grant", EtcdMethod::LeaseGrant},
       {"keep_alive", EtcdMethod::KeepAliveFactory},
+      {"read", EtcdMethod::Read},
       {"write", EtcdMethod::Write},
+      {"compare_and_write", EtcdMethod::CompareAndWrite},
       {"transaction", EtcdMethod::Transaction},
       {"fence_compare", EtcdMethod::FenceCompare}};
   for (const auto &[Text, Role] : Roles)

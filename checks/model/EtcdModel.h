@@ -26,8 +26,12 @@ struct EtcdMethod {
     Timeout,
     LeaseGrant,
     KeepAliveFactory,
+    /// Reads a key: get.
+    Read,
     /// Changes a key: put, set, rm.
     Write,
+    /// Changes a key if its value or revision is still the one given.
+    CompareAndWrite,
     /// Runs a transaction, whose compares may fence it.
     Transaction,
     /// A compare of a key's revision or version, in a transaction.

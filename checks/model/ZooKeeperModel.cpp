@@ -14,7 +14,8 @@ namespace {
 ZooFunction::Role roleNamed(const std::string &Name) {
   static const std::pair<const char *, ZooFunction::Role> Roles[] = {
       {"create", ZooFunction::Create}, {"delete", ZooFunction::Delete},
-      {"watch", ZooFunction::Watch},   {"write", ZooFunction::Write},
+      {"watch", ZooFunction::Watch},   {"read", ZooFunction::Read},
+      {"write", ZooFunction::Write},
       {"multi", ZooFunction::Multi},   {"check_op", ZooFunction::CheckOp},
       {"session", ZooFunction::Session}};
   for (const auto &[Text, Role] : Roles)

@@ -22,7 +22,7 @@
 namespace locklint::model {
 
 struct ZooFunction {
-  enum Role { Create, Delete, Watch, Write, Multi, CheckOp, Session };
+  enum Role { Create, Delete, Watch, Read, Write, Multi, CheckOp, Session };
   Role FunctionRole = Watch;
   std::optional<unsigned> PathArg, ModeArg, PathBufferArg, VersionArg, WatcherArg;
 };
