@@ -24,6 +24,16 @@ bool unlocksServerLock(const SqlExecution &E, const DistributedLockScope &Scope)
   });
 }
 
+/// How long a coordination service keeps a lock its holder forgot: a
+/// ZooKeeper node until the session ends, an etcd lock until its lease ends,
+/// and lock() keeps its lease alive.
+std::string serviceHold(const DistributedLockScope &Scope) {
+  return Scope.Service == "ZooKeeper"
+             ? "the lock node stays until this process's session ends"
+             : "the lock stays until its lease ends, and the lease of lock() is kept alive "
+               "for as long as the process runs";
+}
+
 /// Source order of expansion locations.
 class Order {
 public:
@@ -133,6 +143,16 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
         if (E.Function == Function && unlocksServerLock(E, Scope) &&
             Source.within(E.Call->getBeginLoc(), Region))
           Releases.push_back(E.Call);
+    } else if (!Scope.Service.empty()) {
+      // A ZooKeeper lock node's delete, an etcd unlock.
+      for (const ZooCall &Call : acquireCalls().zooKeeper().calls())
+        if (Call.Function == Function && Call.is(ZooFunction::Delete) &&
+            Call.PathPattern == Scope.Key && Source.within(Call.Call->getBeginLoc(), Region))
+          Releases.push_back(Call.Call);
+      for (const EtcdCall &Call : acquireCalls().etcd())
+        if (Call.Function == Function && Call.is(EtcdMethod::Unlock) &&
+            Source.within(Call.Call->getBeginLoc(), Region))
+          Releases.push_back(Call.Call);
     } else {
       // A script's DEL (the owner-checked release) is a command of its own,
       // at the script's call.
@@ -188,6 +208,9 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
              "may be never")
             << exitName(Exit) << llvm::StringRef("aeiou").contains(Scope.Noun.front())
             << Scope.Noun << Scope.Release;
+      else if (!Scope.Service.empty())
+        diagAt(Exit, "'%0' leaves the scope of %1 lock '%2' before its release: %3")
+            << exitName(Exit) << Scope.Service << Scope.Key << serviceHold(Scope);
       else
         diagAt(Exit, "'%0' leaves the scope of lock '%1' before its release: the "
                                   "lock stays held until its TTL%select{| (%3)}2 expires")
@@ -243,6 +266,10 @@ void ReleaseNotOnEveryPathCheck::reportThrowingCall(const DistributedLockScope &
          "releases: a session-level lock stays held until the connection closes, which in a "
          "pool may be never")
         << Callee << Scope.Release;
+  else if (!Scope.Service.empty())
+    diagAt(Throwing, "'%0' may throw between the acquire and the release of %1 lock '%2', "
+                     "and no handler releases: %3")
+        << Callee << Scope.Service << Scope.Key << serviceHold(Scope);
   else
     diagAt(Throwing,
          "'%0' may throw between the acquire and the release of lock '%1', and no handler "

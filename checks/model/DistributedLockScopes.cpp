@@ -63,10 +63,12 @@ std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext 
           Callee && Callee->getIdentifier() && isThreeWayCompareName(Callee->getName()))
         return std::nullopt;
     // Reply objects that answer the question themselves: cpp_redis's
-    // reply.is_null(), POCO's BulkString::isNull().
+    // reply.is_null(), POCO's BulkString::isNull(), etcd's error_code() (0
+    // on success).
     if (const auto *Call = dyn_cast<CXXMemberCallExpr>(Parent)) {
       const CXXMethodDecl *Method = Call->getMethodDecl();
-      static constexpr llvm::StringLiteral Failures[] = {"is_null", "is_error", "isNull"};
+      static constexpr llvm::StringLiteral Failures[] = {"is_null", "is_error", "isNull",
+                                                         "error_code"};
       if (Method && Method->getIdentifier() && llvm::is_contained(Failures, Method->getName()))
         Positive = !Positive;
     }

@@ -22,6 +22,7 @@ EtcdMethod::Role roleNamed(const std::string &Name) {
       {"write", EtcdMethod::Write},
       {"compare_and_write", EtcdMethod::CompareAndWrite},
       {"transaction", EtcdMethod::Transaction},
+      {"unlock", EtcdMethod::Unlock},
       {"fence_compare", EtcdMethod::FenceCompare}};
   for (const auto &[Text, Role] : Roles)
     if (Name == Text)

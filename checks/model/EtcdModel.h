@@ -34,6 +34,8 @@ struct EtcdMethod {
     CompareAndWrite,
     /// Runs a transaction, whose compares may fence it.
     Transaction,
+    /// Releases a lock by the key lock() answered.
+    Unlock,
     /// A compare of a key's revision or version, in a transaction.
     FenceCompare,
   };
