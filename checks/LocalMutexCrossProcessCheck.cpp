@@ -85,8 +85,10 @@ std::optional<ReadModifyWrite> serviceRace(const ZooKeeperCalls &Zoo,
             InScope(Write.Call) && Before(Read.Call, Write.Call))
           return ReadModifyWrite{Read.Call->getBeginLoc(), Write.Call->getBeginLoc(),
                                  "ZooKeeper node '" + Read.PathPattern + "'"};
+  // etcd keys are compared by text: only keys known whole.
   for (const EtcdCall &Read : Etcd)
-    if (Read.is(EtcdMethod::Read) && !Read.Key.empty() && InScope(Read.Call))
+    if (Read.is(EtcdMethod::Read) && !Read.Key.empty() &&
+        Read.Key.find("{}") == std::string::npos && InScope(Read.Call))
       for (const EtcdCall &Write : Etcd)
         if (Write.is(EtcdMethod::Write) && Write.Key == Read.Key && InScope(Write.Call) &&
             Before(Read.Call, Write.Call))

@@ -87,8 +87,11 @@ StringRef ZooCall::lastComponent() const {
 }
 
 bool ZooCall::sameNode(const ZooCall &Other) const {
-  return (!PathPattern.empty() && PathPattern == Other.PathPattern) ||
-         (!PathId.empty() && PathId == Other.PathId);
+  // Two paths with run-time parts are one node only through one expression.
+  if (!PathId.empty() && PathId == Other.PathId)
+    return true;
+  return !PathPattern.empty() && PathPattern == Other.PathPattern &&
+         PathPattern.find("{}") == std::string::npos;
 }
 
 bool ZooKeeperCalls::isLockNode(const ZooCall &Create, const WordMatcher &Words) const {

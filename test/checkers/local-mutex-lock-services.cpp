@@ -49,3 +49,16 @@ void chargeVersioned(zhandle_t *zh, etcd::SyncClient &etcd) {
   etcd::Response current = etcd.get("/quotas/8");
   etcd.modify_if("/quotas/8", "9", current.value().modified_index());
 }
+
+// Two nodes, two keys, whose names are known only at run time: not the same
+// node or key, so no read-modify-write.
+void copyQuota(zhandle_t *zh, etcd::SyncClient &etcd, const std::string &from,
+               const std::string &to) {
+  std::lock_guard<std::mutex> hold(quotaMutex);
+  char used[32];
+  int length = sizeof used;
+  zoo_get(zh, ("/quotas/" + from).c_str(), 0, used, &length, nullptr);
+  zoo_set(zh, ("/quotas/" + to).c_str(), used, length, -1);
+  std::string value = etcd.get("/quotas/" + from).value().as_string();
+  etcd.put("/quotas/" + to, value);
+}
