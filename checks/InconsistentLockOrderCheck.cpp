@@ -154,7 +154,7 @@ void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
     }
   std::vector<Held> Regions;
   for (const DistributedLockScope &Scope : Scopes)
-    if (!Scope.Advisory && !Scope.Key.empty() && Scope.Service.empty())
+    if (!Scope.Advisory && !Scope.Key.empty() && Scope.Service == CoordinationService::None)
       Regions.push_back({{Scope.Function, Scope.Acquired, LockIndex::keyPattern(Scope.KeyWord),
                           Scope.Key, Scope.KeyId, &Scope.KeyWord},
                          Scope.Begin,

@@ -19,7 +19,7 @@ namespace {
 bool unlocksServerLock(const SqlExecution &E, const DistributedLockScope &Scope) {
   return llvm::any_of(E.Statements, [&](const SqlStatement &Statement) {
     return llvm::any_of(Statement.AdvisoryCalls, [&](const SqlStatement::AdvisoryCall &Call) {
-      return Call.releases() && Call.Lock->Family == Scope.Family;
+      return Call.releases() && Call.Lock->Family == Scope.ServerLock->Family;
     });
   });
 }
@@ -28,7 +28,7 @@ bool unlocksServerLock(const SqlExecution &E, const DistributedLockScope &Scope)
 /// ZooKeeper node until the session ends, an etcd lock until its lease ends,
 /// and lock() keeps its lease alive.
 std::string serviceHold(const DistributedLockScope &Scope) {
-  return Scope.Service == "ZooKeeper"
+  return Scope.Service == CoordinationService::ZooKeeper
              ? "the lock node stays until this process's session ends"
              : "the lock stays until its lease ends, and the lease of lock() is kept alive "
                "for as long as the process runs";
@@ -143,7 +143,7 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
         if (E.Function == Function && unlocksServerLock(E, Scope) &&
             Source.within(E.Call->getBeginLoc(), Region))
           Releases.push_back(E.Call);
-    } else if (!Scope.Service.empty()) {
+    } else if (Scope.Service != CoordinationService::None) {
       // A ZooKeeper lock node's delete, an etcd unlock.
       for (const ZooCall &Call : acquireCalls().zooKeeper().calls())
         if (Call.Function == Function && Call.is(ZooFunction::Delete) &&
@@ -206,11 +206,12 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
              "'%0' leaves the scope of %select{a|an}1 %2 before '%3': a "
              "session-level lock stays held until the connection closes, which in a pool "
              "may be never")
-            << exitName(Exit) << llvm::StringRef("aeiou").contains(Scope.Noun.front())
-            << Scope.Noun << Scope.Release;
-      else if (!Scope.Service.empty())
+            << exitName(Exit)
+            << llvm::StringRef("aeiou").contains(Scope.ServerLock->Noun.front())
+            << Scope.ServerLock->Noun << Scope.ServerLock->ReleaseDisplay;
+      else if (Scope.Service != CoordinationService::None)
         diagAt(Exit, "'%0' leaves the scope of %1 lock '%2' before its release: %3")
-            << exitName(Exit) << Scope.Service << Scope.Key << serviceHold(Scope);
+            << exitName(Exit) << serviceName(Scope.Service) << Scope.Key << serviceHold(Scope);
       else
         diagAt(Exit, "'%0' leaves the scope of lock '%1' before its release: the "
                                   "lock stays held until its TTL%select{| (%3)}2 expires")
@@ -265,11 +266,11 @@ void ReleaseNotOnEveryPathCheck::reportThrowingCall(const DistributedLockScope &
          "'%0' may throw between the acquire and '%1', and no handler "
          "releases: a session-level lock stays held until the connection closes, which in a "
          "pool may be never")
-        << Callee << Scope.Release;
-  else if (!Scope.Service.empty())
+        << Callee << Scope.ServerLock->ReleaseDisplay;
+  else if (Scope.Service != CoordinationService::None)
     diagAt(Throwing, "'%0' may throw between the acquire and the release of %1 lock '%2', "
                      "and no handler releases: %3")
-        << Callee << Scope.Service << Scope.Key << serviceHold(Scope);
+        << Callee << serviceName(Scope.Service) << Scope.Key << serviceHold(Scope);
   else
     diagAt(Throwing,
          "'%0' may throw between the acquire and the release of lock '%1', and no handler "

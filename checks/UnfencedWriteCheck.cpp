@@ -135,7 +135,7 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
     // Advisory locks are strongly consistent; fencing there is opt-in.
     if (Scope.Advisory && !RequireFencingUnderAdvisoryLocks)
       continue;
-    if (!Scope.Service.empty())
+    if (Scope.Service != CoordinationService::None)
       for (const ServiceWrite &Write : serviceWrites(Scope.Function, acquireCalls().zooKeeper(),
                                                      acquireCalls().etcd(), lockWords()))
         if (!Write.Fenced && Scope.contains(Write.At->getBeginLoc(), SM))
@@ -189,7 +189,9 @@ void UnfencedWriteCheck::reportUnfenced(const DistributedLockScope &Scope, Sourc
          DiagnosticIDs::Note);
   // Each service's own token: ZooKeeper's node versions and zxids, etcd's
   // revisions; elsewhere a counter taken with INCR.
-  unsigned Advice = Scope.Service == "ZooKeeper" ? 2 : Scope.Service == "etcd" ? 3 : Redis;
+  unsigned Advice = Scope.Service == CoordinationService::ZooKeeper ? 2
+                    : Scope.Service == CoordinationService::Etcd    ? 3
+                                                                    : Redis;
   diag(At,
        "%select{make the write conditional on a fencing token: take it with 'INCR "
        "fence:<name>' after the acquire and add 'AND last_fence < $N' to the "

@@ -67,7 +67,8 @@ std::vector<LockApiCall> AcquireCallCollector::takeApiCalls(ASTContext &Context,
   for (const ZooCall &Create : Zoo.calls())
     if (Create.is(ZooFunction::Create) && Create.Mode && Create.Mode->ephemeral() &&
         !Create.Mode->sequential() && LockWords.matchesAnyWord(Create.lastComponent())) {
-      LockApiCall Api{Create.Call, Create.Function, Create.Call->getArg(1), "ZooKeeper",
+      LockApiCall Api{Create.Call, Create.Function, Create.Call->getArg(1),
+                      CoordinationService::ZooKeeper,
                       Create.PathPattern};
       Api.Successes.assign(ZooModel.createSuccesses().begin(), ZooModel.createSuccesses().end());
       Api.Failures.assign(ZooModel.createFailures().begin(), ZooModel.createFailures().end());
@@ -77,7 +78,8 @@ std::vector<LockApiCall> AcquireCallCollector::takeApiCalls(ASTContext &Context,
   Etcd.clear();
   for (const EtcdCall &Lock : EtcdTaken)
     if (Lock.is(EtcdMethod::Lock) || Lock.is(EtcdMethod::LockWithLease))
-      Taken.push_back({Lock.Call, Lock.Function, Lock.Call->getArg(0), "etcd", Lock.Key});
+      Taken.push_back({Lock.Call, Lock.Function, Lock.Call->getArg(0),
+                       CoordinationService::Etcd, Lock.Key});
   return Taken;
 }
 

@@ -162,11 +162,11 @@ public:
       return std::nullopt;
     }
     describe(Scope, Site.Command, Site.SqlLock);
-    if (!Site.Service.empty()) {
+    if (Site.Service != CoordinationService::None) {
       Scope.Advisory = false;
       Scope.Service = Site.Service;
       Scope.Key = Site.KeyText;
-      Scope.KeyId = Site.Service + ":" + Site.KeyText;
+      Scope.KeyId = (serviceName(Site.Service) + ":" + Site.KeyText).str();
     } else if (Site.Key) {
       CommandWord Key;
       Key.Pieces.push_back({constantText(Site.Key, Context), Site.Key, 0});
@@ -184,12 +184,8 @@ public:
     Scope.Acquire = Acquire;
     if (!Acquire) {
       Scope.Advisory = true;
-      Scope.Key = SqlLock ? SqlLock->Lock->Display : "pg_advisory_lock";
-      Scope.Release = SqlLock ? SqlLock->Lock->ReleaseDisplay : "pg_advisory_unlock";
-      if (SqlLock) {
-        Scope.Family = SqlLock->Lock->Family;
-        Scope.Noun = SqlLock->Lock->Noun;
-      }
+      Scope.ServerLock = SqlLock ? SqlLock->Lock : sqlLockFunction("pg_advisory_lock");
+      Scope.Key = Scope.ServerLock->Display;
       return;
     }
     Scope.KeyWord = Acquire->Args[0];
@@ -551,6 +547,18 @@ const Expr *redMutexResource(const Expr *Mutex) {
     return nullptr;
   const auto *Built = dyn_cast<CXXConstructExpr>(Var->getInit()->IgnoreImplicit());
   return Built && Built->getNumArgs() >= 2 ? Built->getArg(1) : nullptr;
+}
+
+llvm::StringRef serviceName(CoordinationService Service) {
+  switch (Service) {
+  case CoordinationService::ZooKeeper:
+    return "ZooKeeper";
+  case CoordinationService::Etcd:
+    return "etcd";
+  case CoordinationService::None:
+    break;
+  }
+  return "";
 }
 
 bool DistributedLockScope::contains(SourceLocation Loc, const SourceManager &SM) const {

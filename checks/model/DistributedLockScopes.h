@@ -22,6 +22,12 @@
 
 namespace locklint::model {
 
+/// The coordination services whose locks are held in a session or a lease.
+enum class CoordinationService { None, ZooKeeper, Etcd };
+
+/// How messages name \p Service: "ZooKeeper", "etcd".
+llvm::StringRef serviceName(CoordinationService Service);
+
 /// A region of one function where a distributed lock is held.
 struct DistributedLockScope {
   const clang::FunctionDecl *Function = nullptr;
@@ -39,11 +45,12 @@ struct DistributedLockScope {
   CommandWord KeyWord;
   /// A lock kept by a database server (a PostgreSQL advisory lock, a MySQL
   /// named lock): strongly consistent, no TTL, held by the session. Then Key
-  /// names the function that took it, and Release the one that frees it.
+  /// names the function that took it, ServerLock what it is (its family,
+  /// its release, what the server calls it).
   bool Advisory = false;
-  std::string Release, Family = "pg_advisory", Noun = "advisory lock";
+  const SqlLockFunction *ServerLock = nullptr;
   /// For a lock of a coordination service: ZooKeeper, etcd.
-  std::string Service;
+  CoordinationService Service = CoordinationService::None;
   /// Where a fencing token is taken in the scope (`INCR fence:<name>`), if it is.
   clang::SourceLocation FenceTaken;
 
@@ -58,7 +65,8 @@ struct LockApiCall {
   const clang::CallExpr *Call = nullptr;
   const clang::FunctionDecl *Function = nullptr;
   const clang::Expr *Key = nullptr;
-  std::string Service, KeyText;
+  CoordinationService Service = CoordinationService::None;
+  std::string KeyText;
   llvm::SmallVector<int64_t, 2> Successes, Failures;
 };
 
@@ -76,7 +84,8 @@ struct AcquireSite {
   /// For an API from a model file: the key argument.
   const clang::Expr *Key = nullptr;
   /// For a coordination service's acquire: the service and the key.
-  std::string Service, KeyText;
+  CoordinationService Service = CoordinationService::None;
+  std::string KeyText;
   /// For a lock taken by SQL: the call in the statement, and the call that
   /// runs the query when the answer comes from another one (Call then is
   /// mysql_store_result). AnswerUnread: the function never fetches it.
