@@ -31,7 +31,8 @@ RedisConstantTokenCheck::RedisConstantTokenCheck(StringRef Name, ClangTidyContex
 
 bool RedisConstantTokenCheck::isFinding(const RedisCommand &Command, const LockIndex &Index) {
   const CommandWord *Value = LockIndex::writtenValue(Command);
-  if (!Value || Value->Pieces.empty() || !Index.isLockKey(Command))
+  if (!Value || Value->Pieces.empty() || !Index.isLockKey(Command) ||
+      Index.continuesOwnAcquire(Command))
     return false;
   std::string KeyId = Index.keyIdentity(Command.Args[0]);
   return llvm::all_of(Value->Pieces, [&](const CommandWord::Piece &Piece) {

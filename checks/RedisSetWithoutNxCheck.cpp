@@ -11,7 +11,8 @@ RedisSetWithoutNxCheck::RedisSetWithoutNxCheck(StringRef Name, ClangTidyContext 
     : RedisCheckBase(Name, Context) {}
 
 bool RedisSetWithoutNxCheck::isFinding(const RedisCommand &Command, const LockIndex &Index) {
-  return LockIndex::overwritesHolder(Command) && Index.isLockKey(Command);
+  return LockIndex::overwritesHolder(Command) && Index.isLockKey(Command) &&
+         !Index.continuesOwnAcquire(Command);
 }
 
 void RedisSetWithoutNxCheck::reportFinding(const RedisCommand &Command, const LockIndex &Index) {

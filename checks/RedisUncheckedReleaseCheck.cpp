@@ -24,7 +24,8 @@ size_t lockKeyIndex(const RedisCommand &Release, const LockIndex &Index) {
 } // namespace
 
 bool RedisUncheckedReleaseCheck::isFinding(const RedisCommand &Command, const LockIndex &Index) {
-  if ((!Command.is("DEL") && !Command.is("UNLINK")) || Command.ScriptChecksOwner)
+  if ((!Command.is("DEL") && !Command.is("UNLINK")) || Command.ScriptChecksOwner ||
+      Index.undoesOwnAcquire(Command))
     return false;
   for (size_t I = 0; I < Command.Args.size(); ++I)
     if (Index.isLockKey(Command, I))

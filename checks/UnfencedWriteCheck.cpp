@@ -131,6 +131,13 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
         Scope.FenceTaken = Command->Call->getBeginLoc();
 
   ScopeAccesses Accesses(Index, Executions, helperCalls());
+  struct UnfencedWrite {
+    const DistributedLockScope *Scope;
+    SourceLocation At;
+    std::string What;
+    bool Redis, Protects;
+  };
+  std::vector<UnfencedWrite> Pending;
   for (const DistributedLockScope &Scope : Scopes) {
     // Advisory locks are strongly consistent; fencing there is opt-in.
     if (Scope.Advisory && !RequireFencingUnderAdvisoryLocks)
@@ -139,17 +146,26 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
       for (const ServiceWrite &Write : serviceWrites(Scope.Function, acquireCalls().zooKeeper(),
                                                      acquireCalls().etcd(), lockWords()))
         if (!Write.Fenced && Scope.contains(Write.At->getBeginLoc(), SM))
-          reportUnfenced(Scope, Write.At->getBeginLoc(), Write.What, /*Redis=*/false);
+          Pending.push_back({&Scope, Write.At->getBeginLoc(), Write.What, false, false});
     for (const Access &A : Accesses.of(Scope.Function, Scope.Begin, Scope.End,
                                        [&](SourceLocation Loc) {
            return Scope.contains(Loc, SM);
          })) {
       std::string What;
       if (A.Command) {
-        if (Index.deletesKey(*A.Command, Scope.KeyId))
+        // A DEL of the key, or a script that deletes it, releases the lock.
+        if (Index.deletesKey(*A.Command, Scope.KeyId) ||
+            llvm::any_of(A.Command->ScriptCommands, [&](const RedisCommand &Inner) {
+              return Index.deletesKey(Inner, Scope.KeyId);
+            }))
           break; // The lock is gone: what follows is outside its scope.
         bool Fenced = A.Command->InScript && A.Command->ScriptChecksOwner;
-        if (!CheckRedisWrites || Fenced || !writesKey(*A.Command) ||
+        // Taking or releasing another lock inside this one is lock work,
+        // not a write to the data the lock protects.
+        bool OtherLock = LockIndex::isAcquire(*A.Command) ||
+                         ((A.Command->is("DEL") || A.Command->is("UNLINK")) &&
+                          Index.isLockKey(*A.Command));
+        if (!CheckRedisWrites || Fenced || OtherLock || !writesKey(*A.Command) ||
             Index.keyIdentity(A.Command->Args[0]) == Scope.KeyId)
           continue;
         What = "Redis key '" + Index.keyDisplay(A.Command->Args[0]) + "'";
@@ -169,9 +185,23 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
         if (What.empty())
           continue;
       }
-      reportUnfenced(Scope, A.At, What, A.Command != nullptr);
+      // The lock whose key is made from the written key is the one that
+      // protects it ("lock:" + key); it names the write when locks nest.
+      bool Protects = A.Command && StringRef(Scope.KeyId).contains(
+                                       Index.keyIdentity(A.Command->Args[0]));
+      Pending.push_back({&Scope, A.At, What, A.Command != nullptr, Protects});
     }
   }
+  // A write inside nested locks is reported once.
+  llvm::DenseMap<SourceLocation, const UnfencedWrite *> Chosen;
+  for (const UnfencedWrite &Write : Pending) {
+    auto [It, New] = Chosen.try_emplace(Write.At, &Write);
+    if (!New && Write.Protects && !It->second->Protects)
+      It->second = &Write;
+  }
+  for (const UnfencedWrite &Write : Pending)
+    if (Chosen.lookup(Write.At) == &Write)
+      reportUnfenced(*Write.Scope, Write.At, Write.What, Write.Redis);
 }
 
 void UnfencedWriteCheck::reportUnfenced(const DistributedLockScope &Scope, SourceLocation At,

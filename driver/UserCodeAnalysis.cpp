@@ -190,13 +190,33 @@ public:
   }
 
 private:
-  static bool holdsErrors(const Stmt *Body) {
-    return model::anyStmt(Body, [](const Stmt *S) {
-      if (const auto *E = dyn_cast<Expr>(S); E && E->containsErrors())
-        return true;
-      const auto *Declaration = dyn_cast<DeclStmt>(S);
-      return Declaration && llvm::any_of(Declaration->decls(),
-                                         [](const Decl *D) { return D->isInvalidDecl(); });
+  static bool holdsErrors(const Stmt *S) {
+    if (!S)
+      return false;
+    if (const auto *E = dyn_cast<Expr>(S); E && E->containsErrors())
+      return true;
+    if (const auto *Declaration = dyn_cast<DeclStmt>(S);
+        Declaration && llvm::any_of(Declaration->decls(),
+                                    [](const Decl *D) { return D->isInvalidDecl(); }))
+      return true;
+    bool InBlock = isa<CompoundStmt>(S);
+    return llvm::any_of(S->children(), [&](const Stmt *Child) {
+      return !(InBlock && isInert(Child)) && holdsErrors(Child);
+    });
+  }
+
+  /// True for a statement of its own, made of constants only, such as
+  /// `sleep(1);` or `LOG("retrying");` whose declaration a missing header
+  /// took away: it can neither read nor change anything a lock check
+  /// looks at, so the rest of its function is still analyzed.
+  static bool isInert(const Stmt *S) {
+    const auto *E = dyn_cast_or_null<Expr>(S);
+    if (!E || !E->containsErrors() || !isa<RecoveryExpr, CallExpr>(E->IgnoreImplicit()))
+      return false;
+    return !model::anyStmt(E, [](const Stmt *Inner) {
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Inner))
+        return !isa<EnumConstantDecl>(Ref->getDecl());
+      return isa<MemberExpr, CXXThisExpr, LambdaExpr, UnresolvedMemberExpr>(Inner);
     });
   }
 

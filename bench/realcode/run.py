@@ -5,6 +5,7 @@ pinned commits, read from local mirrors (never downloaded).
   run.py --mirrors <dir> --locklint <path> [--mode per-file|project|both]
          [--manifest <file> ...] [--checks all|scored|a,b] [-v]
          [--reference <file>] [--update-reference] [--work <dir>]
+         [--only <text>]
 
 A mirror is <dir>/<owner>+<name>/repo, a git directory holding the pinned
 commit. For each mode the run prints a table per check, the difference from
@@ -15,6 +16,7 @@ the committed reference result, and one summary line:
 import argparse
 import glob
 import os
+import shlex
 import shutil
 import sys
 import tempfile
@@ -41,6 +43,9 @@ def options(argv):
     ap.add_argument("--work", help="folder for extracted sources (default: a temporary one)")
     ap.add_argument("--timeout", type=int, default=180, help="seconds per file")
     ap.add_argument("-j", "--jobs", type=int, default=2)
+    ap.add_argument("--only", help="score only the entries whose repository or path contains this")
+    ap.add_argument("--show-commands", action="store_true",
+                    help="print each per-file locklint command, to rerun one by hand")
     ap.add_argument("-v", "--verbose", action="store_true", help="list every miss and false report")
     return ap.parse_args(argv)
 
@@ -89,14 +94,25 @@ def score_per_file(corpus, args, selected, work):
         os.makedirs(case, exist_ok=True)
         copy = os.path.join(case, os.path.basename(entry.path))
         shutil.copyfile(os.path.join(tree.root, entry.path), copy)
-        compile_flags = flags.for_file(entry.path, tree.include_dirs(), entry.flags, corpus.root)
-        outcome = runner.per_file(args.locklint + " --quiet", copy, compile_flags, args.timeout)
+        include_dirs = tree.include_dirs() + tree.include_roots(entry.path)
+        compile_flags = flags.for_file(entry.path, include_dirs, entry.flags, corpus.root)
+        tool = args.locklint + " --quiet"
+        if args.show_commands:
+            print(" ".join(shlex.quote(w) for w in shlex.split(tool) + [copy, "--"] + compile_flags))
+        outcome = runner.per_file(tool, copy, compile_flags, args.timeout)
         same = lambda f: os.path.basename(f) == os.path.basename(copy)
         return entry, outcome, outcome.findings(same)
 
     with ThreadPoolExecutor(max(1, args.jobs)) as pool:
         done = list(pool.map(one, enumerate(corpus.entries())))
     scores, failures = OrderedDict(), []
+    partial = [(entry.name, outcome.partial()) for entry, outcome, _ in done if outcome.partial()]
+    # A file that does not compile in full is scored on what was analyzed;
+    # its misses may be the compiler's, not the analysis's.
+    print("per-file: %d of %d files not fully analyzed" % (len(partial), len(done)))
+    if args.verbose:
+        for name, why in partial:
+            print("  partly analyzed %s: %s" % (name, why))
     for entry, outcome, found in done:
         if outcome.failure:
             failures.append("%s: %s" % (entry.name, outcome.failure))
@@ -112,7 +128,7 @@ def score_project(corpus, args, selected, work):
             continue
         units, reported = project.select(tree, entries)
         extra = flags.combine([e.flags for e in entries])
-        include_dirs = tree.include_dirs()
+        include_dirs = tree.include_dirs() + sorted({r for e in entries for r in tree.include_roots(e.path)})
         commands = [(os.path.join(tree.root, u), flags.for_file(u, include_dirs, extra, corpus.root))
                     for u in units if os.path.exists(os.path.join(tree.root, u))]
         database = os.path.join(work, "project-%d" % number)
@@ -132,10 +148,15 @@ def score_project(corpus, args, selected, work):
 
 def main(argv=None):
     args = options(argv)
+    if args.only and args.update_reference:
+        print("run.py: --update-reference needs the whole corpus, not --only", file=sys.stderr)
+        return 2
     try:
         selected = checks.selection(args.checks)
         paths = args.manifest or sorted(glob.glob(os.path.join(HERE, "manifests", "*.json")))
         entries = [e for p in paths for e in manifest.load(p)]
+        if args.only:
+            entries = [e for e in entries if args.only in e.repo + "/" + e.path]
     except (ValueError, OSError, manifest.ManifestError) as err:
         print("run.py: %s" % err, file=sys.stderr)
         return 2

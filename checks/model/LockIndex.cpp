@@ -1,7 +1,11 @@
 //===--- LockIndex.cpp - the Redis commands of a translation unit ---------===//
 
 #include "LockIndex.h"
+#include "CallResults.h"
 #include "ExprText.h"
+#include "StmtWalk.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -52,6 +56,14 @@ LockIndex::LockIndex(std::deque<RedisCommand> Collected, const WordMatcher &KeyW
       FirstAcquires.try_emplace(FirstKeyIds.back(), Position);
   }
 
+  // Keys the unit deletes or gives an expiry: an acquire of one is a lock's.
+  llvm::StringSet<> Expired;
+  for (const RedisCommand *Command : Flat) {
+    llvm::StringRef Id = FirstKeyIds[Positions.lookup(Command)];
+    if (!Id.empty() && (Command->is("DEL") || Command->is("UNLINK") || Command->is("EXPIRE") ||
+                        Command->is("PEXPIRE") || Command->is("EXPIREAT") || Command->is("PEXPIREAT")))
+      Expired.insert(Id);
+  }
   for (const RedisCommand *Command : Flat) {
     if (!actsOnKey(*Command))
       continue;
@@ -60,8 +72,20 @@ LockIndex::LockIndex(std::deque<RedisCommand> Collected, const WordMatcher &KeyW
     if (Id.empty())
       continue;
     bool OwnerChecked = Command->InScript && Command->ScriptChecksOwner;
-    bool ExpiringAcquire = isAcquire(*Command) && setsExpiry(*Command);
-    if (keyWordsSayLock(Key) || OwnerChecked || ExpiringAcquire || contextSaysLock(*Command))
+    // An only-if-absent write whose outcome nobody reads creates a value
+    // once (a counter, a seed); it excludes nobody.
+    // A lease (an expiry spelled in the command) is a lock's however its
+    // outcome is used.
+    bool Lease = llvm::any_of(std::initializer_list<llvm::StringRef>{"EX", "PX", "EXAT", "PXAT"},
+                              [&](llvm::StringRef Option) { return Command->hasOption(Option); });
+    bool TestedAcquire = isAcquire(*Command) &&
+                         (Lease || (!resultDiscarded(Command->Call, Context) &&
+                                    (setsExpiry(*Command) || Expired.contains(Id))));
+    KeyNaming Naming = keyNaming(Key);
+    // The key's own name outranks the name of the code around it:
+    // "lockInfoKey" in removeLock() is the lock's data.
+    bool NamedByContext = Naming == KeyNaming::Anonymous && contextSaysLock(*Command);
+    if (Naming == KeyNaming::Lock || OwnerChecked || TestedAcquire || NamedByContext)
       LockKeys.insert(Id);
   }
 }
@@ -111,11 +135,18 @@ std::string LockIndex::keyDisplay(const CommandWord &Word) const {
   return Display;
 }
 
-bool LockIndex::keyWordsSayLock(const CommandWord &Word) const {
-  return llvm::any_of(Word.Pieces, [&](const CommandWord::Piece &Piece) {
-    return (Piece.Text && KeyWords.matchesAnyWord(*Piece.Text)) ||
-           (Piece.Source && KeyWords.matchesAnyWord(expressionName(Piece.Source)));
-  });
+KeyNaming LockIndex::keyNaming(const CommandWord &Word) const {
+  // The text spelled in the key is its namespace ("jobs:meta:" + lockId is
+  // metadata); the names of the values in it decide only a key with no
+  // words of its own.
+  KeyNaming Text = KeyNaming::Anonymous, Sources = KeyNaming::Anonymous;
+  for (const CommandWord::Piece &Piece : Word.Pieces) {
+    if (Piece.Text)
+      Text = std::max(Text, namingOfKeyText(*Piece.Text, KeyWords));
+    else if (Piece.Source)
+      Sources = std::max(Sources, namingOfKeySource(expressionName(Piece.Source), KeyWords));
+  }
+  return Text != KeyNaming::Anonymous ? Text : Sources;
 }
 
 bool LockIndex::namesLock(llvm::StringRef Name) const {
@@ -142,7 +173,7 @@ bool LockIndex::isLockKey(const RedisCommand &Command, size_t ArgIndex) const {
   const CommandWord *Key = Command.arg(ArgIndex);
   if (!Key)
     return false;
-  if (keyWordsSayLock(*Key))
+  if (keyNaming(*Key) == KeyNaming::Lock)
     return true;
   std::string Id = keyIdentity(*Key);
   return !Id.empty() && LockKeys.contains(Id);
@@ -225,6 +256,56 @@ const RedisCommand *LockIndex::findLater(const RedisCommand &Command, llvm::Arra
       return Other;
   }
   return nullptr;
+}
+
+namespace {
+
+/// True when \p Inner runs in a handler of a `try` whose block holds \p Tried.
+bool inHandlerOfTryAround(const Stmt *Inner, const Stmt *Tried, ASTContext &Context) {
+  for (const Stmt *Up = parentStmt(Inner, Context); Up; Up = parentStmt(Up, Context)) {
+    const auto *Handler = dyn_cast<CXXCatchStmt>(Up);
+    if (!Handler)
+      continue;
+    const auto *Try = dyn_cast_or_null<CXXTryStmt>(parentStmt(Handler, Context));
+    if (Try && anyStmt(Try->getTryBlock(), [&](const Stmt *S) { return S == Tried; }))
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
+std::string LockIndex::callerKeyId(const RedisCommand &Command) const {
+  // A script's commands run inside the server, where no branch of the
+  // caller's can test them.
+  if (Command.Args.empty() || Command.InScript)
+    return "";
+  return keyIdentity(Command.Args[0]);
+}
+
+bool LockIndex::continuesOwnAcquire(const RedisCommand &Write) const {
+  std::string KeyId = callerKeyId(Write);
+  if (KeyId.empty())
+    return false;
+  const RedisCommand *Acquire = findEarlier(Write, {"SETNX", "SET"}, KeyId);
+  return Acquire && isAcquire(*Acquire) && !Acquire->InScript &&
+         enclosingTestOf(Write.Call, resultHolder(Acquire->Call, Context), Context);
+}
+
+bool LockIndex::undoesOwnAcquire(const RedisCommand &Release) const {
+  std::string KeyId = callerKeyId(Release);
+  if (KeyId.empty())
+    return false;
+  const RedisCommand *Expiry =
+      findEarlier(Release, {"EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT", "PSETEX", "SETEX"}, KeyId);
+  if (!Expiry || !continuesOwnAcquire(*Expiry))
+    return false;
+  // Nothing but cleanup touched the key since: the expiry was the last step.
+  if (findEarlier(Release, {"SET", "SETNX", "GET"}, KeyId) !=
+      findEarlier(*Expiry, {"SET", "SETNX", "GET"}, KeyId))
+    return false;
+  return enclosingTestOf(Release.Call, resultHolder(Expiry->Call, Context), Context) ||
+         inHandlerOfTryAround(Release.Call, Expiry->Call, Context);
 }
 
 } // namespace locklint::model

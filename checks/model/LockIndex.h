@@ -2,10 +2,11 @@
 //
 // Every Redis command the translation unit issues, in source order, with the
 // answer to the question all Redis lock checks ask first: does this command
-// touch a lock key? A key is a lock key when its words match LockKeyPattern,
-// when the same key is acquired with SET NX and an expiry or owner-checked by
-// a script, or when a function or class named as a lock operation touches
-// it.
+// touch a lock key? A key is a lock key when its head noun matches
+// LockKeyPattern ("storeLockKey", not "lockInfoKey"), when the unit takes it
+// only-if-absent, reads the outcome and lets it expire or deletes it, when
+// a script checks its owner, or when the key has no name of its own and a
+// function or class named as a lock operation touches it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -88,8 +89,20 @@ public:
   const RedisCommand *findLater(const RedisCommand &Command, llvm::ArrayRef<llvm::StringRef> Names,
                                 llvm::StringRef KeyId) const;
 
+  /// True when \p Release deletes the process's own key where giving it an
+  /// expiry failed, right after its own acquire: the key never expired, so
+  /// nobody else can hold it, and deleting it is cleanup.
+  bool undoesOwnAcquire(const RedisCommand &Release) const;
+  /// True when \p Write sets the key's value or expiry on the branch where
+  /// the same function's acquire of it succeeded: the second half of that
+  /// acquire, whose faults are the acquire's.
+  bool continuesOwnAcquire(const RedisCommand &Write) const;
+
 private:
-  bool keyWordsSayLock(const CommandWord &Word) const;
+  /// The key of a command the caller issues itself; empty for a script's
+  /// commands and unknown keys.
+  std::string callerKeyId(const RedisCommand &Command) const;
+  KeyNaming keyNaming(const CommandWord &Word) const;
   /// True when the function or class that issues \p Command is a lock
   /// operation or a lock.
   bool contextSaysLock(const RedisCommand &Command) const;

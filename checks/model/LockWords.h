@@ -20,6 +20,22 @@ namespace locklint::model {
 /// boundaries: "kLockKey" gives {"k", "lock", "key"}.
 std::vector<std::string> splitWords(llvm::StringRef Text);
 
+/// What a name says a key is, read from its head noun, the last word once
+/// words that only say "a key" are dropped: "storeLockKey" and "lock:orders"
+/// name a lock; "lockInfoKey", "lockIdString" and "lock_owner" name data
+/// about one; "key", "k" or "%s" name nothing.
+enum class KeyNaming { Anonymous, Other, Lock };
+
+class WordMatcher;
+
+/// The naming of a key word spelled \p Text: each part between separators
+/// other than '_' (":", "/", "{") has a head noun; text names a lock when
+/// one part's head does.
+KeyNaming namingOfKeyText(llvm::StringRef Text, const WordMatcher &LockWords);
+/// The naming of the variable, field or function \p Name that supplies a
+/// key; a function's leading verb ("getLockKey", "makeKey") is dropped.
+KeyNaming namingOfKeySource(llvm::StringRef Name, const WordMatcher &LockWords);
+
 /// Matches words against a user-supplied regular expression.
 ///
 ///   WordMatcher Matcher("^(lock|mutex)$");
@@ -31,6 +47,8 @@ public:
   /// False when the pattern is not a valid regular expression; \p Error says why.
   bool isValid(std::string &Error) const;
   bool matchesAnyWord(llvm::StringRef Text) const;
+  /// True when \p Word, one word, matches.
+  bool matchesWord(llvm::StringRef Word) const;
 
 private:
   llvm::Regex Pattern;

@@ -3,13 +3,15 @@
 A small repository is taken whole. In a large one, the labelled file's
 module (the units of its folder), the units the entry names, and the units
 named like the headers it includes (`redis_client.h` and
-`redis_client.cpp`: where a declared client's methods usually live). A
+`redis_client.cpp`: where a declared client's methods usually live), at
+most MAX_UNITS of them, nearest first, so a run costs minutes, not hours. A
 labelled header is read through the units that include it."""
 import os
 import posixpath
 import re
 
-SMALL = 60
+SMALL = 40
+MAX_UNITS = 40
 INCLUDE = re.compile(rb'^\s*#\s*include\s*"([^"]+)"', re.M)
 MAX_INCLUDERS = 3
 
@@ -41,18 +43,22 @@ def select(tree, entries):
     if len(every) <= SMALL:
         units = set(every)
     else:
-        units = set()
-        for entry in entries:
-            folder = posixpath.dirname(entry.path)
-            units.update(u for u in every if posixpath.dirname(u) == folder)
-            units.update(u for u in entry.units if tree.has(u))
-        tree.extract(sorted(units))
+        # Nearest first: what the entries name, the units of the headers
+        # they include, then the rest of their folders.
         stems = {}
         for u in every:
             stems.setdefault(_stem(u), []).append(u)
+        named, paired, neighbours = [], [], []
         for entry in entries:
-            for included in _includes(tree, entry.path):
-                units.update(stems.get(_stem(included), []))
+            named += [u for u in entry.units if tree.has(u)]
+            paired += [u for i in _includes(tree, entry.path) for u in stems.get(_stem(i), [])]
+            folder = posixpath.dirname(entry.path)
+            neighbours += sorted(u for u in every if posixpath.dirname(u) == folder)
+        units = set()
+        for u in named + paired + neighbours:
+            if len(units) >= MAX_UNITS:
+                break
+            units.add(u)
     units.update(e.path for e in entries if not is_header(e.path))
     tree.extract(sorted(units))
     reported = {}

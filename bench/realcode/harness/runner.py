@@ -19,6 +19,13 @@ class Outcome:
     def __init__(self, output, failure=None):
         self.output, self.failure = output, failure
 
+    def partial(self):
+        """locklint's own word that a unit was not fully analyzed, if it said so."""
+        for line in self.output.splitlines():
+            if "was not fully analyzed" in line:
+                return line.split("was not fully analyzed: ", 1)[-1]
+        return None
+
     def findings(self, same_file):
         """(line, check) of the distlock findings whose file \p same_file accepts."""
         got = set()

@@ -2,10 +2,12 @@
 written under the extraction folder. Nothing is downloaded: a repository
 whose mirror is missing is reported, and its entries are skipped."""
 import os
+import re
 import subprocess
 
 HEADERS = (".h", ".hpp", ".hh", ".hxx", ".inl", ".ipp")
 UNITS = (".c", ".cc", ".cpp", ".cxx")
+QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 
 
 def git_dir(mirrors, repo):
@@ -81,9 +83,27 @@ class Tree:
                       if line.startswith(prefix))
 
     def include_dirs(self):
-        """Every folder that holds a header, as the per-file flags give them."""
+        """Every folder that holds a header, as the per-file flags give them,
+        but Windows-only compatibility folders (`msvc_compat/stdint.h`),
+        which a Linux build never reads and which would hide system headers."""
         dirs = set()
         for dirpath, _, files in os.walk(self.root):
+            relative = os.path.relpath(dirpath, self.root).lower().split(os.sep)
+            if any(part.startswith("msvc") for part in relative):
+                continue
             if any(f.endswith((".h", ".hpp", ".hh", ".hxx")) for f in files):
                 dirs.add(dirpath)
         return sorted(dirs)
+
+    def include_roots(self, path):
+        """The folders a build must search for \p path's quoted includes that
+        name a folder (`"service/lib/redis.h"` found as `<root>/service/lib/redis.h`)."""
+        text = open(os.path.join(self.root, path), "rb").read().decode("utf-8", "replace")
+        roots = set()
+        for included in QUOTED_INCLUDE.findall(text):
+            if "/" not in included or included.startswith("."):
+                continue
+            for candidate in self.headers():
+                if candidate == included or candidate.endswith("/" + included):
+                    roots.add(os.path.join(self.root, candidate[:len(candidate) - len(included)]))
+        return sorted(r.rstrip("/") for r in roots)

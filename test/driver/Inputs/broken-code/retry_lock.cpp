@@ -1,0 +1,20 @@
+// A header that declared sleep() and log_line() is missing.
+#include <hiredis/hiredis.h>
+
+// Statements made of constants cannot touch the lock: the rest is read.
+void waitForLock(redisContext *c) {
+  for (;;) {
+    redisReply *reply = (redisReply *)redisCommand(c, "SETNX lock:report 1");
+    if (reply && reply->integer == 1)
+      break;
+    log_line("lock:report is busy");
+    sleep(1);
+  }
+}
+
+// An unresolved call given the reply could test or free it: this function
+// is left out.
+bool tryOnce(redisContext *c) {
+  redisReply *reply = (redisReply *)redisCommand(c, "SETNX lock:audit 1");
+  return check_reply(reply);
+}
