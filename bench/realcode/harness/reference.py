@@ -20,8 +20,13 @@ def as_json(results):
 
 
 def save(path, results, summary):
+    """Writes this run's modes; a mode the run left out keeps its reference."""
+    old = load(path) or {}
+    merged_summary = dict(old.get("summary", {}), **summary)
+    merged_results = dict(old.get("results", {}), **as_json(results))
     with open(path, "w") as f:
-        json.dump({"summary": summary, "results": as_json(results)}, f, indent=1, sort_keys=True)
+        json.dump({"summary": merged_summary, "results": merged_results}, f, indent=1,
+                  sort_keys=True)
         f.write("\n")
 
 
