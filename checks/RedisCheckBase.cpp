@@ -1,6 +1,7 @@
 //===--- RedisCheckBase.cpp - shared plumbing of the Redis checks ---------===//
 
 #include "RedisCheckBase.h"
+#include "model/ExprText.h"
 #include "model/CommandExtractor.h"
 #include "model/CommandSummaries.h"
 #include "clang/AST/ExprCXX.h"
@@ -116,10 +117,17 @@ DiagnosticBuilder RedisCheckBase::diagAt(const Stmt *Reported, StringRef Message
   return Builder;
 }
 
+/// True when \p Command's key is a parameter of its function, passed as is.
+static bool keyFromCaller(const RedisCommand &Command) {
+  const Expr *Sole = Command.Args.empty() ? nullptr : Command.Args[0].soleExpression();
+  return Sole && Command.Function && parameterOf(Sole, Command.Function);
+}
+
 /// A command in a helper that serves lock keys is a finding where the
 /// evidence is complete: in the helper when the command is wrong there on its
-/// own or every call of the helper makes it wrong; else at each call that
-/// does, with notes down to the command in the helper.
+/// own or every call of the helper makes it wrong (and the helper builds
+/// the key itself); else at each call that does, with notes down to the
+/// command in the helper.
 void RedisCheckBase::placeFindings(const RedisCommand &Command, const LockIndex &Index) {
   if (isFinding(Command, Index)) {
     report(Command, Index);
@@ -129,8 +137,9 @@ void RedisCheckBase::placeFindings(const RedisCommand &Command, const LockIndex 
   if (Instances.empty())
     return;
   // A wrapper that sends the text it is given has no command of its own to
-  // report; its callers do.
-  bool HasCommand = !Command.TextParameter;
+  // report, and one that is handed its key serves whatever its callers
+  // pass: the lock is the caller's, and so is the finding.
+  bool HasCommand = !Command.TextParameter && !keyFromCaller(Command);
   if (HasCommand && llvm::all_of(Instances, [&](const RedisCommand *Instance) {
         return isFinding(*Instance, Index);
       })) {

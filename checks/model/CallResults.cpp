@@ -38,6 +38,14 @@ bool mentions(const Stmt *Root, const ValueDecl *Holder) {
   });
 }
 
+/// True when every path through \p S leaves the enclosing code: it is, or
+/// ends in, a return, break, continue or throw.
+bool leaves(const Stmt *S) {
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(S))
+    return !Block->body_empty() && leaves(Block->body_back());
+  return isa_and_nonnull<ReturnStmt, BreakStmt, ContinueStmt, CXXThrowExpr>(S);
+}
+
 } // namespace
 
 bool resultDiscarded(const Expr *Call, ASTContext &Context) {
@@ -97,6 +105,29 @@ const IfStmt *enclosingTestOf(const Stmt *S, const ValueDecl *Holder, ASTContext
       return Branch;
   }
   return nullptr;
+}
+
+bool passedTestOf(const Stmt *S, const ValueDecl *Holder, ASTContext &Context) {
+  if (!Holder)
+    return false;
+  if (enclosingTestOf(S, Holder, Context))
+    return true;
+  // `if (!reply || reply->integer != 1) return false;` before \p S.
+  const Stmt *Child = S;
+  for (const Stmt *Up = parentStmt(S, Context); Up; Child = Up, Up = parentStmt(Up, Context)) {
+    const auto *Block = dyn_cast<CompoundStmt>(Up);
+    if (!Block)
+      continue;
+    for (const Stmt *Earlier : Block->body()) {
+      if (Earlier == Child)
+        break;
+      const auto *Branch = dyn_cast<IfStmt>(Earlier);
+      if (Branch && !Branch->getElse() && leaves(Branch->getThen()) &&
+          mentions(Branch->getCond(), Holder))
+        return true;
+    }
+  }
+  return false;
 }
 
 } // namespace locklint::model

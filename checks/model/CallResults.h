@@ -28,6 +28,11 @@ const clang::ValueDecl *resultHolder(const clang::Expr *Call, clang::ASTContext 
 const clang::IfStmt *enclosingTestOf(const clang::Stmt *S, const clang::ValueDecl *Holder,
                                      clang::ASTContext &Context);
 
+/// True when \p S runs only after a test of \p Holder: inside a branch of
+/// one, or after an `if` on it whose branch leaves (`if (!reply) return;`).
+bool passedTestOf(const clang::Stmt *S, const clang::ValueDecl *Holder,
+                  clang::ASTContext &Context);
+
 } // namespace locklint::model
 
 #endif

@@ -90,15 +90,40 @@ LockIndex::LockIndex(std::deque<RedisCommand> Collected, const WordMatcher &KeyW
   }
 }
 
+namespace {
+
+/// For a key built from text and a method's parameter ("lock:" + name), the
+/// parameter as the class sees it: `lock(name)` and `unlock(name)` of one
+/// class take the same lock. A key that is the parameter alone is a
+/// wrapper's pass-through, one key per call, and keeps its own identity.
+std::string classParameterIdentity(const Expr *Source) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(stripStringWrappers(Source));
+  const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  const auto *Method =
+      Param ? dyn_cast_or_null<CXXMethodDecl>(Param->getDeclContext()) : nullptr;
+  if (!Method || !Param->getIdentifier() || !Method->getParent() ||
+      !Method->getParent()->getIdentifier())
+    return "";
+  return "param:" + Method->getParent()->getQualifiedNameAsString() + "::" +
+         Param->getName().str();
+}
+
+} // namespace
+
 std::string LockIndex::keyIdentity(const CommandWord &Word) const {
+  bool HasText = llvm::any_of(Word.Pieces, [](const CommandWord::Piece &Piece) {
+    return Piece.Text && !Piece.Text->empty();
+  });
   std::string Id;
   for (const CommandWord::Piece &Piece : Word.Pieces) {
-    if (Piece.Text)
+    if (Piece.Text) {
       Id += *Piece.Text;
-    else if (Piece.Source)
-      Id += "{" + expressionIdentity(Piece.Source, Context) + "}";
-    else
+    } else if (Piece.Source) {
+      std::string Shared = HasText ? classParameterIdentity(Piece.Source) : "";
+      Id += "{" + (Shared.empty() ? expressionIdentity(Piece.Source, Context) : Shared) + "}";
+    } else {
       return "";
+    }
   }
   return Id;
 }
@@ -289,7 +314,7 @@ bool LockIndex::continuesOwnAcquire(const RedisCommand &Write) const {
     return false;
   const RedisCommand *Acquire = findEarlier(Write, {"SETNX", "SET"}, KeyId);
   return Acquire && isAcquire(*Acquire) && !Acquire->InScript &&
-         enclosingTestOf(Write.Call, resultHolder(Acquire->Call, Context), Context);
+         passedTestOf(Write.Call, resultHolder(Acquire->Call, Context), Context);
 }
 
 bool LockIndex::undoesOwnAcquire(const RedisCommand &Release) const {

@@ -93,9 +93,10 @@ public:
   /// expiry failed, right after its own acquire: the key never expired, so
   /// nobody else can hold it, and deleting it is cleanup.
   bool undoesOwnAcquire(const RedisCommand &Release) const;
-  /// True when \p Write sets the key's value or expiry on the branch where
-  /// the same function's acquire of it succeeded: the second half of that
-  /// acquire, whose faults are the acquire's.
+  /// True when \p Write sets the key's value or expiry where the same
+  /// function's acquire of it was tested (its success branch, or after a
+  /// branch that leaves on failure): the second half of that acquire, whose
+  /// faults are the acquire's.
   bool continuesOwnAcquire(const RedisCommand &Write) const;
 
 private:

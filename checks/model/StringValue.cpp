@@ -80,7 +80,28 @@ bool isStringLikeType(QualType Type) {
   if (Type->isPointerType())
     return Type->getPointeeType()->isCharType();
   std::string Name = Type.getUnqualifiedType().getAsString();
-  return llvm::StringRef(Name).contains("basic_string");
+  return llvm::StringRef(Name).contains("basic_string") && !llvm::StringRef(Name).contains("stream");
+}
+
+/// std::ostringstream and std::stringstream: text built with `<<`.
+bool isStringStreamType(QualType Type) {
+  std::string Name = Type.getNonReferenceType().getCanonicalType().getUnqualifiedType().getAsString();
+  return llvm::StringRef(Name).contains("basic_ostringstream") ||
+         llvm::StringRef(Name).contains("basic_stringstream");
+}
+
+/// The local stream whose text `os.str()` reads; null for other calls.
+const DeclRefExpr *streamRead(const Expr *E) {
+  const auto *Call = dyn_cast<CXXMemberCallExpr>(E);
+  const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+  if (!Method || !Method->getIdentifier() || Method->getName() != "str" || Call->getNumArgs() != 0)
+    return nullptr;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Call->getImplicitObjectArgument()->IgnoreParenImpCasts());
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var) &&
+                 isStringStreamType(Var->getType())
+             ? Ref
+             : nullptr;
 }
 
 /// The expression that a use of a variable stands in, looking through the
@@ -111,8 +132,11 @@ std::optional<StringValue> StringValueTracker::valueOf(const Expr *E) {
   if (auto Text = constantText(E, Context))
     return known(*Text);
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E);
-      Construct && Construct->getNumArgs() == 0 && isStringLikeType(E->getType()))
-    return StringValue(); // std::string()
+      Construct && Construct->getNumArgs() == 0 &&
+      (isStringLikeType(E->getType()) || isStringStreamType(E->getType())))
+    return StringValue(); // std::string(), or a stream with nothing in it yet
+  if (const DeclRefExpr *Stream = streamRead(E))
+    return valueOfLocal(cast<VarDecl>(Stream->getDecl()), Stream);
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
       Op && Op->getOperator() == OO_Plus && Op->getNumArgs() == 2) {
     auto Left = valueOf(Op->getArg(0));
@@ -339,6 +363,8 @@ std::optional<StringValueTracker::Change> StringValueTracker::changeAt(const Dec
     return std::nullopt;
   if (const auto *Op = Parents[0].get<CXXOperatorCallExpr>();
       Op && Op->getNumArgs() == 2 && Op->getArg(0)->IgnoreParenImpCasts() == Ref) {
+    if (Op->getOperator() == OO_LessLess && isStringStreamType(Ref->getType()))
+      return streamChange(Op);
     if (Op->getOperator() == OO_Equal)
       return Change{Change::Assign, Op, valueOf(Op->getArg(1))};
     if (Op->getOperator() == OO_PlusEqual)
@@ -354,6 +380,41 @@ std::optional<StringValueTracker::Change> StringValueTracker::changeAt(const Dec
   if (const auto *Unary = Parents[0].get<UnaryOperator>(); Unary && Unary->getOpcode() == UO_AddrOf)
     return Change{Change::Unknown, Unary, std::nullopt};
   return std::nullopt;
+}
+
+/// `os << "SET " << key << " " << ttl`: one append of every operand of the
+/// chain, numbers as run-time pieces. A manipulator or an operand of
+/// another type makes the text unknown.
+std::optional<StringValueTracker::Change> StringValueTracker::streamChange(const CXXOperatorCallExpr *First) {
+  StringValue Appended;
+  bool Understood = true;
+  const Expr *Outermost = First;
+  for (const CXXOperatorCallExpr *Op = First; Op;) {
+    const Expr *Operand = Op->getArg(1);
+    QualType Type = Operand->IgnoreParenImpCasts()->getType();
+    if (const auto *Char = dyn_cast<CharacterLiteral>(Operand->IgnoreParenImpCasts())) {
+      Appended.appendText(std::string(1, static_cast<char>(Char->getValue())));
+    } else if (isStringLikeType(Type)) {
+      if (std::optional<StringValue> Value = valueOf(Operand))
+        Appended.append(*Value);
+      else
+        Understood = false;
+    } else if (Type->isIntegerType() || Type->isRealFloatingType()) {
+      Appended.appendOpaque(Operand);
+    } else {
+      Understood = false;
+    }
+    Outermost = Op;
+    DynTypedNodeList Up = Context.getParents(*Op);
+    const auto *Next = Up.empty() ? nullptr : Up[0].get<CXXOperatorCallExpr>();
+    Op = Next && Next->getOperator() == OO_LessLess && Next->getNumArgs() == 2 &&
+                 Next->getArg(0)->IgnoreParenImpCasts() == Outermost
+             ? Next
+             : nullptr;
+  }
+  if (!Understood)
+    return Change{Change::Unknown, Outermost, std::nullopt};
+  return Change{Change::Append, Outermost, std::move(Appended)};
 }
 
 /// `cmd.append(a).append(b)`: the chain of calls on the variable.

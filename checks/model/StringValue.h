@@ -42,7 +42,8 @@ struct StringValue {
 
 /// Follows string values through literals, constants, macros, concatenation,
 /// std::to_string, c_str(), local variables changed by `=`, `+=`, `append`,
-/// snprintf and sprintf, and functions that return a string built from their
+/// local string streams written with `<<` and read with `str()`, snprintf
+/// and sprintf, and functions that return a string built from their
 /// parameters.
 ///
 ///   StringValueTracker Tracker(Context);
@@ -70,6 +71,7 @@ private:
   std::vector<Change> changesOf(llvm::ArrayRef<const clang::DeclRefExpr *> References);
   std::optional<Change> changeAt(const clang::DeclRefExpr *Ref);
   std::optional<Change> memberChange(const clang::MemberExpr *Member);
+  std::optional<Change> streamChange(const clang::CXXOperatorCallExpr *First);
   std::optional<Change> callChange(const clang::CallExpr *Call, const clang::DeclRefExpr *Ref);
   std::optional<StringValue> valueOfCall(const clang::CallExpr *Call);
   /// A member's value: what every constructor defined here sets it to,

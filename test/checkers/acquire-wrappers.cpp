@@ -82,12 +82,13 @@ bool RedisStore::tryLock(const std::string &key, const std::string &token) {
   return won;
 }
 
-// The lock's own release, two helpers deep: a release, never a write.
+// The lock's own release, two helpers deep: a release, never a write. The
+// helpers are handed their key, so the finding is at the lock's unlock().
 void RedisStore::unlock(const std::string &key) { remove(key); }
+// CHECK-MESSAGES: :[[@LINE-1]]:51: warning: 'DEL' releases lock 'key' without checking that this process still holds it
+// CHECK-MESSAGES: :[[@LINE-2]]:51: note: release with 'EVAL
+// CHECK-MESSAGES: :[[@LINE+1]]:67: note: 'DEL' is issued here, in 'RedisStore::remove'
 void RedisStore::remove(const std::string &key) { freeReplyObject(command("DEL %s", key.c_str())); }
-// CHECK-MESSAGES: :[[@LINE-1]]:67: warning: 'DEL' releases lock 'key' without checking that this process still holds it
-// CHECK-MESSAGES: :[[@LINE-2]]:67: note: release with 'EVAL
-// CHECK-MESSAGES: :[[@LINE-4]]:51: note: 'RedisStore::remove' is called only with lock keys, as here
 
 void RedisStore::put(const std::string &key, const std::string &value) {
   freeReplyObject(command("SET %s %s XX", key.c_str(), value.c_str()));

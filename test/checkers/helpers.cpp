@@ -82,12 +82,30 @@ void withLambda(redisContext *c, const std::string &token) {
   // CHECK-MESSAGES: :[[@LINE-5]]:5: note: 'SET' is issued here, in 'the lambda in withLambda'
 }
 
-// A generic-looking helper that only ever serves lock keys: the finding is in it.
+// A helper handed its key serves whatever its callers pass, even when every
+// caller passes a lock key: each call is the finding.
 void forget(redisContext *c, const std::string &key) { redisCommand(c, "DEL %s", key.c_str()); }
-// CHECK-MESSAGES: :[[@LINE-1]]:56: warning: 'DEL' releases lock 'key' without checking
 void forgetInvoices(redisContext *c) { forget(c, "lock:invoices"); }
-// CHECK-MESSAGES: :[[@LINE-1]]:40: note: 'forget' is called only with lock keys, as here
+// CHECK-MESSAGES: :[[@LINE-1]]:40: warning: 'DEL' releases lock 'lock:invoices' without checking
+// CHECK-MESSAGES: :[[@LINE-2]]:40: note: release with 'EVAL
+// CHECK-MESSAGES: :[[@LINE-4]]:56: note: 'DEL' is issued here, in 'forget'
 void forgetExports(redisContext *c) { forget(c, "lock:exports"); }
+// CHECK-MESSAGES: :[[@LINE-1]]:39: warning: 'DEL' releases lock 'lock:exports' without checking
+// CHECK-MESSAGES: :[[@LINE-2]]:39: note: release with 'EVAL
+// CHECK-MESSAGES: :[[@LINE-8]]:56: note: 'DEL' is issued here, in 'forget'
+
+// A helper that builds the key itself and is only ever used for locks: the
+// finding is in it, once.
+void forgetReport(redisContext *c, const std::string &name) {
+  redisCommand(c, "DEL report:%s", name.c_str());
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'DEL' releases lock 'report:{name}' without checking
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: release with 'EVAL
+}
+bool takeReport(redisContext *c, const std::string &token) {
+  return redisCommand(c, "SET report:daily %s NX PX 1000", token.c_str()) != nullptr;
+}
+void forgetDailyReport(redisContext *c) { forgetReport(c, "daily"); }
+// CHECK-MESSAGES: :[[@LINE-1]]:43: note: 'forgetReport' is called only with lock keys, as here
 
 // A wrapper that sends whatever command text it is given.
 class Connection {
