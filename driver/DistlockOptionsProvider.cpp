@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include <optional>
 
@@ -56,6 +57,33 @@ void anchorModelFiles(clang::tidy::ClangTidyOptions &Options, llvm::StringRef Fo
 
 } // namespace
 
+std::string sourceRootOf(llvm::StringRef FileName, llvm::vfs::FileSystem &FS) {
+  llvm::SmallString<256> Folder(FileName);
+  if (FS.makeAbsolute(Folder))
+    return "";
+  llvm::sys::path::remove_dots(Folder, /*remove_dot_dot=*/true);
+  llvm::sys::path::remove_filename(Folder);
+  // Only looked at, never read: a `.git` folder or file marks a checkout.
+  for (llvm::StringRef Up = Folder; !Up.empty(); Up = llvm::sys::path::parent_path(Up)) {
+    llvm::SmallString<256> Marker(Up);
+    llvm::sys::path::append(Marker, ".git");
+    if (FS.exists(Marker))
+      return Up.str();
+    if (Up == llvm::sys::path::root_path(Up))
+      break;
+  }
+  return Folder.str().str();
+}
+
+std::string headersUnder(llvm::StringRef Root) {
+  if (Root.empty())
+    return "";
+  std::string Prefix = Root.rtrim('/').str() + "/";
+  // A header found through a relative -I is named relative to the unit's
+  // compile folder, which is the project's.
+  return "^(" + llvm::Regex::escape(Prefix) + "|[^/])";
+}
+
 std::vector<DistlockOptionsProvider::OptionsSource>
 DistlockOptionsProvider::getRawOptions(llvm::StringRef FileName) {
   std::vector<OptionsSource> Sources = Base->getRawOptions(FileName);
@@ -85,6 +113,18 @@ DistlockOptionsProvider::getRawOptions(llvm::StringRef FileName) {
   }
   if (!Added.CheckOptions.empty())
     Sources.emplace_back(std::move(Added), "locklint project index");
+  // A lock class in a header is project code: unless configured otherwise,
+  // findings in the headers under the unit's source root are reported
+  // (system headers stay out, as SystemHeaders says).
+  bool Configured = llvm::any_of(Sources, [](const OptionsSource &Source) {
+    return Source.first.HeaderFilterRegex.has_value() &&
+           Source.second != clang::tidy::ClangTidyOptionsProvider::OptionsSourceTypeDefaultBinary;
+  });
+  if (!Configured) {
+    clang::tidy::ClangTidyOptions Headers;
+    Headers.HeaderFilterRegex = headersUnder(sourceRootOf(FileName, *FS));
+    Sources.emplace_back(std::move(Headers), "locklint source root");
+  }
   return Sources;
 }
 

@@ -17,6 +17,9 @@ namespace locklint {
 /// whenever locklint runs in that project. Check options from those files,
 /// and checks given on the command line, apply unchanged.
 ///
+/// Without a configured HeaderFilterRegex, findings in the headers under
+/// the unit's source root are reported.
+///
 /// In whole-project analysis it also adds the model files that summarize
 /// the other translation units to RedisModelFiles and SqlClientModelFiles,
 /// and their lock orders to LockOrderFiles.
@@ -29,8 +32,10 @@ public:
   };
 
   explicit DistlockOptionsProvider(std::unique_ptr<ClangTidyOptionsProvider> Base,
-                                   ProjectModels Project = {})
-      : Base(std::move(Base)), Project(std::move(Project)) {}
+                                   ProjectModels Project = {},
+                                   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
+                                       llvm::vfs::getRealFileSystem())
+      : Base(std::move(Base)), Project(std::move(Project)), FS(std::move(FS)) {}
 
   const clang::tidy::ClangTidyGlobalOptions &getGlobalOptions() override {
     return Base->getGlobalOptions();
@@ -40,7 +45,15 @@ public:
 private:
   std::unique_ptr<ClangTidyOptionsProvider> Base;
   ProjectModels Project;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS;
 };
+
+/// The folder a unit's project lives in: the nearest one above \p FileName
+/// that holds `.git`, else the file's own folder.
+std::string sourceRootOf(llvm::StringRef FileName, llvm::vfs::FileSystem &FS);
+/// A HeaderFilterRegex that keeps the files under \p Root, and those named
+/// by a relative path (found through a relative -I).
+std::string headersUnder(llvm::StringRef Root);
 
 /// The globs of \p Checks that name distlock checks, in order.
 std::string keepDistlockGlobs(llvm::StringRef Checks);
