@@ -309,6 +309,9 @@ std::string LockIndex::callerKeyId(const RedisCommand &Command) const {
 }
 
 bool LockIndex::continuesOwnAcquire(const RedisCommand &Write) const {
+  // At a helper's call, the sequence is the helper's own.
+  if (Write.Origin)
+    return continuesOwnAcquire(*Write.Origin);
   std::string KeyId = callerKeyId(Write);
   if (KeyId.empty())
     return false;
@@ -318,6 +321,8 @@ bool LockIndex::continuesOwnAcquire(const RedisCommand &Write) const {
 }
 
 bool LockIndex::undoesOwnAcquire(const RedisCommand &Release) const {
+  if (Release.Origin)
+    return undoesOwnAcquire(*Release.Origin);
   std::string KeyId = callerKeyId(Release);
   if (KeyId.empty())
     return false;
