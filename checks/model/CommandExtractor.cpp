@@ -4,6 +4,7 @@
 #include "ExprText.h"
 #include "FormatString.h"
 #include "LuaScript.h"
+#include "StmtWalk.h"
 #include "StringValue.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -400,9 +401,16 @@ private:
     return true;
   }
 
-  /// `0`, `std::chrono::milliseconds(0)` or `0ms`: no expiry at all.
+  /// `0`, `std::chrono::milliseconds(0)` or `0ms`: no expiry at all; also
+  /// a local initialized so and never changed (`auto ttl = 0ms; set(k, v,
+  /// ttl, ...)`).
   bool isZeroDuration(const Expr *E) const {
     E = stripStringWrappers(E);
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreImplicit()))
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+          Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var) && Var->getInit() &&
+          !isChangedAfterInit(Var))
+        return isZeroDuration(Var->getInit());
     if (const auto *Literal = dyn_cast<UserDefinedLiteral>(E)) {
       // std::chrono's literals are templates with no cooked value: read the
       // digits as spelled.
@@ -414,6 +422,48 @@ private:
       E = Literal->getCookedLiteral();
     }
     return constantText(E, Context) == "0";
+  }
+
+  /// True when \p Var may change after its initializer: it is assigned,
+  /// or its address or a non-const reference to it is taken.
+  bool isChangedAfterInit(const VarDecl *Var) const {
+    const auto *Function = dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
+    if (!Function || !Function->getBody())
+      return true;
+    return anyStmt(Function->getBody(), [&](const Stmt *S) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(S);
+      if (!Ref || Ref->getDecl() != Var)
+        return false;
+      // The parent map is built on first use, hence not const.
+      DynTypedNodeList Parents = const_cast<ASTContext &>(Context).getParents(*Ref);
+      if (Parents.empty())
+        return true;
+      if (const auto *Op = Parents[0].get<CXXOperatorCallExpr>())
+        return Op->isAssignmentOp() || Op->getOperator() == OO_PlusPlus ||
+               Op->getOperator() == OO_MinusMinus;
+      if (const auto *Binary = Parents[0].get<BinaryOperator>())
+        return Binary->isAssignmentOp() && Binary->getLHS()->IgnoreParenImpCasts() == Ref;
+      if (const auto *Unary = Parents[0].get<UnaryOperator>())
+        return Unary->getOpcode() == UO_AddrOf || Unary->isIncrementDecrementOp();
+      // Read through a conversion or passed by value or const reference.
+      if (Parents[0].get<ImplicitCastExpr>())
+        return false;
+      return !Ref->getType().isConstQualified() && Parents[0].get<CallExpr>() &&
+             !isReadOnlyArgument(Ref, *Parents[0].get<CallExpr>());
+    });
+  }
+
+  /// True when \p Ref is passed to \p Call by value or by const reference.
+  static bool isReadOnlyArgument(const DeclRefExpr *Ref, const CallExpr &Call) {
+    const FunctionDecl *Callee = Call.getDirectCallee();
+    if (!Callee)
+      return false;
+    for (unsigned I = 0; I < Call.getNumArgs() && I < Callee->getNumParams(); ++I)
+      if (Call.getArg(I)->IgnoreParenImpCasts() == Ref) {
+        QualType Type = Callee->getParamDecl(I)->getType();
+        return !Type->isReferenceType() || Type->getPointeeType().isConstQualified();
+      }
+    return false;
   }
 
   static bool isStringLike(const Expr *E) {

@@ -118,6 +118,11 @@ void lockByName(redisContext *c, const char *lockName, const char *storeLockKey)
 void createSequenceOnce(sw::redis::Redis &redis) {
   redis.set("jobs:sequence", "0", std::chrono::milliseconds(0), sw::redis::UpdateType::NOT_EXIST);
 }
+void createSeedOnce(sw::redis::Redis &redis) {
+  // A TTL of zero kept in a variable is still no expiry.
+  std::chrono::milliseconds never = std::chrono::milliseconds(0);
+  redis.set("jobs:seed", "0", never, sw::redis::UpdateType::NOT_EXIST);
+}
 
 // The same only-if-absent write, with its outcome tested and the key
 // deleted later, is a lock whatever its name.
