@@ -190,19 +190,26 @@ public:
   }
 
 private:
-  static bool holdsErrors(const Stmt *S) {
-    if (!S)
-      return false;
-    if (const auto *E = dyn_cast<Expr>(S); E && E->containsErrors())
-      return true;
-    if (const auto *Declaration = dyn_cast<DeclStmt>(S);
-        Declaration && llvm::any_of(Declaration->decls(),
-                                    [](const Decl *D) { return D->isInvalidDecl(); }))
-      return true;
-    bool InBlock = isa<CompoundStmt>(S);
-    return llvm::any_of(S->children(), [&](const Stmt *Child) {
-      return !(InBlock && isInert(Child)) && holdsErrors(Child);
-    });
+  static bool holdsErrors(const Stmt *Body) {
+    // Iterative: generated code nests deeper than the stack would allow.
+    std::vector<const Stmt *> Work = {Body};
+    while (!Work.empty()) {
+      const Stmt *S = Work.back();
+      Work.pop_back();
+      if (!S)
+        continue;
+      if (const auto *E = dyn_cast<Expr>(S); E && E->containsErrors())
+        return true;
+      if (const auto *Declaration = dyn_cast<DeclStmt>(S);
+          Declaration && llvm::any_of(Declaration->decls(),
+                                      [](const Decl *D) { return D->isInvalidDecl(); }))
+        return true;
+      bool InBlock = isa<CompoundStmt>(S);
+      for (const Stmt *Child : S->children())
+        if (!(InBlock && isInert(Child)))
+          Work.push_back(Child);
+    }
+    return false;
   }
 
   /// True for a statement of its own, made of constants only, such as
