@@ -21,4 +21,19 @@ void AcquireCheckBase::registerMoreMatchers(ast_matchers::MatchFinder *Finder) {
   Acquires.registerMatchers(Finder);
 }
 
+void AcquireCheckBase::registerLockObjects(ast_matchers::MatchFinder *Finder) {
+  using namespace ast_matchers;
+  Finder->addMatcher(varDecl(hasLocalStorage(), hasInitializer(cxxConstructExpr()),
+                             unless(isExpansionInSystemHeader()))
+                         .bind("lock-object"),
+                     this);
+}
+
+bool AcquireCheckBase::collectLockObject(const ast_matchers::MatchFinder::MatchResult &Result) {
+  const auto *Object = Result.Nodes.getNodeAs<VarDecl>("lock-object");
+  if (Object)
+    LockObjects.push_back(Object);
+  return Object != nullptr;
+}
+
 } // namespace clang::tidy::distlock

@@ -27,11 +27,19 @@ protected:
   std::vector<locklint::model::LockApiCall> takeApiCalls(ASTContext &Context) {
     return Acquires.takeApiCalls(Context, strings(), lockWords());
   }
+  /// Registers the locals whose constructor may acquire (RAII locks); for
+  /// the checks that read lock scopes.
+  void registerLockObjects(ast_matchers::MatchFinder *Finder);
+  /// Keeps \p Result's local if it is one; true when it was.
+  bool collectLockObject(const ast_matchers::MatchFinder::MatchResult &Result);
+  /// The locals collected in this translation unit; empty again afterwards.
+  std::vector<const VarDecl *> takeLockObjects() { return std::move(LockObjects); }
 
 private:
   const std::string LockApiModelFiles;
   locklint::model::LockApiModel LockApis;
   locklint::model::AcquireCallCollector Acquires;
+  std::vector<const VarDecl *> LockObjects;
 };
 
 } // namespace clang::tidy::distlock

@@ -68,10 +68,7 @@ void DumpCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 
 void DumpCheck::registerMoreMatchers(MatchFinder *Finder) {
   AcquireCheckBase::registerMoreMatchers(Finder);
-  Finder->addMatcher(varDecl(hasLocalStorage(), hasInitializer(cxxConstructExpr()),
-                             unless(isExpansionInSystemHeader()))
-                         .bind("object"),
-                     this);
+  registerLockObjects(Finder);
   // Calls of the program's functions whose bodies are elsewhere.
   Finder->addMatcher(callExpr(callee(functionDecl(unless(hasBody(stmt())),
                                                   unless(isExpansionInSystemHeader()))),
@@ -82,8 +79,8 @@ void DumpCheck::registerMoreMatchers(MatchFinder *Finder) {
 
 void DumpCheck::checkMore(const MatchFinder::MatchResult &Result) {
   Context = Result.Context;
-  if (const auto *Object = Result.Nodes.getNodeAs<VarDecl>("object"))
-    Objects.push_back(Object);
+  if (collectLockObject(Result))
+    return;
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("opaque"))
     Opaque.push_back(Call);
 }
@@ -304,6 +301,7 @@ void DumpCheck::checkTranslationUnit(const LockIndex &Index) {
     dumpCommands(Index, Sql);
   if (wants("key"))
     dumpKeys(Index);
+  std::vector<const VarDecl *> Objects = takeLockObjects();
   if (wants("scope"))
     dumpScopes(findDistributedLockScopes(Index, Sql, helperCalls(), Objects, ApiCalls));
   if (wants("acquire"))
@@ -312,7 +310,6 @@ void DumpCheck::checkTranslationUnit(const LockIndex &Index) {
     dumpWrappers(Index);
   if (wants("unknown"))
     dumpUnknown(Index, Sql);
-  Objects.clear();
   Opaque.clear();
 }
 

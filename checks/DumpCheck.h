@@ -54,7 +54,6 @@ private:
   const std::string What;
   const std::string FunctionName;
   llvm::SmallVector<StringRef, 6> Kinds;
-  std::vector<const VarDecl *> Objects;
   /// Calls of functions whose body this unit does not have.
   std::vector<const CallExpr *> Opaque;
   ASTContext *Context = nullptr;

@@ -98,16 +98,11 @@ void UnfencedWriteCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 
 void UnfencedWriteCheck::registerMoreMatchers(MatchFinder *Finder) {
   AcquireCheckBase::registerMoreMatchers(Finder);
-  // Objects whose constructor may acquire (RAII locks).
-  Finder->addMatcher(varDecl(hasLocalStorage(), hasInitializer(cxxConstructExpr()),
-                             unless(isExpansionInSystemHeader()))
-                         .bind("object"),
-                     this);
+  registerLockObjects(Finder);
 }
 
 void UnfencedWriteCheck::checkMore(const MatchFinder::MatchResult &Result) {
-  if (const auto *Object = Result.Nodes.getNodeAs<VarDecl>("object"))
-    Objects.push_back(Object);
+  collectLockObject(Result);
 }
 
 void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
@@ -115,8 +110,7 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
   const SourceManager &SM = Context.getSourceManager();
   std::vector<SqlExecution> Executions = acquireCalls().takeSql(Context, strings(), helperCalls());
   std::vector<DistributedLockScope> Scopes = findDistributedLockScopes(
-      Index, Executions, helperCalls(), Objects, takeApiCalls(Context));
-  Objects.clear();
+      Index, Executions, helperCalls(), takeLockObjects(), takeApiCalls(Context));
   // A fence taken in the scope: an INCR of a key named for one ("fence:job").
   WordMatcher FenceKeys(DefaultFenceColumnPattern);
   std::vector<const RedisCommand *> Increments;

@@ -30,7 +30,6 @@ private:
   const bool CheckRedisWrites;
   const bool RequireFencingUnderAdvisoryLocks;
   locklint::model::WordMatcher FenceColumns;
-  std::vector<const VarDecl *> Objects;
 };
 
 } // namespace clang::tidy::distlock
