@@ -7,7 +7,9 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/WithColor.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include <set>
 
 using namespace clang::tooling;
@@ -119,7 +121,38 @@ private:
   mutable std::set<std::string> Warned;
 };
 
+/// The real file system, where only regular files of a bounded size exist:
+/// a response file that is a FIFO would block the run before any timeout,
+/// and `@/dev/zero` would never end.
+class ResponseFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  static constexpr uint64_t MaxBytes = 1u << 20;
+
+  ResponseFileSystem() : ProxyFileSystem(llvm::vfs::getRealFileSystem()) {}
+
+  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &Path) override {
+    llvm::ErrorOr<llvm::vfs::Status> Status = ProxyFileSystem::status(Path);
+    if (Status && (Status->getType() != llvm::sys::fs::file_type::regular_file ||
+                   Status->getSize() > MaxBytes))
+      return std::make_error_code(std::errc::no_such_file_or_directory);
+    return Status;
+  }
+  bool exists(const llvm::Twine &Path) override { return bool(status(Path)); }
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    if (llvm::ErrorOr<llvm::vfs::Status> Status = status(Path); !Status)
+      return Status.getError();
+    return ProxyFileSystem::openFileForRead(Path);
+  }
+};
+
 } // namespace
+
+std::unique_ptr<CompilationDatabase>
+expandRegularResponseFiles(std::unique_ptr<CompilationDatabase> Database) {
+  return expandResponseFiles(std::move(Database),
+                             llvm::makeIntrusiveRefCnt<ResponseFileSystem>());
+}
 
 std::unique_ptr<CompilationDatabase>
 sanitizeCompileCommands(std::unique_ptr<CompilationDatabase> Database,

@@ -26,6 +26,13 @@ loadCompileDatabase(llvm::StringRef BuildPath,
                     std::unique_ptr<clang::tooling::CompilationDatabase> FromCommandLine,
                     llvm::ArrayRef<std::string> Files, llvm::raw_ostream &Warnings);
 
+/// Wraps \p Database so that response files (`@file`) in its commands are
+/// read as lists of arguments, the way the compiler reads them, when they
+/// are regular files of at most 1 MiB. Any other `@file` (a FIFO, a device)
+/// stays an argument, which the sanitizer then drops.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+expandRegularResponseFiles(std::unique_ptr<clang::tooling::CompilationDatabase> Database);
+
 /// Wraps \p Database so that each command keeps only the options that
 /// decide what the code means (see CompileFlags.h): compile commands of a
 /// repository under review are untrusted, and nothing in them may make

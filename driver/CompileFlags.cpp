@@ -2,11 +2,13 @@
 
 #include "CompileFlags.h"
 #include "clang/Driver/Options.h"
+#include "clang/Driver/ToolChain.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Option/ArgList.h"
 #include "llvm/Option/OptTable.h"
 #include "llvm/Option/Option.h"
 #include "llvm/Support/Path.h"
+#include <cstring>
 
 using namespace clang::driver;
 using namespace llvm::opt;
@@ -48,7 +50,10 @@ bool isSemanticValue(const Option &O) {
 /// True for an option that decides what the code means.
 bool decidesMeaning(const Option &O, const Arg &A) {
   switch (O.getID()) {
+  // A response file still here was not a regular file: reading it as an
+  // input would block on a FIFO or never end on a device.
   case options::OPT_INPUT:
+    return !llvm::StringRef(A.getValue()).starts_with("@");
   // `-- file`: what follows is input.
   case options::OPT__DASH_DASH:
   case options::OPT_D:
@@ -65,11 +70,14 @@ bool decidesMeaning(const Option &O, const Arg &A) {
   case options::OPT_ansi:
   case options::OPT_pedantic:
   case options::OPT_w:
-  case options::OPT_driver_mode:
   case options::OPT_fsyntax_only:
+    return true;
+  // locklint chooses the driver mode and the resource directory: a
+  // repository's own would change how the rest is read, or what is loaded.
+  case options::OPT_driver_mode:
   case options::OPT_resource_dir:
   case options::OPT_resource_dir_EQ:
-    return true;
+    return false;
   // Read: a precompiled header, a file-system overlay. Not needed, and a
   // crafted one is more than source text.
   case options::OPT_include_pch:
@@ -91,8 +99,12 @@ bool decidesMeaning(const Option &O, const Arg &A) {
       DirectlyInIncludePaths)
     return O.getID() != options::OPT_iprefix;
   // -mllvm hands options to LLVM itself, some of which write files.
+  // `native` asks the driver to probe this machine, which for GPU targets
+  // means running a program; the code's meaning must not depend on it.
   if (inGroup(O, options::OPT_m_Group))
-    return O.getID() != options::OPT_mllvm;
+    return O.getID() != options::OPT_mllvm &&
+           !(O.getKind() == Option::JoinedClass &&
+             llvm::StringRef(A.getValue()).equals_insensitive("native"));
   if (inGroup(O, options::OPT_W_Group))
     return O.getKind() == Option::FlagClass;
   if (inGroup(O, options::OPT_f_Group) || inGroup(O, options::OPT_f_clang_Group))
@@ -110,6 +122,7 @@ bool isRoutine(const Option &O) {
   case options::OPT_pipe:
   case options::OPT_pedantic_errors:
   case options::OPT_W_Joined:
+  case options::OPT_driver_mode:
     return true;
   default:
     break;
@@ -121,23 +134,46 @@ bool isRoutine(const Option &O) {
 
 } // namespace
 
+DriverMode driverModeOf(llvm::ArrayRef<std::string> CommandLine) {
+  // The driver reads the program's name first, then the last --driver-mode.
+  llvm::StringRef Mode;
+  if (!CommandLine.empty())
+    if (const char *FromName =
+            clang::driver::ToolChain::getTargetAndModeFromProgramName(CommandLine.front())
+                .DriverMode)
+      Mode = llvm::StringRef(FromName).drop_front(strlen("--driver-mode="));
+  for (const std::string &Arg : CommandLine.drop_front())
+    if (llvm::StringRef(Arg).starts_with("--driver-mode="))
+      Mode = llvm::StringRef(Arg).drop_front(strlen("--driver-mode="));
+  if (Mode == "g++")
+    return DriverMode::Cxx;
+  if (Mode == "cl")
+    return DriverMode::Cl;
+  return DriverMode::Gcc;
+}
+
 KeptFlags keepSemanticFlags(llvm::ArrayRef<std::string> CommandLine) {
   KeptFlags Kept;
   if (CommandLine.empty())
     return Kept;
-  Kept.CommandLine.push_back(CommandLine.front());
+  // The program is locklint's own clang, in the mode the command asked for:
+  // the named compiler's folder holds the repository's configuration files
+  // and programs, and its name must not read the options one way here and
+  // another way in the driver.
+  DriverMode Mode = driverModeOf(CommandLine);
+  Kept.CommandLine = {LOCKLINT_CLANG_PROGRAM,
+                      Mode == DriverMode::Cl    ? "--driver-mode=cl"
+                      : Mode == DriverMode::Cxx ? "--driver-mode=g++"
+                                                : "--driver-mode=gcc",
+                      "--no-default-config", "-resource-dir=" LOCKLINT_RESOURCE_DIR};
   std::vector<const char *> Args;
   for (const std::string &Arg : CommandLine.drop_front())
     Args.push_back(Arg.c_str());
-  // clang-cl spells its options its own way.
-  llvm::StringRef Program = llvm::sys::path::stem(CommandLine.front());
-  bool ClMode = Program.equals_insensitive("cl") || Program.ends_with_insensitive("clang-cl") ||
-                llvm::is_contained(CommandLine, "--driver-mode=cl");
   const OptTable &Table = getDriverOptTable();
   unsigned MissingIndex = 0, MissingCount = 0;
-  InputArgList Parsed =
-      Table.ParseArgs(Args, MissingIndex, MissingCount,
-                      llvm::opt::Visibility(ClMode ? options::CLOption : options::ClangOption));
+  InputArgList Parsed = Table.ParseArgs(
+      Args, MissingIndex, MissingCount,
+      llvm::opt::Visibility(Mode == DriverMode::Cl ? options::CLOption : options::ClangOption));
   for (const Arg *A : Parsed) {
     const Option &O = A->getOption();
     if (decidesMeaning(O, *A)) {

@@ -21,14 +21,23 @@
 namespace locklint {
 
 struct KeptFlags {
-  /// The command line to run: the compiler's name, then the kept options
-  /// and the inputs, each as clang spells it.
+  /// The command line to run: locklint's own clang in the command's driver
+  /// mode, with locklint's resource directory and no configuration file,
+  /// then the kept options and the inputs, each as clang spells it.
   std::vector<std::string> CommandLine;
   /// The options left out that a user may want to hear about, as spelled
   /// in the command (`-Xclang`, `--offload-arch=`); the ones every build has
   /// and no analysis needs (`-c`, `-o`, `-O2`, `-g`, `-MD`) are not listed.
   std::vector<std::string> Dropped;
 };
+
+/// How the clang driver reads a command's options.
+enum class DriverMode { Gcc, Cxx, Cl };
+
+/// The mode \p CommandLine (the compiler's name first) puts clang in: its
+/// program name's suffix (`clang-cl-19`, `x86_64-linux-gnu-g++`), then its
+/// last `--driver-mode=`.
+DriverMode driverModeOf(llvm::ArrayRef<std::string> CommandLine);
 
 /// The options of \p CommandLine (the compiler's name first) that decide what
 /// the code means. Response files must be expanded before.

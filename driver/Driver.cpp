@@ -229,13 +229,13 @@ int usageError(const Twine &Message) {
 /// The first line of a possibly multi-line message from a library.
 std::string firstLine(StringRef Message) { return Message.trim().split('\n').first.trim().str(); }
 
-/// Adds clang's resource directory to every compile command, so builtin
-/// headers are found wherever the locklint binary is installed, and turns off
-/// the compiler's own "N warnings generated." lines: findings are printed by
-/// locklint, with their own source snippets.
-class ResourceDirCompilations : public tooling::CompilationDatabase {
+/// Turns off the compiler's own source snippets: findings are printed by
+/// locklint, with snippets of their own. (The resource directory and the
+/// program are set where the options are judged, in CompileFlags.)
+class PlainDiagnosticsCompilations : public tooling::CompilationDatabase {
 public:
-  explicit ResourceDirCompilations(const tooling::CompilationDatabase &Base) : Base(Base) {}
+  explicit PlainDiagnosticsCompilations(const tooling::CompilationDatabase &Base)
+      : Base(Base) {}
 
   std::vector<tooling::CompileCommand> getCompileCommands(StringRef File) const override {
     return adjust(Base.getCompileCommands(File));
@@ -250,13 +250,8 @@ private:
   adjust(std::vector<tooling::CompileCommand> Commands) {
     for (tooling::CompileCommand &Command : Commands) {
       auto &Args = Command.CommandLine;
-      bool HasResourceDir = llvm::any_of(
-          Args, [](const std::string &Arg) { return StringRef(Arg).starts_with("-resource-dir"); });
-      if (Args.empty())
-        continue;
-      if (!HasResourceDir)
-        Args.insert(Args.begin() + 1, "-resource-dir=" LOCKLINT_RESOURCE_DIR);
-      Args.insert(Args.begin() + 1, "-fno-caret-diagnostics");
+      if (!Args.empty())
+        Args.insert(Args.begin() + 1, "-fno-caret-diagnostics");
     }
     return Commands;
   }
@@ -526,7 +521,7 @@ void addSuppressed(const std::string &File, const tooling::CompilationDatabase &
 /// source file; the driver applies the fixes of all of them at once.
 int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase &Database,
                 IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS) {
-  ResourceDirCompilations Compilations(Database);
+  PlainDiagnosticsCompilations Compilations(Database);
   bool WantsFixes = Fix || FixNotes;
   AnalysisResults Results;
   SourceTexts Texts;
@@ -596,8 +591,17 @@ Error checkTemporaryFiles() {
 }
 
 /// A report can be written at \p Path: a temporary file can be made next
-/// to it, as writeFileAtomically will.
+/// to it, as writeFileAtomically will, or it is a device or pipe the user
+/// may write.
 Error checkWritable(StringRef Path) {
+  sys::fs::file_status Existing;
+  if (!sys::fs::status(Path, Existing) && Existing.type() != sys::fs::file_type::regular_file &&
+      Existing.type() != sys::fs::file_type::directory_file) {
+    if (std::error_code EC = sys::fs::access(Path, sys::fs::AccessMode::Write))
+      return createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
+                               EC.message().c_str());
+    return Error::success();
+  }
   SmallString<256> Model(absolutePath(Path));
   Model += ".%%%%%%.tmp";
   int FD = -1;
@@ -823,7 +827,7 @@ int run(int Argc, const char **Argv) {
   // Response files hold arguments like any others: they are read as
   // argument lists here, before the options are judged.
   if (!IsWorker)
-    *Database = tooling::expandResponseFiles(std::move(*Database), vfs::getRealFileSystem());
+    *Database = expandRegularResponseFiles(std::move(*Database));
   *Database = sanitizeCompileCommands(std::move(*Database), Warnings);
   if (Files.empty()) {
     Files = (*Database)->getAllFiles();

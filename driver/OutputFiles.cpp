@@ -14,10 +14,33 @@ llvm::Error cannotWrite(llvm::StringRef Path, std::error_code EC) {
                                  EC.message().c_str());
 }
 
+/// Writes \p Contents into the device or pipe \p Path as it is.
+llvm::Error writeInPlace(llvm::StringRef Path, llvm::StringRef Contents) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::CD_OpenExisting);
+  if (EC)
+    return cannotWrite(Path, EC);
+  OS << Contents;
+  OS.close();
+  if (OS.has_error()) {
+    EC = OS.error();
+    OS.clear_error();
+    return cannotWrite(Path, EC);
+  }
+  return llvm::Error::success();
+}
+
 /// Writes through a temporary file next to \p Path, with \p Permissions if
-/// given, then renames it over \p Path.
+/// given, then renames it over \p Path. A path that names a device or a
+/// pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written in place: renaming
+/// would put a regular file where the device was.
 llvm::Error replaceAtomically(llvm::StringRef Path, llvm::StringRef Contents,
                               std::optional<llvm::sys::fs::perms> Permissions) {
+  llvm::sys::fs::file_status Existing;
+  if (!llvm::sys::fs::status(Path, Existing) &&
+      Existing.type() != llvm::sys::fs::file_type::regular_file &&
+      Existing.type() != llvm::sys::fs::file_type::directory_file)
+    return writeInPlace(Path, Contents);
   llvm::SmallString<256> Model(Path);
   Model += ".tmp-%%%%%%";
   int FD;

@@ -2,6 +2,8 @@
 
 #include "ProjectAnalysis.h"
 #include "ProjectIndex.h"
+#include "IndexKey.h"
+#include "llvm/Support/WithColor.h"
 #include "OutputFiles.h"
 #include "model/UnitSummary.h"
 #include "llvm/ADT/StringMap.h"
@@ -152,7 +154,12 @@ void runAndStore(const std::vector<size_t> &Units, const std::vector<std::string
 llvm::Expected<AnalysisResults>
 analyzeProject(const ProjectRequest &Request, ProjectStats &Stats,
                std::function<void(llvm::StringRef File, const AnalysisResults &)> Progress) {
-  ProjectIndex Index(Request.IndexDir);
+  llvm::Expected<std::string> Secret = loadIndexKey(indexKeyPath());
+  if (!Secret)
+    llvm::WithColor::warning(llvm::errs(), "locklint")
+        << "the project index is not used, every unit is parsed: "
+        << llvm::toString(Secret.takeError()) << "\n";
+  ProjectIndex Index(Request.IndexDir, Secret ? std::move(*Secret) : std::string());
   if (llvm::Error Err = Index.prepare())
     return std::move(Err);
   size_t Count = Request.Units.size();

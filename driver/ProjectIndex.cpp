@@ -1,6 +1,7 @@
 //===--- ProjectIndex.cpp - results of units kept on disk -----------------===//
 
 #include "ProjectIndex.h"
+#include "IndexKey.h"
 #include "ResultsEncoding.h"
 #include "InputFiles.h"
 #include "OutputFiles.h"
@@ -25,6 +26,15 @@ std::string hashOf(llvm::ArrayRef<std::string> Parts) {
 }
 
 llvm::Error ProjectIndex::prepare() const {
+  // A link committed in the folder's place would carry the entries, and the
+  // model files of a run, out of the build folder.
+  llvm::sys::fs::file_status Status;
+  if (!llvm::sys::fs::status(Dir, Status, /*follow=*/false) &&
+      Status.type() == llvm::sys::fs::file_type::symlink_file)
+    return llvm::createStringError(std::errc::not_a_directory,
+                                   "the index folder '%s' is a symbolic link; remove it or pass "
+                                   "--index-dir",
+                                   Dir.c_str());
   if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
     return llvm::createStringError(EC, "cannot create the index folder '%s': %s", Dir.c_str(),
                                    EC.message().c_str());
@@ -51,7 +61,14 @@ std::string ProjectIndex::contentHash(llvm::StringRef File) {
   return It->second;
 }
 
+std::string ProjectIndex::macOf(llvm::StringRef Key, const std::string &Reads,
+                                const std::string &Results) const {
+  return hmacSha256(Secret, hashOf({Key.str(), Reads, Results}));
+}
+
 std::optional<AnalysisResults> ProjectIndex::lookup(llvm::StringRef Key) {
+  if (Secret.empty())
+    return std::nullopt;
   std::string Path = pathFor((Key + ".cbor").str());
   if (whyNotRegularFile(Path))
     return std::nullopt;
@@ -62,8 +79,12 @@ std::optional<AnalysisResults> ProjectIndex::lookup(llvm::StringRef Key) {
                                /*strict=*/true, /*allow_exceptions=*/false);
   auto Reads = Entry.is_object() ? Entry.find("reads") : Entry.end();
   auto Results = Entry.is_object() ? Entry.find("results") : Entry.end();
+  auto Mac = Entry.is_object() ? Entry.find("mac") : Entry.end();
   if (Reads == Entry.end() || !Reads->is_object() || Results == Entry.end() ||
-      !Results->is_string())
+      !Results->is_string() || Mac == Entry.end() || !Mac->is_string())
+    return std::nullopt;
+  // Only entries this user's runs wrote stand for an analysis.
+  if (Mac->get<std::string>() != macOf(Key, Reads->dump(), Results->get<std::string>()))
     return std::nullopt;
   for (const auto &[File, Hash] : Reads->items())
     if (!Hash.is_string() || Hash.get<std::string>() != contentHash(File))
@@ -77,11 +98,15 @@ std::optional<AnalysisResults> ProjectIndex::lookup(llvm::StringRef Key) {
 }
 
 llvm::Error ProjectIndex::store(llvm::StringRef Key, const AnalysisResults &Results) {
+  if (Secret.empty())
+    return llvm::Error::success();
   json Reads = json::object();
   for (const UnitRecord &Unit : Results.Units)
     for (const std::string &File : Unit.Reads)
       Reads[File] = contentHash(File);
-  json Entry{{"reads", std::move(Reads)}, {"results", encodeResults(Results)}};
+  std::string Encoded = encodeResults(Results);
+  std::string Mac = macOf(Key, Reads.dump(), Encoded);
+  json Entry{{"reads", std::move(Reads)}, {"results", std::move(Encoded)}, {"mac", Mac}};
   std::string Bytes;
   json::to_cbor(Entry, Bytes);
   return writeFileAtomically(pathFor((Key + ".cbor").str()), Bytes);

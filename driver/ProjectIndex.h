@@ -6,6 +6,8 @@
 // main file's text, its compile command, its configuration, locklint itself)
 // and is valid while the project files the parse read still hash the same,
 // so a change to one header re-analyzes exactly the units that include it.
+// Each entry is signed with the user's index key (IndexKey.h): an entry the
+// repository shipped is never taken for an analysis.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,14 +29,18 @@ std::string hashOf(llvm::ArrayRef<std::string> Parts);
 
 /// A folder of entries, one JSON file per key.
 ///
-///   ProjectIndex Index(Dir);
+///   ProjectIndex Index(Dir, Secret);
 ///   if (auto Cached = Index.lookup(Key)) ...
 ///   Index.store(Key, Results);
 class ProjectIndex {
 public:
-  explicit ProjectIndex(std::string Dir) : Dir(std::move(Dir)) {}
+  /// An index in \p Dir whose entries are signed with \p Secret; with no
+  /// secret, nothing is looked up or stored.
+  ProjectIndex(std::string Dir, std::string Secret)
+      : Dir(std::move(Dir)), Secret(std::move(Secret)) {}
 
-  /// Creates the folder; an error names it when it cannot be made.
+  /// Creates the folder; an error names it when it cannot be made, or when
+  /// it is a symbolic link.
   llvm::Error prepare() const;
   /// The results stored under \p Key, when every file their unit read is as
   /// it was then.
@@ -49,8 +55,12 @@ private:
   /// The hash of \p File's contents, read once per run; empty when it
   /// cannot be read.
   std::string contentHash(llvm::StringRef File);
+  /// The MAC that binds an entry's reads and results to its key.
+  std::string macOf(llvm::StringRef Key, const std::string &Reads,
+                    const std::string &Results) const;
 
   std::string Dir;
+  std::string Secret;
   llvm::StringMap<std::string> Hashes;
 };
 

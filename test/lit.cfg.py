@@ -28,6 +28,8 @@ config.environment["LOCKLINT_CLANG_TIDY"] = config.clang_tidy
 config.environment["LOCKLINT_FILECHECK"] = config.filecheck
 config.environment["LOCKLINT_CXX"] = config.clangxx
 config.environment["LOCKLINT_CC"] = config.clang
+# The project index's signing key is the user's: the tests have their own.
+config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root, "user-cache")
 # Diagnostics must not depend on the terminal lit runs in.
 config.environment.pop("TERM", None)
 
