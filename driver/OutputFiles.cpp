@@ -14,7 +14,8 @@ llvm::Error cannotWrite(llvm::StringRef Path, std::error_code EC) {
                                  EC.message().c_str());
 }
 
-/// Writes \p Contents into the device or pipe \p Path as it is.
+/// Writes \p Contents into the existing file, device or pipe \p Path,
+/// without making, renaming or truncating anything.
 llvm::Error writeInPlace(llvm::StringRef Path, llvm::StringRef Contents) {
   std::error_code EC;
   llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::CD_OpenExisting);
@@ -83,6 +84,10 @@ llvm::Error rewriteSourceFile(llvm::StringRef Path, llvm::StringRef Contents) {
   if (!Permissions)
     return cannotWrite(Path, Permissions.getError());
   return replaceAtomically(Real, Contents, *Permissions);
+}
+
+llvm::Error writeIntoExisting(llvm::StringRef Path, llvm::StringRef Contents) {
+  return writeInPlace(Path, Contents);
 }
 
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Contents) {
