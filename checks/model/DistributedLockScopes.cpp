@@ -37,6 +37,18 @@ std::optional<int64_t> integerValue(const Expr *E, const ASTContext &Context) {
   return Result.Val.getInt().getExtValue();
 }
 
+/// True when \p Call compares the acquire's reply with the literal "OK" (in
+/// any case): `strcmp(reply->str, "OK")`. The reply is in the other argument.
+bool comparesWithOk(const CallExpr &Call) {
+  if (Call.getNumArgs() < 2)
+    return false;
+  return llvm::any_of(llvm::ArrayRef<const Expr *>{Call.getArg(0), Call.getArg(1)},
+                      [](const Expr *Arg) {
+                        const auto *Literal = dyn_cast<StringLiteral>(Arg->IgnoreParenImpCasts());
+                        return Literal && Literal->getString().equals_insensitive("OK");
+                      });
+}
+
 /// Whether \p Ref (the acquire's result, or a variable holding it) being true
 /// in \p Condition means the acquire succeeded. Negations and comparisons with
 /// failure values (nullptr, 0, false, REDIS_REPLY_NIL, or one of the
@@ -47,6 +59,8 @@ std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext 
   // A status whose success is 0 (ZOK) is true when the call failed, until a
   // comparison turns it into a question of its own.
   bool ZeroIsSuccess = Site && llvm::is_contained(Site->Successes, 0);
+  // A strcmp against "OK": 0 means the texts match.
+  bool ZeroIsMatch = false;
   const Stmt *Current = Ref;
   while (Current && Current != Condition) {
     const Stmt *Parent = parentStmt(Current, Context);
@@ -54,14 +68,19 @@ std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext 
       return std::nullopt;
     if (const auto *Unary = dyn_cast<UnaryOperator>(Parent); Unary && Unary->getOpcode() == UO_LNot) {
       Positive = !Positive;
-      if (std::exchange(ZeroIsSuccess, false))
+      if (std::exchange(ZeroIsSuccess, false) | std::exchange(ZeroIsMatch, false))
         Positive = !Positive;
     }
-    // What strcmp's answer says depends on the text compared with: unknown.
+    // What strcmp's answer says depends on the text compared with. Against
+    // "OK", the status Redis answers a SET that took effect with, 0 is
+    // success; against anything else it is unknown.
     if (const auto *Call = dyn_cast<CallExpr>(Parent))
       if (const FunctionDecl *Callee = Call->getDirectCallee();
-          Callee && Callee->getIdentifier() && isThreeWayCompareName(Callee->getName()))
-        return std::nullopt;
+          Callee && Callee->getIdentifier() && isThreeWayCompareName(Callee->getName())) {
+        if (!comparesWithOk(*Call))
+          return std::nullopt;
+        ZeroIsMatch = true;
+      }
     // Reply objects that answer the question themselves: cpp_redis's
     // reply.is_null(), POCO's BulkString::isNull(), etcd's error_code() (0
     // on success).
@@ -79,7 +98,9 @@ std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext 
                          Context, Expr::NPC_ValueDependentIsNotNull) ||
                      Text == "false" || Text == "0" || Text == "REDIS_REPLY_NIL" ||
                      Text == "REDIS_REPLY_ERROR";
-      if (Site && !Site->Failures.empty()) {
+      if (std::exchange(ZeroIsMatch, false) && Text == "0")
+        Failure = false;
+      else if (Site && !Site->Failures.empty()) {
         // A status value: it must be one the wrapper is known to return.
         std::optional<int64_t> Value = integerValue(Other, Context);
         if (!Value || (!llvm::is_contained(Site->Failures, *Value) &&
@@ -94,7 +115,7 @@ std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext 
     }
     Current = Parent;
   }
-  if (ZeroIsSuccess)
+  if (ZeroIsSuccess || ZeroIsMatch)
     Positive = !Positive;
   return Current == Condition ? std::optional<bool>(Positive) : std::nullopt;
 }
@@ -471,7 +492,13 @@ private:
     if (!Scope || Returns.empty())
       return std::nullopt;
     const SourceManager &SM = Context.getSourceManager();
+    bool Jumps = anyStmt(Site.Function->getBody(),
+                         [](const Stmt *S) { return isa<GotoStmt, IndirectGotoStmt>(S); });
     for (const ReturnStmt *Return : Returns) {
+      // A return the acquire cannot have run before (checking arguments
+      // first) says nothing of its outcome.
+      if (!Jumps && endsBeforeAcquire(Return, Site))
+        continue;
       std::optional<int64_t> Value =
           Return->getRetValue() ? integerValue(Return->getRetValue(), Context) : std::nullopt;
       if (!Value)
@@ -493,6 +520,19 @@ private:
       Wrapper.Failures.clear();
     }
     return Wrapper;
+  }
+
+  /// True when \p Return comes before \p Site's call and no loop around
+  /// the call brings control back to it.
+  bool endsBeforeAcquire(const ReturnStmt *Return, const AcquireSite &Site) const {
+    const SourceManager &SM = Context.getSourceManager();
+    if (!SM.isBeforeInTranslationUnit(Return->getEndLoc(), Site.Call->getBeginLoc()))
+      return false;
+    for (const Stmt *S = parentStmt(Site.Call, Context); S; S = parentStmt(S, Context))
+      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) &&
+          !SM.isBeforeInTranslationUnit(Return->getBeginLoc(), S->getBeginLoc()))
+        return false;
+    return true;
   }
 
   const LockIndex &Index;
