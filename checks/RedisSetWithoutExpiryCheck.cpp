@@ -40,7 +40,8 @@ bool inOneScript(const RedisCommand &SetNx, const RedisCommand *Expire) {
 } // namespace
 
 bool RedisSetWithoutExpiryCheck::isFinding(const RedisCommand &Command, const LockIndex &Index) {
-  if (!LockIndex::writtenValue(Command) || !Index.isLockKey(Command))
+  if (!LockIndex::writtenValue(Command) || !Index.isLockKey(Command) ||
+      Index.isPlainWriteOfContextLock(Command))
     return false;
   if (Command.is("SETNX"))
     return !inOneScript(Command, laterExpiry(Command, Index));

@@ -12,7 +12,7 @@ RedisSetWithoutNxCheck::RedisSetWithoutNxCheck(StringRef Name, ClangTidyContext 
 
 bool RedisSetWithoutNxCheck::isFinding(const RedisCommand &Command, const LockIndex &Index) {
   return LockIndex::overwritesHolder(Command) && Index.isLockKey(Command) &&
-         !Index.continuesOwnAcquire(Command);
+         !Index.isPlainWriteOfContextLock(Command) && !Index.continuesOwnAcquire(Command);
 }
 
 void RedisSetWithoutNxCheck::reportFinding(const RedisCommand &Command, const LockIndex &Index) {

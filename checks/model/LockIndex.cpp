@@ -85,9 +85,22 @@ LockIndex::LockIndex(std::deque<RedisCommand> Collected, const WordMatcher &KeyW
     // The key's own name outranks the name of the code around it:
     // "lockInfoKey" in removeLock() is the lock's data.
     bool NamedByContext = Naming == KeyNaming::Anonymous && contextSaysLock(*Command);
-    if (Naming == KeyNaming::Lock || OwnerChecked || TestedAcquire || NamedByContext)
+    if (Naming == KeyNaming::Lock || OwnerChecked || TestedAcquire)
       LockKeys.insert(Id);
+    else if (NamedByContext)
+      ContextLockKeys.insert(Id);
   }
+  // A key that is a lock by its name or behaviour somewhere is one outright.
+  for (const auto &Entry : LockKeys)
+    ContextLockKeys.erase(Entry.getKey());
+  for (const auto &Entry : ContextLockKeys)
+    LockKeys.insert(Entry.getKey());
+}
+
+bool LockIndex::isPlainWriteOfContextLock(const RedisCommand &Command) const {
+  const CommandWord *Key = Command.arg(0);
+  return Key && !isAcquire(Command) && !setsExpiry(Command) &&
+         ContextLockKeys.contains(keyIdentity(*Key));
 }
 
 namespace {

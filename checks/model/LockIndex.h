@@ -63,6 +63,11 @@ public:
   bool deletesKey(const RedisCommand &Command, llvm::StringRef KeyId) const;
 
   /// True when word \p ArgIndex of \p Command is a lock key.
+  /// True when \p Command's key counts as a lock only by the name of the
+  /// code around it, and \p Command neither takes it only-if-absent nor
+  /// gives it an expiry: a plain write of a value (`SET key value` in
+  /// lockSet()) is no attempt to take a lock, and says nothing of one.
+  bool isPlainWriteOfContextLock(const RedisCommand &Command) const;
   bool isLockKey(const RedisCommand &Command, size_t ArgIndex = 0) const;
 
   /// True for SET ... NX and SETNX.
@@ -128,6 +133,8 @@ private:
   const WordMatcher &KeyWords;
   clang::ASTContext &Context;
   llvm::StringSet<> LockKeys;
+  /// The lock keys that are locks only by the name of the code around them.
+  llvm::StringSet<> ContextLockKeys;
 };
 
 } // namespace locklint::model

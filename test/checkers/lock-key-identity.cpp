@@ -156,3 +156,16 @@ bool runWithLock(redisContext *c, const char *token) {
   // CHECK-MESSAGES: :[[@LINE-3]]:3: note: delete the key only while it still holds this process's token
   return true;
 }
+
+// Keys that are locks only by the name of the function around them. A plain
+// SET of a value there (a plugin's lockSet() writing the data the caller
+// locked) is no acquire: nothing about NX or expiry is said of it.
+void lockSet(redisContext *c, const char *key, const char *value) {
+  redisCommand(c, "SET %s %s", key, value);
+}
+// The same naming with an expiry is an attempt to take a lock, and one that
+// overwrites the holder.
+void acquireLock(redisContext *c, const char *key, const char *token) {
+  redisCommand(c, "SET %s %s EX 30", key, token);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'SET' of lock key 'key' has no 'NX': it overwrites the current holder instead of acquiring the lock [distlock-redis-set-without-nx]
+}
