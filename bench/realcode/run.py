@@ -94,8 +94,9 @@ def score_per_file(corpus, args, selected, work):
         os.makedirs(case, exist_ok=True)
         copy = os.path.join(case, os.path.basename(entry.path))
         shutil.copyfile(os.path.join(tree.root, entry.path), copy)
-        include_dirs = tree.include_dirs() + tree.include_roots(entry.path)
-        compile_flags = flags.for_file(entry.path, include_dirs, entry.flags, corpus.root)
+        compile_flags = flags.for_file(entry.path, tree.include_dirs(), entry.flags, corpus.root,
+                                       os.path.join(tree.root, os.path.dirname(entry.path)),
+                                       tree.include_roots(entry.path))
         tool = args.locklint + " --quiet"
         if args.show_commands:
             print(" ".join(shlex.quote(w) for w in shlex.split(tool) + [copy, "--"] + compile_flags))
@@ -128,8 +129,9 @@ def score_project(corpus, args, selected, work):
             continue
         units, reported = project.select(tree, entries)
         extra = flags.combine([e.flags for e in entries])
-        include_dirs = tree.include_dirs() + sorted({r for e in entries for r in tree.include_roots(e.path)})
-        commands = [(os.path.join(tree.root, u), flags.for_file(u, include_dirs, extra, corpus.root))
+        roots = sorted({r for e in entries for r in tree.include_roots(e.path)})
+        commands = [(os.path.join(tree.root, u),
+                     flags.for_file(u, tree.include_dirs(), extra, corpus.root, roots=roots))
                     for u in units if os.path.exists(os.path.join(tree.root, u))]
         database = os.path.join(work, "project-%d" % number)
         runner.write_database(database, commands)

@@ -11,11 +11,24 @@ SYSTEM = ["-I/usr/include/postgresql", "-I/usr/include/hiredis"]
 
 
 def language(path):
+    # C code bases write GNU C (typeof, statement expressions).
     if path.endswith(".c"):
-        return ["-x", "c", "-std=c11"]
+        return ["-x", "c", "-std=gnu11"]
     if path.endswith((".h", ".hpp", ".hh", ".hxx")):
         return ["-x", "c++", "-std=c++17"]
     return ["-std=c++17"]
+
+
+SYSTEM_HEADER_DIRS = ["/usr/include", "/usr/include/x86_64-linux-gnu"]
+
+
+def shadows_system_header(folder):
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return False
+    return any(n.endswith(".h") and any(os.path.isfile(os.path.join(d, n)) for d in SYSTEM_HEADER_DIRS)
+               for n in names)
 
 
 def fill(flag, corpus):
@@ -36,10 +49,20 @@ def combine(extras):
     return out
 
 
-def for_file(path, include_dirs, extra, corpus):
+def for_file(path, include_dirs, extra, corpus, own_dir=None, roots=()):
     """The flags of \p path: language, -I of each header folder, client
     stand-ins and system client headers, with \p extra's additions."""
-    base = language(path) + ["-I" + d for d in include_dirs] + ["-I" + CLIENT_STUBS] + SYSTEM
+    # A copy analyzed elsewhere still finds its neighbours first, as the
+    # original would with quoted includes.
+    own = ["-iquote", own_dir] if own_dir else []
+    # A folder of the repository that holds a header named like a system
+    # one (a kernel tree's `string.h`, a library's `features.h`) is searched
+    # after the system's, so it cannot stand in for libc's; the others come
+    # first, as the repository's own build has them.
+    shadowing = [d for d in include_dirs if shadows_system_header(d)]
+    base = (language(path) + own + ["-I" + d for d in roots]
+            + ["-I" + d for d in include_dirs if d not in shadowing] + ["-I" + CLIENT_STUBS]
+            + SYSTEM + [w for d in shadowing for w in ("-idirafter", d)])
     kept = [f for f in base if not any(d in f for d in extra.get("drop", []))]
     return ([fill(f, corpus) for f in extra.get("pre", [])] + kept
             + [fill(f, corpus) for f in extra.get("post", [])])

@@ -7,7 +7,12 @@ import subprocess
 
 HEADERS = (".h", ".hpp", ".hh", ".hxx", ".inl", ".ipp")
 UNITS = (".c", ".cc", ".cpp", ".cxx")
-QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^">]+)[">]', re.M)
+SYSTEM_INCLUDE_DIRS = ["/usr/include", "/usr/include/x86_64-linux-gnu"]
+
+
+def is_system_header(name):
+    return any(os.path.exists(os.path.join(d, name)) for d in SYSTEM_INCLUDE_DIRS)
 
 
 def git_dir(mirrors, repo):
@@ -95,15 +100,33 @@ class Tree:
                 dirs.add(dirpath)
         return sorted(dirs)
 
-    def include_roots(self, path):
-        """The folders a build must search for \p path's quoted includes that
-        name a folder (`"service/lib/redis.h"` found as `<root>/service/lib/redis.h`)."""
-        text = open(os.path.join(self.root, path), "rb").read().decode("utf-8", "replace")
-        roots = set()
-        for included in QUOTED_INCLUDE.findall(text):
-            if "/" not in included or included.startswith("."):
-                continue
-            for candidate in self.headers():
-                if candidate == included or candidate.endswith("/" + included):
-                    roots.add(os.path.join(self.root, candidate[:len(candidate) - len(included)]))
+    def include_roots(self, path, depth=2):
+        """The folders a build must search for \p path's includes that name a
+        folder (`"service/lib/redis.h"` or `<common/log.h>` found as
+        `<root>/service/lib/redis.h`), and for those of the repository's
+        headers it reaches that way, \p depth levels deep."""
+        roots, seen, frontier = set(), set(), [path]
+        headers = self.headers()
+        for _ in range(depth + 1):
+            reached = []
+            for current in frontier:
+                if current in seen:
+                    continue
+                seen.add(current)
+                try:
+                    text = open(os.path.join(self.root, current), "rb").read().decode("utf-8", "replace")
+                except OSError:
+                    continue
+                for bracket, included in INCLUDE.findall(text):
+                    if "/" not in included or included.startswith("."):
+                        continue
+                    # <sys/types.h> is the system's, whatever folder of the
+                    # repository also has one.
+                    if bracket == "<" and is_system_header(included):
+                        continue
+                    for candidate in headers:
+                        if candidate == included or candidate.endswith("/" + included):
+                            roots.add(os.path.join(self.root, candidate[:len(candidate) - len(included)]))
+                            reached.append(candidate)
+            frontier = reached
         return sorted(r.rstrip("/") for r in roots)
