@@ -344,6 +344,16 @@ void UnboundedAcquireCheck::registerMoreMatchers(MatchFinder *Finder) {
                           unless(isExpansionInSystemHeader()))
                          .bind("loop"),
                      this);
+  // Waits that only a notify ends: a condition variable's wait without a
+  // timeout, pthread_cond_wait, sem_wait.
+  Finder->addMatcher(
+      callExpr(anyOf(cxxMemberCallExpr(callee(cxxMethodDecl(
+                         hasName("wait"), ofClass(hasAnyName("::std::condition_variable",
+                                                             "::std::condition_variable_any"))))),
+                     callExpr(callee(functionDecl(hasAnyName("::pthread_cond_wait", "::sem_wait"))))),
+               unless(isExpansionInSystemHeader()))
+          .bind("untimed-wait"),
+      this);
   // RedMutex::lock() retries forever, called directly or by a guard.
   Finder->addMatcher(cxxMemberCallExpr(callee(cxxMethodDecl(
                                            hasName("lock"), ofClass(hasName("::sw::redis::RedMutex")))),
@@ -367,6 +377,8 @@ void UnboundedAcquireCheck::checkMore(const MatchFinder::MatchResult &Result) {
     ZooCalls.add(Zoo, enclosingFunction(Zoo, *Result.Context), *Result.Context, strings());
   else if (const auto *Loop = Result.Nodes.getNodeAs<Stmt>("loop"))
     Loops.push_back(Loop);
+  else if (const auto *Wait = Result.Nodes.getNodeAs<CallExpr>("untimed-wait"))
+    UntimedWaits.push_back(Wait);
   else if (const auto *Lock = Result.Nodes.getNodeAs<Expr>("red-mutex-lock"))
     RedMutexLocks.push_back(Lock);
   else if (const auto *Guard = Result.Nodes.getNodeAs<Expr>("red-mutex-guard"))
@@ -492,6 +504,7 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
   reportEtcdWaits();
   SqlCalls.clear();
   Loops.clear();
+  UntimedWaits.clear();
   RedMutexLocks.clear();
   ZooCalls.clear();
 }
@@ -517,22 +530,91 @@ void UnboundedAcquireCheck::reportEtcdWaits() {
   EtcdLocks.clear();
 }
 
+namespace {
+
+/// True when the unit takes its locks by ZooKeeper's recipe: an ephemeral
+/// sequential create and a look at the children. Its watches on nodes whose
+/// whole path comes at run time (a parameter, a member) are then the lock's.
+bool implementsLockRecipe(const ZooKeeperCalls &Calls) {
+  bool Creates = llvm::any_of(Calls.calls(), [](const ZooCall &Call) {
+    return Call.is(ZooFunction::Create) && Call.Mode && Call.Mode->ephemeral() &&
+           Call.Mode->sequential();
+  });
+  bool ListsChildren = llvm::any_of(Calls.calls(), [](const ZooCall &Call) {
+    const FunctionDecl *Callee = Call.Call->getDirectCallee();
+    return Call.is(ZooFunction::Watch) && Callee && Callee->getIdentifier() &&
+           Callee->getName().contains("children");
+  });
+  return Creates && ListsChildren;
+}
+
+/// True when \p Pattern has no text of its own: "{}", "{}/{}".
+bool wholePathAtRunTime(llvm::StringRef Pattern) {
+  std::string Rest = Pattern.str();
+  for (size_t At; (At = Rest.find("{}")) != std::string::npos;)
+    Rest.erase(At, 2);
+  return llvm::all_of(Rest, [](char C) { return C == '/'; });
+}
+
+} // namespace
+
 void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context) {
+  bool Recipe = implementsLockRecipe(ZooCalls);
+  auto IsLockWatch = [&](const ZooCall &Call) {
+    return lockWords().matchesAnyWord(Call.PathPattern) ||
+           (Recipe && Call.is(ZooFunction::Watch) && wholePathAtRunTime(Call.PathPattern));
+  };
+  // The first wait in \p Within that only a notify ends: where the waiter
+  // blocks for good.
+  auto UntimedWaitIn = [&](const Stmt *Within) -> const CallExpr * {
+    for (const CallExpr *Wait : UntimedWaits)
+      if (contains(Within, Wait))
+        return Wait;
+    return nullptr;
+  };
+  llvm::SmallPtrSet<const CallExpr *, 4> Reported;
   for (const Stmt *Loop : Loops) {
     // A look at a lock's nodes (exists, get_children) or a take of one.
     const ZooCall *Wait = nullptr;
     for (const ZooCall &Call : ZooCalls.calls())
       if (!Wait && (Call.is(ZooFunction::Watch) || Call.is(ZooFunction::Create)) &&
-          lockWords().matchesAnyWord(Call.PathPattern) && contains(Loop, Call.Call))
+          IsLockWatch(Call) && contains(Loop, Call.Call))
         Wait = &Call;
     if (!Wait || hasVisibleBound(Loop))
       continue;
-    diag(Loop->getBeginLoc(), "this loop waits for ZooKeeper lock node '%0' with no deadline "
-                              "and no limit on attempts: a holder that never lets go blocks "
-                              "every waiter")
+    const CallExpr *Blocks = UntimedWaitIn(Loop);
+    if (Blocks)
+      Reported.insert(Blocks);
+    SourceLocation At = Blocks ? Blocks->getBeginLoc() : Loop->getBeginLoc();
+    diag(At, "this loop waits for ZooKeeper lock node '%0' with no deadline and no limit on "
+             "attempts: a holder that never lets go blocks every waiter")
         << Wait->PathPattern;
     diag(Wait->Call->getBeginLoc(), "the lock's node is looked at here", DiagnosticIDs::Note);
-    diag(Loop->getBeginLoc(), DeadlineAdvice,
+    diag(At, DeadlineAdvice, DiagnosticIDs::Note);
+  }
+  // `cv.wait(lock, predicate)` is itself a loop until the predicate holds
+  // (the standard defines it so): after a watch of the lock's node in the
+  // same function, it waits for the holder with no bound.
+  for (const CallExpr *Blocks : UntimedWaits) {
+    const auto *Member = dyn_cast<CXXMemberCallExpr>(Blocks);
+    if (Reported.contains(Blocks) || !Member || Member->getNumArgs() != 2)
+      continue;
+    const FunctionDecl *Function = enclosingFunction(Blocks, Context);
+    const ZooCall *Watch = nullptr;
+    for (const ZooCall &Call : ZooCalls.calls())
+      if (!Watch && Call.Function == Function && Call.is(ZooFunction::Watch) &&
+          IsLockWatch(Call) &&
+          Context.getSourceManager().isBeforeInTranslationUnit(Call.Call->getEndLoc(),
+                                                               Blocks->getBeginLoc()))
+        Watch = &Call;
+    if (!Watch)
+      continue;
+    diag(Blocks->getBeginLoc(), "this wait for ZooKeeper lock node '%0' has no deadline: a "
+                                "holder that never lets go blocks it forever")
+        << Watch->PathPattern;
+    diag(Watch->Call->getBeginLoc(), "the lock's node is watched here", DiagnosticIDs::Note);
+    diag(Blocks->getBeginLoc(), "wait with wait_for or wait_until and a timeout, then fail or "
+                                "retry",
          DiagnosticIDs::Note);
   }
 }

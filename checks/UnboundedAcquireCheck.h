@@ -31,6 +31,8 @@ private:
   std::string SuggestedWaitSeconds;
   std::vector<std::pair<const CallExpr *, const FunctionDecl *>> SqlCalls;
   std::vector<const Stmt *> Loops;
+  /// Waits on a condition variable or semaphore with no timeout.
+  std::vector<const CallExpr *> UntimedWaits;
   std::vector<const Expr *> RedMutexLocks;
   locklint::model::ZooKeeperCalls ZooCalls;
   locklint::model::EtcdCalls EtcdLocks;

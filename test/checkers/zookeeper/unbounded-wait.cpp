@@ -60,15 +60,16 @@ private:
 };
 
 // The recipe's wait for the node before this one, on a condition variable
-// with no timeout.
+// with no timeout: reported where the waiter blocks for good.
 void waitTurn(zhandle_t *zh, const std::string &previous, Turn &turn) {
   for (;;) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: this loop waits for ZooKeeper lock node '/locks/ledger/{}' with no deadline{{.*}}
     std::string path = "/locks/ledger/" + previous;
     if (zoo_wexists(zh, path.c_str(), onDelete, &turn, nullptr) == ZNONODE)
       return;
     std::unique_lock<std::mutex> hold(turn.m);
     turn.cv.wait(hold, [&] { return turn.changed; });
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: this loop waits for ZooKeeper lock node '/locks/ledger/{}' with no deadline{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-5]]:9: note: the lock's node is looked at here
   }
 }
 
