@@ -212,18 +212,29 @@ private:
     return false;
   }
 
-  /// True for a statement of its own, made of constants only, such as
-  /// `sleep(1);` or `LOG("retrying");` whose declaration a missing header
-  /// took away: it can neither read nor change anything a lock check
-  /// looks at, so the rest of its function is still analyzed.
+  /// True for a statement of its own that only reads, such as `sleep(1);`
+  /// or `LOG_ERROR("lost lock {}", key);` whose declaration a missing
+  /// header took away: it changes nothing a lock check looks at (no
+  /// assignment, increment, address taken, lambda or call that resolved),
+  /// so the rest of its function is still analyzed.
   static bool isInert(const Stmt *S) {
     const auto *E = dyn_cast_or_null<Expr>(S);
     if (!E || !E->containsErrors() || !isa<RecoveryExpr, CallExpr>(E->IgnoreImplicit()))
       return false;
     return !model::anyStmt(E, [](const Stmt *Inner) {
       if (const auto *Ref = dyn_cast<DeclRefExpr>(Inner))
-        return !isa<EnumConstantDecl>(Ref->getDecl());
-      return isa<MemberExpr, CXXThisExpr, LambdaExpr, UnresolvedMemberExpr>(Inner);
+        return isa<FunctionDecl>(Ref->getDecl());
+      if (const auto *Binary = dyn_cast<BinaryOperator>(Inner))
+        return Binary->isAssignmentOp();
+      if (const auto *Unary = dyn_cast<UnaryOperator>(Inner))
+        return Unary->isIncrementDecrementOp() || Unary->getOpcode() == UO_AddrOf;
+      if (const auto *Call = dyn_cast<CallExpr>(Inner)) {
+        if (Call->containsErrors())
+          return false; // the unresolved call itself, or one around it
+        const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getCalleeDecl());
+        return !(Method && Method->isConst());
+      }
+      return isa<LambdaExpr, CXXNewExpr, CXXDeleteExpr, UnresolvedMemberExpr, StmtExpr>(Inner);
     });
   }
 
