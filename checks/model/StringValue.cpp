@@ -230,9 +230,30 @@ std::optional<StringValue> StringValueTracker::valueOfField(const FieldDecl *Fie
   return Fields[Field] = Result;
 }
 
+namespace {
+
+/// True for a call whose body says what it returns: a free function, a
+/// static method, or a method of this same object that no subclass can
+/// replace (`slotKey(id)` inside the class that builds its keys). A method
+/// of another object reads that object's members, which are not this
+/// code's to know.
+bool followsMethodCall(const CallExpr *Call) {
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  if (!Method || Method->isStatic())
+    return true;
+  const auto *Member = dyn_cast<CXXMemberCallExpr>(Call);
+  const Expr *Object = Member ? Member->getImplicitObjectArgument() : nullptr;
+  if (!Object || !isa<CXXThisExpr>(Object->IgnoreParenImpCasts()))
+    return false;
+  return !Method->isVirtual() || Method->hasAttr<FinalAttr>() ||
+         (Method->getParent() && Method->getParent()->hasAttr<FinalAttr>());
+}
+
+} // namespace
+
 std::optional<StringValue> StringValueTracker::valueOfCall(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || !isStringLikeType(Call->getType()) || isa<CXXMethodDecl>(Callee))
+  if (!Callee || !isStringLikeType(Call->getType()) || !followsMethodCall(Call))
     return opaque(Call);
   const FunctionDecl *Definition = Callee->getDefinition();
   // A library's function (boost::uuids::to_string) makes a value at run

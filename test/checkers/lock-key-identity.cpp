@@ -169,3 +169,28 @@ void acquireLock(redisContext *c, const char *key, const char *token) {
   redisCommand(c, "SET %s %s EX 30", key, token);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'SET' of lock key 'key' has no 'NX': it overwrites the current holder instead of acquiring the lock [distlock-redis-set-without-nx]
 }
+
+// Keys built by a method of the same object are read through its body:
+// take and release name one key.
+class SlotAllocator {
+public:
+  explicit SlotAllocator(redisContext *c) : Ctx(c) {}
+
+  bool claim(const char *slot, const char *owner) {
+    redisReply *r = (redisReply *)redisCommand(Ctx, "SET %s %s NX PX 10000",
+                                               slotKey(slot).c_str(), owner);
+    bool ok = r && r->type == REDIS_REPLY_STATUS;
+    freeReplyObject(r);
+    return ok;
+  }
+  void giveBack(const char *slot) {
+    redisCommand(Ctx, "DEL %s", slotKey(slot).c_str());
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'DEL' releases lock 'slot:lock:{slot}' without checking that this process still holds it
+    // CHECK-MESSAGES: :[[@LINE-9]]:35: note: lock acquired here
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: release with 'EVAL
+  }
+
+private:
+  std::string slotKey(const char *slot) const { return std::string("slot:lock:") + slot; }
+  redisContext *Ctx;
+};
