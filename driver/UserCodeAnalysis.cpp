@@ -212,29 +212,112 @@ private:
     return false;
   }
 
-  /// True for a statement of its own that only reads, such as `sleep(1);`
-  /// or `LOG_ERROR("lost lock {}", key);` whose declaration a missing
-  /// header took away: it changes nothing a lock check looks at (no
-  /// assignment, increment, address taken, lambda or call that resolved),
-  /// so the rest of its function is still analyzed.
+  /// True for a statement of its own that holds errors but changes nothing
+  /// a lock check looks at, such as `sleep(1);` or a log macro whose
+  /// header is missing (`LOG_ERROR("lost {}", key);`, also as a
+  /// `do { ... } while (0)` block with locals of its own): the rest of its
+  /// function is still analyzed.
   static bool isInert(const Stmt *S) {
     const auto *E = dyn_cast_or_null<Expr>(S);
-    if (!E || !E->containsErrors() || !isa<RecoveryExpr, CallExpr>(E->IgnoreImplicit()))
+    if (E && E->containsErrors() && isa<RecoveryExpr, CallExpr>(E->IgnoreImplicit()))
+      return changesNothingOutside(E);
+    // The macro idiom: a block run once, left by break.
+    const auto *Once = dyn_cast_or_null<DoStmt>(S);
+    const auto *Cond = Once ? dyn_cast<IntegerLiteral>(Once->getCond()->IgnoreParenImpCasts())
+                            : nullptr;
+    return Cond && Cond->getValue() == 0 && changesNothingOutside(Once->getBody());
+  }
+
+  /// True when parameter \p Index of \p Callee is a forwarding reference
+  /// (`template <class... T> std::string format(const char *, T &&...)`):
+  /// formatting and logging helpers pass their arguments on to be read.
+  static bool isForwardingParameter(const FunctionDecl *Callee, unsigned Index) {
+    const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern();
+    if (!Pattern)
       return false;
-    return !model::anyStmt(E, [](const Stmt *Inner) {
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(Inner))
-        return isa<FunctionDecl>(Ref->getDecl());
+    for (const ParmVarDecl *Param : Pattern->parameters()) {
+      QualType Type = Param->getType();
+      if (const auto *Expansion = Type->getAs<PackExpansionType>())
+        Type = Expansion->getPattern();
+      const auto *Reference = Type->getAs<RValueReferenceType>();
+      bool Forwarding = Reference && Reference->getPointeeType()->getAs<TemplateTypeParmType>() &&
+                        !Reference->getPointeeType().hasQualifiers();
+      // A pack stands for every parameter from its place on.
+      if (Param->isParameterPack())
+        return Forwarding && Index >= Param->getFunctionScopeIndex();
+      if (Param->getFunctionScopeIndex() == Index)
+        return Forwarding;
+    }
+    return false;
+  }
+
+  /// True when \p Root neither writes a variable declared outside it (by
+  /// assignment, increment, address, non-const reference or method) nor
+  /// leaves its function (return, throw, goto), nor makes a lambda or an
+  /// object on the heap.
+  static bool changesNothingOutside(const Stmt *Root) {
+    llvm::SmallPtrSet<const VarDecl *, 4> Own;
+    model::anyStmt(Root, [&](const Stmt *Inner) {
+      if (const auto *Declaration = dyn_cast<DeclStmt>(Inner))
+        for (const Decl *D : Declaration->decls())
+          if (const auto *Var = dyn_cast<VarDecl>(D))
+            Own.insert(Var);
+      return false;
+    });
+    // True when \p Target names something outside Root, or is unknown.
+    auto Outside = [&](const Expr *Target) {
+      const auto *Ref = Target ? dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()) : nullptr;
+      const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      return !Var || !Own.contains(Var);
+    };
+    // True when \p Arg could be written through: it mentions an outside
+    // variable and binds a non-const reference or pointer.
+    auto WrittenThrough = [&](const Expr *Arg, QualType Param) {
+      bool Mutable = (Param->isReferenceType() || Param->isPointerType()) &&
+                     !Param->getPointeeType().isConstQualified();
+      return Mutable && model::anyStmt(Arg, [&](const Stmt *Part) {
+               const auto *Ref = dyn_cast<DeclRefExpr>(Part);
+               const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+               return Var && !Own.contains(Var);
+             });
+    };
+    return !model::anyStmt(Root, [&](const Stmt *Inner) {
+      if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt, CXXThrowExpr, LambdaExpr, CXXNewExpr,
+              CXXDeleteExpr, StmtExpr, CoreturnStmt>(Inner))
+        return true;
       if (const auto *Binary = dyn_cast<BinaryOperator>(Inner))
-        return Binary->isAssignmentOp();
+        return Binary->isAssignmentOp() && Outside(Binary->getLHS());
       if (const auto *Unary = dyn_cast<UnaryOperator>(Inner))
-        return Unary->isIncrementDecrementOp() || Unary->getOpcode() == UO_AddrOf;
-      if (const auto *Call = dyn_cast<CallExpr>(Inner)) {
-        if (Call->containsErrors())
-          return false; // the unresolved call itself, or one around it
-        const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getCalleeDecl());
-        return !(Method && Method->isConst());
+        return (Unary->isIncrementDecrementOp() || Unary->getOpcode() == UO_AddrOf) &&
+               Outside(Unary->getSubExpr());
+      const auto *Call = dyn_cast<CallExpr>(Inner);
+      if (!Call || Call->containsErrors())
+        return false; // an unresolved call: its arguments are walked
+      const auto *Callee = dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
+      if (!Callee)
+        return true;
+      const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+      unsigned First = 0;
+      if (Method && !Method->isStatic() && !Method->isConst()) {
+        const Expr *Object = nullptr;
+        if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+          Object = Member->getImplicitObjectArgument();
+        else if (isa<CXXOperatorCallExpr>(Call) && Call->getNumArgs() > 0)
+          Object = Call->getArg(0);
+        if (!Object || Outside(Object))
+          return true;
       }
-      return isa<LambdaExpr, CXXNewExpr, CXXDeleteExpr, UnresolvedMemberExpr, StmtExpr>(Inner);
+      if (Method && isa<CXXOperatorCallExpr>(Call))
+        First = 1; // the object was argument 0
+      for (unsigned I = First; I < Call->getNumArgs(); ++I) {
+        unsigned Param = I - First;
+        if (Param >= Callee->getNumParams())
+          break; // variadic: by value
+        if (WrittenThrough(Call->getArg(I), Callee->getParamDecl(Param)->getType()) &&
+            !isForwardingParameter(Callee, Param))
+          return true;
+      }
+      return false;
     });
   }
 

@@ -8,6 +8,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include <cctype>
 
 using namespace clang;
 
@@ -95,6 +96,17 @@ LockIndex::LockIndex(std::deque<RedisCommand> Collected, const WordMatcher &KeyW
     ContextLockKeys.erase(Entry.getKey());
   for (const auto &Entry : ContextLockKeys)
     LockKeys.insert(Entry.getKey());
+  // The families of keys taken as locks by what the program does with them.
+  for (const RedisCommand *Command : Flat) {
+    llvm::StringRef Id = FirstKeyIds[Positions.lookup(Command)];
+    if (!actsOnKey(*Command) || !isAcquire(*Command) || Id.empty() || !LockKeys.contains(Id) ||
+        ContextLockKeys.contains(Id))
+      continue;
+    std::string Pattern = keyPattern(Command->Args[0]);
+    if (Pattern.find("{}") != std::string::npos &&
+        llvm::any_of(Pattern, [](char C) { return std::isalnum(static_cast<unsigned char>(C)); }))
+      LockPatterns.insert(Pattern);
+  }
 }
 
 bool LockIndex::isPlainWriteOfContextLock(const RedisCommand &Command) const {
@@ -214,7 +226,12 @@ bool LockIndex::isLockKey(const RedisCommand &Command, size_t ArgIndex) const {
   if (keyNaming(*Key) == KeyNaming::Lock)
     return true;
   std::string Id = keyIdentity(*Key);
-  return !Id.empty() && LockKeys.contains(Id);
+  if (!Id.empty() && LockKeys.contains(Id))
+    return true;
+  // One family: "slot:" + to_string(candidate) taken, "slot:" +
+  // to_string(allocated) released. Only a pattern with text of its own says
+  // so; "{}" is any key at all.
+  return LockPatterns.contains(keyPattern(*Key));
 }
 
 bool LockIndex::isAcquire(const RedisCommand &Command) {

@@ -135,6 +135,9 @@ private:
   llvm::StringSet<> LockKeys;
   /// The lock keys that are locks only by the name of the code around them.
   llvm::StringSet<> ContextLockKeys;
+  /// The patterns (keyPattern) of keys acquired as locks that have text and
+  /// run-time parts: every key of such a family is a lock key.
+  llvm::StringSet<> LockPatterns;
 };
 
 } // namespace locklint::model
