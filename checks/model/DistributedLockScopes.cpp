@@ -161,7 +161,7 @@ public:
   std::optional<DistributedLockScope> scopeOf(const AcquireSite &Site) {
     std::optional<AcquireTest> Tested = testOf(Site);
     if (!Tested)
-      return std::nullopt;
+      return actedOnScope(Site);
     const IfStmt *Test = Tested->Test;
     std::optional<bool> Positive = Tested->Positive;
     DistributedLockScope Scope;
@@ -197,6 +197,61 @@ public:
       Scope.KeyWord = std::move(Key);
     }
     return Scope;
+  }
+
+  /// For a Redis acquire whose outcome nobody reads, the code that acts as
+  /// the holder anyway: from the acquire's statement to the next one in its
+  /// block that deletes the key. The program behaves as if it held the lock
+  /// there, so what it writes there is written under it.
+  std::optional<DistributedLockScope> actedOnScope(const AcquireSite &Site) {
+    if (!Site.Command || Site.Service != CoordinationService::None || Site.Command->Origin ||
+        Site.Command->Args.empty())
+      return std::nullopt;
+    // The statement's parent, through a variable it initializes.
+    auto Up = [&](const Stmt *S) -> const Stmt * {
+      if (const Stmt *Parent = parentStmt(S, Context))
+        return Parent;
+      DynTypedNodeList Parents = Context.getParents(*S);
+      const auto *Var = Parents.empty() ? nullptr : Parents[0].get<VarDecl>();
+      DynTypedNodeList Outer = Var ? Context.getParents(*Var) : DynTypedNodeList(DynTypedNode());
+      return Var && !Outer.empty() ? Outer[0].get<DeclStmt>() : nullptr;
+    };
+    const Stmt *Statement = Site.Call;
+    const CompoundStmt *Block = nullptr;
+    for (const Stmt *Parent = Up(Statement); Parent; Statement = Parent, Parent = Up(Parent)) {
+      if ((Block = dyn_cast<CompoundStmt>(Parent)))
+        break;
+      if (!isa<Expr, DeclStmt>(Parent))
+        return std::nullopt; // an if or a loop around it: its outcome steers
+    }
+    if (!Block)
+      return std::nullopt;
+    std::string KeyId = Index.keyIdentity(Site.Command->Args[0]);
+    if (KeyId.empty())
+      return std::nullopt;
+    bool After = false;
+    for (const Stmt *Sibling : Block->body()) {
+      if (Sibling == Statement) {
+        After = true;
+        continue;
+      }
+      if (!After)
+        continue;
+      bool Releases = llvm::any_of(Index.commands(), [&](const RedisCommand *Command) {
+        return Command->Function == Site.Function && Index.deletesKey(*Command, KeyId) &&
+               anyStmt(Sibling, [&](const Stmt *S) { return S == Command->Call; });
+      });
+      if (!Releases)
+        continue;
+      DistributedLockScope Scope;
+      Scope.Function = Site.Function;
+      Scope.Acquired = Site.Call->getBeginLoc();
+      Scope.Begin = Statement->getEndLoc();
+      Scope.End = Sibling->getBeginLoc();
+      describe(Scope, Site.Command);
+      return Scope;
+    }
+    return std::nullopt;
   }
 
   /// The fields of \p Scope that come from the acquire command.
