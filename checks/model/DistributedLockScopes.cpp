@@ -37,6 +37,14 @@ std::optional<int64_t> integerValue(const Expr *E, const ASTContext &Context) {
   return Result.Val.getInt().getExtValue();
 }
 
+/// The statements of \p Block after \p S, one of them; none when \p S is
+/// not.
+llvm::ArrayRef<Stmt *> statementsAfter(const CompoundStmt *Block, const Stmt *S) {
+  llvm::ArrayRef<Stmt *> Body(Block->body_begin(), Block->body_end());
+  const auto *It = llvm::find(Body, S);
+  return It == Body.end() ? llvm::ArrayRef<Stmt *>() : Body.drop_front(It - Body.begin() + 1);
+}
+
 /// True when \p Call compares the acquire's reply with the literal "OK" (in
 /// any case): `strcmp(reply->str, "OK")`. The reply is in the other argument.
 bool comparesWithOk(const CallExpr &Call) {
@@ -229,14 +237,7 @@ public:
     std::string KeyId = Index.keyIdentity(Site.Command->Args[0]);
     if (KeyId.empty())
       return std::nullopt;
-    bool After = false;
-    for (const Stmt *Sibling : Block->body()) {
-      if (Sibling == Statement) {
-        After = true;
-        continue;
-      }
-      if (!After)
-        continue;
+    for (const Stmt *Sibling : statementsAfter(Block, Statement)) {
       bool Releases = llvm::any_of(Index.commands(), [&](const RedisCommand *Command) {
         return Command->Function == Site.Function && Index.deletesKey(*Command, KeyId) &&
                anyStmt(Sibling, [&](const Stmt *S) { return S == Command->Call; });
@@ -398,14 +399,7 @@ private:
     Rows.clear();
     if (Site.fetchesAnswer())
       Rows.insert(Kept);
-    bool After = false;
-    for (const Stmt *S : Block->body()) {
-      if (S == Holder) {
-        After = true;
-        continue;
-      }
-      if (!After)
-        continue;
+    for (const Stmt *S : statementsAfter(Block, Holder)) {
       const auto *Test = dyn_cast<IfStmt>(S);
       if (!Test) {
         if (assigns(S, Kept))
