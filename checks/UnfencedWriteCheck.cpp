@@ -7,6 +7,7 @@
 #include "model/RedisCommandKinds.h"
 #include "model/ScopeAccesses.h"
 #include "model/SqlExecutions.h"
+#include "model/StmtWalk.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang::ast_matchers;
@@ -105,6 +106,51 @@ void UnfencedWriteCheck::checkMore(const MatchFinder::MatchResult &Result) {
   collectLockObject(Result);
 }
 
+namespace {
+
+/// True when \p Command deletes the lock key \p KeyId, itself or by a
+/// script.
+bool releasesLock(const RedisCommand &Command, StringRef KeyId, const LockIndex &Index) {
+  return Index.deletesKey(Command, KeyId) ||
+         llvm::any_of(Command.ScriptCommands,
+                      [&](const RedisCommand &Inner) { return Index.deletesKey(Inner, KeyId); });
+}
+
+/// True when \p Branch ends by leaving its function: a return or a throw
+/// as its last statement.
+bool leavesFunction(const Stmt *Branch) {
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Branch))
+    Branch = Block->body_empty() ? nullptr : Block->body_back();
+  if (const auto *Cleanups = dyn_cast_or_null<ExprWithCleanups>(Branch))
+    Branch = Cleanups->getSubExpr();
+  return isa_and_nonnull<ReturnStmt, CXXThrowExpr>(Branch);
+}
+
+/// The innermost branch of an `if` in \p Function, inside \p Scope, that
+/// holds \p At and leaves the function.
+std::optional<SourceRange> leavingBranchAround(const FunctionDecl *Function, SourceLocation At,
+                                               const DistributedLockScope &Scope,
+                                               const SourceManager &SM) {
+  std::optional<SourceRange> Found;
+  auto Holds = [&](const Stmt *S) {
+    return !SM.isBeforeInTranslationUnit(At, S->getBeginLoc()) &&
+           !SM.isBeforeInTranslationUnit(S->getEndLoc(), At);
+  };
+  anyStmt(Function ? Function->getBody() : nullptr, [&](const Stmt *S) {
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (!If || !Scope.contains(If->getBeginLoc(), SM))
+      return false;
+    for (const Stmt *Branch : {If->getThen(), If->getElse()})
+      if (Branch && Holds(Branch) && leavesFunction(Branch) &&
+          (!Found || SM.isBeforeInTranslationUnit(Found->getBegin(), Branch->getBeginLoc())))
+        Found = Branch->getSourceRange();
+    return false;
+  });
+  return Found;
+}
+
+} // namespace
+
 void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
@@ -141,18 +187,40 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
                                                      acquireCalls().etcd(), lockWords()))
         if (!Write.Fenced && Scope.contains(Write.At->getBeginLoc(), SM))
           Pending.push_back({&Scope, Write.At->getBeginLoc(), Write.What, false, false});
-    for (const Access &A : Accesses.of(Scope.Function, Scope.Begin, Scope.End,
-                                       [&](SourceLocation Loc) {
-           return Scope.contains(Loc, SM);
-         })) {
+    std::vector<Access> InScope = Accesses.of(Scope.Function, Scope.Begin, Scope.End,
+                                              [&](SourceLocation Loc) {
+                                                return Scope.contains(Loc, SM);
+                                              });
+    // A DEL of the key, or a script that deletes it, releases the lock. On
+    // a branch that then leaves the function (`if (!ok) { Unlock(k);
+    // return FAIL; }`) it ends the scope on that branch only, and that
+    // branch is the failure path: what it writes undoes the holder's own
+    // work. Anywhere else, what follows is outside the scope.
+    std::vector<SourceRange> FailurePaths;
+    SourceLocation Released;
+    for (const Access &A : InScope) {
+      if (!A.Command || !releasesLock(*A.Command, Scope.KeyId, Index))
+        continue;
+      if (std::optional<SourceRange> Branch =
+              leavingBranchAround(Scope.Function, A.At, Scope, SM)) {
+        FailurePaths.push_back(*Branch);
+        continue;
+      }
+      Released = A.At;
+      break;
+    }
+    for (const Access &A : InScope) {
+      if (Released.isValid() && !SM.isBeforeInTranslationUnit(A.At, Released))
+        break;
+      if (llvm::any_of(FailurePaths, [&](SourceRange Path) {
+            return !SM.isBeforeInTranslationUnit(A.At, Path.getBegin()) &&
+                   !SM.isBeforeInTranslationUnit(Path.getEnd(), A.At);
+          }))
+        continue;
       std::string What;
       if (A.Command) {
-        // A DEL of the key, or a script that deletes it, releases the lock.
-        if (Index.deletesKey(*A.Command, Scope.KeyId) ||
-            llvm::any_of(A.Command->ScriptCommands, [&](const RedisCommand &Inner) {
-              return Index.deletesKey(Inner, Scope.KeyId);
-            }))
-          break; // The lock is gone: what follows is outside its scope.
+        if (releasesLock(*A.Command, Scope.KeyId, Index))
+          continue;
         bool Fenced = A.Command->InScript && A.Command->ScriptChecksOwner;
         // Taking or releasing another lock inside this one is lock work,
         // not a write to the data the lock protects.
@@ -181,8 +249,15 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
       }
       // The lock whose key is made from the written key is the one that
       // protects it ("lock:" + key); it names the write when locks nest.
-      bool Protects = A.Command && StringRef(Scope.KeyId).contains(
-                                       Index.keyIdentity(A.Command->Args[0]));
+      bool Protects = A.Command && Index.madeFrom(Scope.KeyWord, A.Command->Args[0]);
+      // Past a failure path the evidence is thinner: the code there may be
+      // a later step the lock does not guard. Only the resource the lock is
+      // made from is sure to be its own.
+      bool PastFailurePath = llvm::any_of(FailurePaths, [&](SourceRange Path) {
+        return SM.isBeforeInTranslationUnit(Path.getEnd(), A.At);
+      });
+      if (PastFailurePath && !Protects)
+        continue;
       Pending.push_back({&Scope, A.At, What, A.Command != nullptr, Protects});
     }
   }

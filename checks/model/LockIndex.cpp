@@ -136,7 +136,16 @@ std::string classParameterIdentity(const Expr *Source) {
 } // namespace
 
 std::string LockIndex::keyIdentity(const CommandWord &Word) const {
-  bool HasText = llvm::any_of(Word.Pieces, [](const CommandWord::Piece &Piece) {
+  return identityOf(Word, /*ClassWide=*/true);
+}
+
+bool LockIndex::madeFrom(const CommandWord &Lock, const CommandWord &Data) const {
+  std::string Of = identityOf(Data, /*ClassWide=*/false);
+  return !Of.empty() && identityOf(Lock, /*ClassWide=*/false).find(Of) != std::string::npos;
+}
+
+std::string LockIndex::identityOf(const CommandWord &Word, bool ClassWide) const {
+  bool HasText = ClassWide && llvm::any_of(Word.Pieces, [](const CommandWord::Piece &Piece) {
     return Piece.Text && !Piece.Text->empty();
   });
   std::string Id;

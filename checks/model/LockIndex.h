@@ -52,6 +52,10 @@ public:
   /// A name for the key word \p Word, equal for two words that name the same
   /// key; empty when the word's value is unknown.
   std::string keyIdentity(const CommandWord &Word) const;
+  /// True when the lock key \p Lock is made from the key \p Data, the
+  /// same text and the same variables in the same place ("lock" + key made
+  /// from key): the lock is the one that protects that data.
+  bool madeFrom(const CommandWord &Lock, const CommandWord &Data) const;
   /// The key as the user would read it: "lock:{name}".
   std::string keyDisplay(const CommandWord &Word) const;
   /// The key's pattern: its text, with `{}` for each part known only at run
@@ -132,6 +136,10 @@ private:
   llvm::DenseMap<const RedisCommand *, std::vector<const RedisCommand *>> Instances;
   const WordMatcher &KeyWords;
   clang::ASTContext &Context;
+  /// keyIdentity, or (\p ClassWide false) with each method parameter as
+  /// itself rather than as the class's.
+  std::string identityOf(const CommandWord &Word, bool ClassWide) const;
+
   llvm::StringSet<> LockKeys;
   /// The lock keys that are locks only by the name of the code around them.
   llvm::StringSet<> ContextLockKeys;

@@ -52,9 +52,9 @@ Status Store::addGold(int player, int amount) {
 // Two records locked one inside the other: the second acquire and its
 // release are lock work, not writes of the data; the two writes are, each
 // reported once, under the lock made from its own key when it holds there.
-// The release of the outer lock on the inner lock's failure branch ends the
-// outer scope (scopes follow blocks), so the first write is named under the
-// inner lock.
+// The release of the outer lock on the inner lock's failure branch, which
+// returns, ends the outer scope on that branch only: each write is named
+// under its own lock.
 Status Store::trade(int seller, int buyer) {
   std::string from = "inventory:" + std::to_string(seller);
   std::string to = "inventory:" + std::to_string(buyer);
@@ -65,7 +65,7 @@ Status Store::trade(int seller, int buyer) {
     return Status::LockFailed;
   }
   replace(from, "");
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: write to Redis key 'inventory:{std::to_string(seller)}' in the scope of lock 'lock:inventory:{std::to_string(buyer)}' has no fencing predicate
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: write to Redis key 'inventory:{std::to_string(seller)}' in the scope of lock 'lock:inventory:{std::to_string(seller)}' has no fencing predicate
   replace(to, "sword");
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: write to Redis key 'inventory:{std::to_string(buyer)}' in the scope of lock 'lock:inventory:{std::to_string(buyer)}' has no fencing predicate
   unlock(to);
