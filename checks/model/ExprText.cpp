@@ -76,6 +76,9 @@ const Expr *stripStringWrappers(const Expr *E) {
     else if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Next);
              Member && isStringAccessor(Member))
       Next = Member->getImplicitObjectArgument();
+    else if (const auto *Call = dyn_cast<CallExpr>(Next);
+             Call && Call->getNumArgs() == 1 && Call->isCallToStdMove())
+      Next = Call->getArg(0); // std::move(name) is name
     if (Next == E)
       return E;
     E = Next;
