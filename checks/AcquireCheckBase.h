@@ -10,7 +10,7 @@
 #define LOCKLINT_CHECKS_ACQUIRECHECKBASE_H
 
 #include "RedisCheckBase.h"
-#include "model/AcquireCalls.h"
+#include "model/scopes/AcquireCalls.h"
 
 namespace clang::tidy::distlock {
 

@@ -1,11 +1,11 @@
 //===--- AcquireUncheckedCheck.cpp ----------------------------------------===//
 
 #include "AcquireUncheckedCheck.h"
-#include "model/CommandExtractor.h"
-#include "model/DistributedLockScopes.h"
-#include "model/ExprText.h"
-#include "model/CallRoles.h"
-#include "model/StmtWalk.h"
+#include "model/redis/CommandExtractor.h"
+#include "model/scopes/DistributedLockScopes.h"
+#include "model/values/ExprText.h"
+#include "model/values/CallRoles.h"
+#include "model/values/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"

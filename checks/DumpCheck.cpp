@@ -2,7 +2,7 @@
 
 #include "DumpCheck.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "model/ExprText.h"
+#include "model/values/ExprText.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"

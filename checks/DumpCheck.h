@@ -11,7 +11,7 @@
 #define LOCKLINT_CHECKS_DUMPCHECK_H
 
 #include "AcquireCheckBase.h"
-#include "model/DistributedLockScopes.h"
+#include "model/scopes/DistributedLockScopes.h"
 
 namespace clang::tidy::distlock {
 

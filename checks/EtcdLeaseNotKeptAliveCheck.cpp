@@ -1,8 +1,8 @@
 //===--- EtcdLeaseNotKeptAliveCheck.cpp -----------------------------------===//
 
 #include "EtcdLeaseNotKeptAliveCheck.h"
-#include "model/CommandExtractor.h"
-#include "model/StmtWalk.h"
+#include "model/redis/CommandExtractor.h"
+#include "model/values/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang::ast_matchers;

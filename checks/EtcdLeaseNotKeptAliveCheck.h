@@ -4,7 +4,7 @@
 #define LOCKLINT_CHECKS_ETCDLEASENOTKEPTALIVECHECK_H
 
 #include "RedisCheckBase.h"
-#include "model/EtcdCalls.h"
+#include "model/etcd/EtcdCalls.h"
 
 namespace clang::tidy::distlock {
 

@@ -1,9 +1,9 @@
 //===--- InconsistentLockOrderCheck.cpp -----------------------------------===//
 
 #include "InconsistentLockOrderCheck.h"
-#include "model/DistributedLockScopes.h"
-#include "model/ExprText.h"
-#include "model/StmtWalk.h"
+#include "model/scopes/DistributedLockScopes.h"
+#include "model/values/ExprText.h"
+#include "model/values/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include <map>
 

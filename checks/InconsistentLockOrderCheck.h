@@ -4,7 +4,7 @@
 #define LOCKLINT_CHECKS_INCONSISTENTLOCKORDERCHECK_H
 
 #include "AcquireCheckBase.h"
-#include "model/LockOrders.h"
+#include "model/scopes/LockOrders.h"
 
 namespace clang::tidy::distlock {
 

@@ -1,11 +1,11 @@
 //===--- LocalMutexCrossProcessCheck.cpp ----------------------------------===//
 
 #include "LocalMutexCrossProcessCheck.h"
-#include "model/CommandExtractor.h"
-#include "model/CommandSummaries.h"
-#include "model/RedisCommandKinds.h"
-#include "model/ScopeAccesses.h"
-#include "model/ZooKeeperCalls.h"
+#include "model/redis/CommandExtractor.h"
+#include "model/redis/CommandSummaries.h"
+#include "model/redis/RedisCommandKinds.h"
+#include "model/scopes/ScopeAccesses.h"
+#include "model/zookeeper/ZooKeeperCalls.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang::ast_matchers;

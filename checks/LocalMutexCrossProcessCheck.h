@@ -4,9 +4,9 @@
 #define LOCKLINT_CHECKS_LOCALMUTEXCROSSPROCESSCHECK_H
 
 #include "RedisCheckBase.h"
-#include "model/EtcdCalls.h"
-#include "model/LocalLockScopes.h"
-#include "model/SqlExecutions.h"
+#include "model/etcd/EtcdCalls.h"
+#include "model/scopes/LocalLockScopes.h"
+#include "model/sql/SqlExecutions.h"
 
 namespace clang::tidy::distlock {
 

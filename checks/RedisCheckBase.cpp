@@ -1,9 +1,9 @@
 //===--- RedisCheckBase.cpp - shared plumbing of the Redis checks ---------===//
 
 #include "RedisCheckBase.h"
-#include "model/ExprText.h"
-#include "model/CommandExtractor.h"
-#include "model/CommandSummaries.h"
+#include "model/values/ExprText.h"
+#include "model/redis/CommandExtractor.h"
+#include "model/redis/CommandSummaries.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 

@@ -12,13 +12,13 @@
 #define LOCKLINT_CHECKS_REDISCHECKBASE_H
 
 #include "clang-tidy/ClangTidyCheck.h"
-#include "model/ClientModel.h"
-#include "model/CommandCollector.h"
-#include "model/CommandSummaries.h"
-#include "model/FixBuilder.h"
-#include "model/LocalLockModel.h"
-#include "model/LockIndex.h"
-#include "model/StringValue.h"
+#include "model/redis/ClientModel.h"
+#include "model/redis/CommandCollector.h"
+#include "model/redis/CommandSummaries.h"
+#include "model/redis/FixBuilder.h"
+#include "model/scopes/LocalLockModel.h"
+#include "model/redis/LockIndex.h"
+#include "model/values/StringValue.h"
 #include <optional>
 
 namespace clang::tidy::distlock {

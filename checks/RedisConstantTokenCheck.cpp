@@ -1,7 +1,7 @@
 //===--- RedisConstantTokenCheck.cpp --------------------------------------===//
 
 #include "RedisConstantTokenCheck.h"
-#include "model/ExprText.h"
+#include "model/values/ExprText.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace locklint::model;

@@ -1,7 +1,7 @@
 //===--- RedisSetWithoutExpiryCheck.cpp -----------------------------------===//
 
 #include "RedisSetWithoutExpiryCheck.h"
-#include "model/FixBuilder.h"
+#include "model/redis/FixBuilder.h"
 
 using namespace locklint::model;
 

@@ -1,7 +1,7 @@
 //===--- RedisSetWithoutNxCheck.cpp ---------------------------------------===//
 
 #include "RedisSetWithoutNxCheck.h"
-#include "model/FixBuilder.h"
+#include "model/redis/FixBuilder.h"
 
 using namespace locklint::model;
 

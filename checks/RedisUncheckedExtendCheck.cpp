@@ -1,7 +1,7 @@
 //===--- RedisUncheckedExtendCheck.cpp ------------------------------------===//
 
 #include "RedisUncheckedExtendCheck.h"
-#include "model/FixBuilder.h"
+#include "model/redis/FixBuilder.h"
 
 using namespace locklint::model;
 

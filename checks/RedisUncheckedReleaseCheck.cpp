@@ -1,7 +1,7 @@
 //===--- RedisUncheckedReleaseCheck.cpp -----------------------------------===//
 
 #include "RedisUncheckedReleaseCheck.h"
-#include "model/FixBuilder.h"
+#include "model/redis/FixBuilder.h"
 
 using namespace locklint::model;
 

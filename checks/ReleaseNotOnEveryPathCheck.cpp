@@ -1,10 +1,10 @@
 //===--- ReleaseNotOnEveryPathCheck.cpp -----------------------------------===//
 
 #include "ReleaseNotOnEveryPathCheck.h"
-#include "model/CommandExtractor.h"
-#include "model/CallRoles.h"
-#include "model/DistributedLockScopes.h"
-#include "model/StmtWalk.h"
+#include "model/redis/CommandExtractor.h"
+#include "model/values/CallRoles.h"
+#include "model/scopes/DistributedLockScopes.h"
+#include "model/values/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"

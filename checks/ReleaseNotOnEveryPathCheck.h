@@ -4,8 +4,8 @@
 #define LOCKLINT_CHECKS_RELEASENOTONEVERYPATHCHECK_H
 
 #include "AcquireCheckBase.h"
-#include "model/DistributedLockScopes.h"
-#include "model/FunctionCfg.h"
+#include "model/scopes/DistributedLockScopes.h"
+#include "model/values/FunctionCfg.h"
 
 namespace clang::tidy::distlock {
 

@@ -1,12 +1,12 @@
 //===--- UnboundedAcquireCheck.cpp ----------------------------------------===//
 
 #include "UnboundedAcquireCheck.h"
-#include "model/CommandExtractor.h"
-#include "model/DistributedLockScopes.h"
-#include "model/ExprText.h"
-#include "model/LoopBounds.h"
-#include "model/SqlExecutions.h"
-#include "model/StmtWalk.h"
+#include "model/redis/CommandExtractor.h"
+#include "model/scopes/DistributedLockScopes.h"
+#include "model/values/ExprText.h"
+#include "model/values/LoopBounds.h"
+#include "model/sql/SqlExecutions.h"
+#include "model/values/StmtWalk.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

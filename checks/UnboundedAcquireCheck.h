@@ -4,9 +4,9 @@
 #define LOCKLINT_CHECKS_UNBOUNDEDACQUIRECHECK_H
 
 #include "RedisCheckBase.h"
-#include "model/EtcdCalls.h"
-#include "model/ZooKeeperCalls.h"
-#include "model/LocalLockModel.h"
+#include "model/etcd/EtcdCalls.h"
+#include "model/zookeeper/ZooKeeperCalls.h"
+#include "model/scopes/LocalLockModel.h"
 
 namespace clang::tidy::distlock {
 

@@ -1,13 +1,13 @@
 //===--- UnfencedWriteCheck.cpp -------------------------------------------===//
 
 #include "UnfencedWriteCheck.h"
-#include "model/AcquireCalls.h"
-#include "model/CommandExtractor.h"
-#include "model/DistributedLockScopes.h"
-#include "model/RedisCommandKinds.h"
-#include "model/ScopeAccesses.h"
-#include "model/SqlExecutions.h"
-#include "model/StmtWalk.h"
+#include "model/scopes/AcquireCalls.h"
+#include "model/redis/CommandExtractor.h"
+#include "model/scopes/DistributedLockScopes.h"
+#include "model/redis/RedisCommandKinds.h"
+#include "model/scopes/ScopeAccesses.h"
+#include "model/sql/SqlExecutions.h"
+#include "model/values/StmtWalk.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang::ast_matchers;

@@ -4,8 +4,8 @@
 #define LOCKLINT_CHECKS_UNFENCEDWRITECHECK_H
 
 #include "AcquireCheckBase.h"
-#include "model/DistributedLockScopes.h"
-#include "model/LocalLockModel.h"
+#include "model/scopes/DistributedLockScopes.h"
+#include "model/scopes/LocalLockModel.h"
 
 namespace clang::tidy::distlock {
 

@@ -1,7 +1,7 @@
 //===--- ZooKeeperCheckBase.cpp -------------------------------------------===//
 
 #include "ZooKeeperCheckBase.h"
-#include "model/CommandExtractor.h"
+#include "model/redis/CommandExtractor.h"
 
 using namespace clang::ast_matchers;
 using namespace locklint::model;

@@ -9,7 +9,7 @@
 #define LOCKLINT_CHECKS_ZOOKEEPERCHECKBASE_H
 
 #include "RedisCheckBase.h"
-#include "model/ZooKeeperCalls.h"
+#include "model/zookeeper/ZooKeeperCalls.h"
 
 namespace clang::tidy::distlock {
 

@@ -1,7 +1,7 @@
 //===--- ZooKeeperSessionLossIgnoredCheck.cpp -----------------------------===//
 
 #include "ZooKeeperSessionLossIgnoredCheck.h"
-#include "model/StmtWalk.h"
+#include "model/values/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace locklint::model;

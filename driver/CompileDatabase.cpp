@@ -3,7 +3,7 @@
 #include "CompileDatabase.h"
 #include "CompileFlags.h"
 #include "JsonDatabaseIndex.h"
-#include "model/ModelFiles.h"
+#include "model/project/ModelFiles.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"

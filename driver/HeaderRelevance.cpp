@@ -6,7 +6,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
-#include "model/LockWords.h"
+#include "model/redis/LockWords.h"
 
 using namespace clang;
 

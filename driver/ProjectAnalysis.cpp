@@ -5,7 +5,7 @@
 #include "IndexKey.h"
 #include "llvm/Support/WithColor.h"
 #include "OutputFiles.h"
-#include "model/UnitSummary.h"
+#include "model/project/UnitSummary.h"
 #include "llvm/ADT/StringMap.h"
 #include <nlohmann/json.hpp>
 #include <map>

@@ -61,6 +61,18 @@ std::string ProjectIndex::contentHash(llvm::StringRef File) {
   return It->second;
 }
 
+namespace {
+
+/// \p Value as CBOR bytes: file names are bytes, which JSON text cannot
+/// always hold.
+std::string bytesOf(const json &Value) {
+  std::string Bytes;
+  json::to_cbor(Value, Bytes);
+  return Bytes;
+}
+
+} // namespace
+
 std::string ProjectIndex::macOf(llvm::StringRef Key, const std::string &Reads,
                                 const std::string &Results) const {
   return hmacSha256(Secret, hashOf({Key.str(), Reads, Results}));
@@ -84,7 +96,7 @@ std::optional<AnalysisResults> ProjectIndex::lookup(llvm::StringRef Key) {
       !Results->is_string() || Mac == Entry.end() || !Mac->is_string())
     return std::nullopt;
   // Only entries this user's runs wrote stand for an analysis.
-  if (Mac->get<std::string>() != macOf(Key, Reads->dump(), Results->get<std::string>()))
+  if (Mac->get<std::string>() != macOf(Key, bytesOf(*Reads), Results->get<std::string>()))
     return std::nullopt;
   for (const auto &[File, Hash] : Reads->items())
     if (!Hash.is_string() || Hash.get<std::string>() != contentHash(File))
@@ -105,7 +117,7 @@ llvm::Error ProjectIndex::store(llvm::StringRef Key, const AnalysisResults &Resu
     for (const std::string &File : Unit.Reads)
       Reads[File] = contentHash(File);
   std::string Encoded = encodeResults(Results);
-  std::string Mac = macOf(Key, Reads.dump(), Encoded);
+  std::string Mac = macOf(Key, bytesOf(Reads), Encoded);
   json Entry{{"reads", std::move(Reads)}, {"results", std::move(Encoded)}, {"mac", Mac}};
   std::string Bytes;
   json::to_cbor(Entry, Bytes);

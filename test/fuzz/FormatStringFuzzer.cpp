@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "model/FormatString.h"
+#include "model/values/FormatString.h"
 #include <cstdint>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {

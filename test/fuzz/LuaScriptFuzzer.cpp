@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "model/LuaScript.h"
+#include "model/redis/LuaScript.h"
 #include <cstdint>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "model/ClientModel.h"
-#include "model/LocalLockModel.h"
+#include "model/redis/ClientModel.h"
+#include "model/scopes/LocalLockModel.h"
 #include <cstdint>
 
 using namespace locklint::model;

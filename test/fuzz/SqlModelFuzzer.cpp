@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "model/SqlModel.h"
+#include "model/sql/SqlModel.h"
 #include <cstdint>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {

@@ -1,4 +1,4 @@
-#include "model/ClientModel.h"
+#include "model/redis/ClientModel.h"
 #include "gtest/gtest.h"
 
 using namespace locklint::model;

@@ -1,6 +1,6 @@
 #include "FixApplication.h"
 #include "FixPlan.h"
-#include "model/FixBuilder.h"
+#include "model/redis/FixBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"

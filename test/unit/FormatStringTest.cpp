@@ -1,4 +1,4 @@
-#include "model/FormatString.h"
+#include "model/values/FormatString.h"
 #include "gtest/gtest.h"
 
 using namespace locklint::model;

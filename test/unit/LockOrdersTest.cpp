@@ -1,4 +1,4 @@
-#include "model/LockOrders.h"
+#include "model/scopes/LockOrders.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"

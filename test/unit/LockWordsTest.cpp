@@ -1,4 +1,4 @@
-#include "model/LockWords.h"
+#include "model/redis/LockWords.h"
 #include "gtest/gtest.h"
 
 using namespace locklint::model;

@@ -1,4 +1,4 @@
-#include "model/LuaScript.h"
+#include "model/redis/LuaScript.h"
 #include "gtest/gtest.h"
 
 using namespace locklint::model;

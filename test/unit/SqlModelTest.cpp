@@ -1,4 +1,4 @@
-#include "model/SqlModel.h"
+#include "model/sql/SqlModel.h"
 #include "gtest/gtest.h"
 
 using namespace locklint::model;

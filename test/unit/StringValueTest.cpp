@@ -1,5 +1,5 @@
-#include "model/ExprText.h"
-#include "model/StringValue.h"
+#include "model/values/ExprText.h"
+#include "model/values/StringValue.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"

@@ -1,0 +1,46 @@
+//===--- JsonMembers.cpp - typed members of model files -------------------===//
+
+#include "model/project/JsonMembers.h"
+
+using nlohmann::json;
+
+namespace locklint::model {
+namespace {
+
+template <typename T>
+llvm::Error read(const json &Object, const char *Member, T &Out, bool (json::*Fits)() const,
+                 llvm::StringRef MustBe, WrongMember Wrong) {
+  auto It = Object.find(Member);
+  if (It == Object.end())
+    return llvm::Error::success();
+  if (!((*It).*Fits)())
+    return Wrong(Member, MustBe);
+  Out = It->get<T>();
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Error readMember(const json &Object, const char *Member, std::string &Out,
+                       WrongMember Wrong) {
+  return read(Object, Member, Out, &json::is_string, "must be a string", Wrong);
+}
+
+llvm::Error readMember(const json &Object, const char *Member, bool &Out, WrongMember Wrong) {
+  return read(Object, Member, Out, &json::is_boolean, "must be true or false", Wrong);
+}
+
+llvm::Error readMember(const json &Object, const char *Member, unsigned &Out,
+                       WrongMember Wrong) {
+  return read(Object, Member, Out, &json::is_number_unsigned, "must be a non-negative integer",
+              Wrong);
+}
+
+std::optional<unsigned> positionMember(const nlohmann::json &Object, const char *Member) {
+  auto It = Object.find(Member);
+  if (It == Object.end() || !It->is_number_unsigned())
+    return std::nullopt;
+  return It->get<unsigned>();
+}
+
+} // namespace locklint::model

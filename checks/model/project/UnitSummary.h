@@ -1,0 +1,70 @@
+//===--- UnitSummary.h - what a translation unit offers the others -*- C++ -*-===//
+//
+// A service's lock lives in dist_lock.cpp and its Redis wrapper in
+// redis_client.cpp: each unit alone sees half. A unit's summary lists the
+// functions it defines that issue a client command built from their
+// parameters, or run the SQL text they are given, written as entries of the
+// client model files (see docs/models.md), and the functions it calls whose
+// bodies it does not have. Loading the other units' entries as model files
+// lets the checks read a call of the wrapper like a call of the client.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_UNITSUMMARY_H
+#define LOCKLINT_CHECKS_MODEL_UNITSUMMARY_H
+
+#include "model/redis/CommandCollector.h"
+#include "model/scopes/LocalLockModel.h"
+#include "model/scopes/LockOrders.h"
+#include "model/sql/SqlExecutions.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+
+namespace locklint::model {
+
+/// A unit's summary as plain data.
+struct UnitSummary {
+  /// Entries of a Redis client model file ("functions" members).
+  nlohmann::json RedisFunctions = nlohmann::json::array();
+  /// Entries of a SQL client model file.
+  nlohmann::json SqlFunctions = nlohmann::json::array();
+  /// Qualified names of the functions called here without a body here.
+  std::set<std::string> Called;
+  /// The orders the unit takes locks in (see LockOrders.h).
+  std::vector<LockOrder> LockOrders;
+
+  nlohmann::json toJson() const;
+  /// std::nullopt when \p Value does not have the shape toJson() writes.
+  static std::optional<UnitSummary> fromJson(const nlohmann::json &Value);
+};
+
+/// Computes the summary of one translation unit.
+///
+///   SummaryCollector Collector(Redis, Sql);
+///   Collector.registerMatchers(Finder);
+///   Finder.matchAST(Context);
+///   UnitSummary Summary = Collector.finish();
+class SummaryCollector : public clang::ast_matchers::MatchFinder::MatchCallback {
+public:
+  SummaryCollector(const ClientModel &Redis, const SqlClientModel &Sql)
+      : Commands(Redis), Sql(Sql) {}
+
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder);
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+  UnitSummary finish();
+
+private:
+  bool exported(const clang::FunctionDecl *Function) const;
+
+  CommandCollector Commands;
+  const SqlClientModel &Sql;
+  std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>> SqlCalls;
+  std::set<std::string> Called;
+  clang::ASTContext *Context = nullptr;
+};
+
+} // namespace locklint::model
+
+#endif

@@ -1,0 +1,317 @@
+//===--- ClientModel.cpp - which client functions issue which commands ----===//
+
+#include "model/redis/ClientModel.h"
+#include "BuiltinModels.inc"
+#include "model/project/JsonMembers.h"
+#include "model/project/ModelFiles.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <nlohmann/json.hpp>
+
+namespace locklint::model {
+namespace {
+
+using nlohmann::json;
+
+/// Reads one model document, reporting the first problem with the path of the
+/// offending member ("functions[2].params[0].role").
+class SpecReader {
+public:
+  explicit SpecReader(llvm::StringRef SourceName) : SourceName(SourceName) {}
+
+  // Defined before its callers: they need its deduced return type.
+  /// The error maker for a member of the object at \p Path.
+  auto at(llvm::StringRef Path) const {
+    return [this, Path](llvm::StringRef Member, llvm::StringRef MustBe) {
+      return fail(join(Path, Member), MustBe);
+    };
+  }
+
+  llvm::Error read(const json &Doc, std::vector<FunctionSpec> &Out) {
+    if (!Doc.is_object())
+      return fail("", "the top level must be an object");
+    std::string Client;
+    if (auto Err = readMember(Doc, "client", Client, at("")))
+      return Err;
+    bool BuildsCommands = false;
+    if (auto Err = readMember(Doc, "builds_commands", BuildsCommands, at("")))
+      return Err;
+    auto Functions = Doc.find("functions");
+    if (Functions == Doc.end() || !Functions->is_array())
+      return fail("functions", "must be an array");
+    for (size_t I = 0; I < Functions->size(); ++I) {
+      FunctionSpec Spec;
+      Spec.Client = Client;
+      Spec.BuildsCommand = BuildsCommands;
+      std::string Path = "functions[" + std::to_string(I) + "]";
+      if (auto Err = readFunction((*Functions)[I], Path, Spec))
+        return Err;
+      Out.push_back(std::move(Spec));
+    }
+    return llvm::Error::success();
+  }
+
+  /// The message for a JSON syntax error at byte \p Offset of \p Text.
+  llvm::Error syntaxError(llvm::StringRef Text, size_t Offset, llvm::StringRef What) const {
+    size_t Line = 1;
+    size_t Column = 1;
+    for (size_t I = 0; I + 1 < Offset && I < Text.size(); ++I) {
+      if (Text[I] == '\n') {
+        ++Line;
+        Column = 1;
+      } else {
+        ++Column;
+      }
+    }
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s:%zu:%zu: %s",
+                                   SourceName.c_str(), Line, Column, What.str().c_str());
+  }
+
+private:
+  llvm::Error fail(llvm::StringRef Path, llvm::StringRef What) const {
+    std::string Where = Path.empty() ? "" : " " + Path.str() + ":";
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s:%s %s", SourceName.c_str(),
+                                   Where.c_str(), What.str().c_str());
+  }
+
+  llvm::Error stringMap(const json &Object, const char *Member, llvm::StringRef Path,
+                        std::map<std::string, std::string> &Out) const {
+    auto It = Object.find(Member);
+    if (It == Object.end())
+      return llvm::Error::success();
+    if (!It->is_object())
+      return fail(join(Path, Member), "must be an object of strings");
+    for (const auto &[Name, Value] : It->items()) {
+      if (!Value.is_string())
+        return fail(join(Path, Member) + "." + Name, "must be a string");
+      Out[Name] = Value.get<std::string>();
+    }
+    return llvm::Error::success();
+  }
+
+  static std::string join(llvm::StringRef Path, llvm::StringRef Member) {
+    return Path.empty() ? Member.str() : (Path + "." + Member).str();
+  }
+
+  llvm::Error readFunction(const json &Entry, const std::string &Path, FunctionSpec &Spec) const {
+    if (!Entry.is_object())
+      return fail(Path, "must be an object");
+    if (auto Err = readNames(Entry, Path, Spec.Names))
+      return Err;
+    std::string Form = "fixed";
+    if (auto Err = readMember(Entry, "form", Form, at(Path)))
+      return Err;
+    static const std::pair<const char *, CallForm> Forms[] = {
+        {"format", CallForm::Format},     {"argv", CallForm::Argv},
+        {"variadic", CallForm::Variadic}, {"word_list", CallForm::WordList},
+        {"stream", CallForm::Stream},     {"fixed", CallForm::Fixed},
+        {"template", CallForm::Template}};
+    const auto *FormIt = llvm::find_if(Forms, [&](const auto &F) { return Form == F.first; });
+    if (FormIt == std::end(Forms))
+      return fail(join(Path, "form"), "unknown form '" + Form + "'");
+    Spec.Form = FormIt->second;
+
+    if (auto Err = readMember(Entry, "command", Spec.Command, at(Path)))
+      return Err;
+    Spec.Command = llvm::StringRef(Spec.Command).upper();
+    if (Spec.Form == CallForm::Fixed && Spec.Command.empty())
+      return fail(join(Path, "command"), "is required for the fixed form");
+    for (auto [Member, Field] :
+         {std::pair{"format_arg", &Spec.FormatArg}, std::pair{"argv_arg", &Spec.ArgvArg},
+          std::pair{"first_arg", &Spec.FirstArg}})
+      if (auto Err = readMember(Entry, Member, *Field, at(Path)))
+        return Err;
+    if (Entry.contains("param_count")) {
+      unsigned Count = 0;
+      if (auto Err = readMember(Entry, "param_count", Count, at(Path)))
+        return Err;
+      Spec.ParamCount = Count;
+    }
+    std::map<std::string, std::string> Types;
+    if (auto Err = stringMap(Entry, "param_types", Path, Types))
+      return Err;
+    for (const auto &[Index, Type] : Types) {
+      unsigned N;
+      if (llvm::StringRef(Index).getAsInteger(10, N))
+        return fail(join(Path, "param_types") + "." + Index, "must be a parameter index");
+      Spec.ParamTypes[N] = Type;
+    }
+    std::string Fix;
+    if (auto Err = readMember(Entry, "release_fix", Fix, at(Path)))
+      return Err;
+    if (!Fix.empty())
+      Spec.ReleaseFix = Fix;
+    if (auto Err = readMember(Entry, "issued_at", Spec.IssuedAt, at(Path)))
+      return Err;
+    if (auto Err = readWords(Entry, Path, Spec))
+      return Err;
+    return readParams(Entry, Path, Spec);
+  }
+
+  llvm::Error readNames(const json &Entry, const std::string &Path,
+                        std::vector<std::string> &Names) const {
+    auto It = Entry.find("names");
+    if (It == Entry.end() || !It->is_array() || It->empty())
+      return fail(join(Path, "names"), "must be a non-empty array of qualified names");
+    for (const json &Name : *It) {
+      if (!Name.is_string() || Name.get<std::string>().empty())
+        return fail(join(Path, "names"), "must hold non-empty strings");
+      Names.push_back(Name.get<std::string>());
+    }
+    return llvm::Error::success();
+  }
+
+  llvm::Error readWords(const json &Entry, const std::string &Path, FunctionSpec &Spec) const {
+    auto It = Entry.find("words");
+    if (It == Entry.end()) {
+      if (Spec.Form == CallForm::Template)
+        return fail(join(Path, "words"), "is required for the template form");
+      return llvm::Error::success();
+    }
+    if (!It->is_array() || It->empty())
+      return fail(join(Path, "words"), "must be a non-empty array of strings");
+    for (const json &Word : *It) {
+      if (!Word.is_string())
+        return fail(join(Path, "words"), "must hold strings");
+      Spec.Words.push_back(Word.get<std::string>());
+    }
+    return llvm::Error::success();
+  }
+
+  llvm::Error readParams(const json &Entry, const std::string &Path, FunctionSpec &Spec) const {
+    auto It = Entry.find("params");
+    if (It == Entry.end())
+      return llvm::Error::success();
+    if (!It->is_array())
+      return fail(join(Path, "params"), "must be an array");
+    for (size_t I = 0; I < It->size(); ++I) {
+      std::string ParamPath = join(Path, "params[" + std::to_string(I) + "]");
+      ParamSpec Param;
+      if (auto Err = readParam((*It)[I], ParamPath, Param))
+        return Err;
+      Spec.Params.push_back(std::move(Param));
+    }
+    return llvm::Error::success();
+  }
+
+  llvm::Error readParam(const json &Entry, const std::string &Path, ParamSpec &Param) const {
+    if (!Entry.is_object())
+      return fail(Path, "must be an object");
+    std::string Role = "word";
+    if (auto Err = readMember(Entry, "role", Role, at(Path)))
+      return Err;
+    static const std::pair<const char *, ParamSpec::Role> Roles[] = {
+        {"word", ParamSpec::Word},        {"word_list", ParamSpec::WordList},
+        {"key_list", ParamSpec::KeyList}, {"ttl", ParamSpec::Ttl},
+        {"flag", ParamSpec::Flag},        {"enum", ParamSpec::Enum},
+        {"skip", ParamSpec::Skip}};
+    const auto *RoleIt = llvm::find_if(Roles, [&](const auto &R) { return Role == R.first; });
+    if (RoleIt == std::end(Roles))
+      return fail(join(Path, "role"), "unknown role '" + Role + "'");
+    Param.ParamRole = RoleIt->second;
+    if (auto Err = readMember(Entry, "option", Param.Option, at(Path)))
+      return Err;
+    Param.Option = llvm::StringRef(Param.Option).upper();
+    bool NeedsOption = Param.ParamRole == ParamSpec::Ttl || Param.ParamRole == ParamSpec::Flag;
+    if (NeedsOption && Param.Option.empty())
+      return fail(join(Path, "option"), "is required for role '" + Role + "'");
+    if (auto Err = readMember(Entry, "when", Param.When, at(Path)))
+      return Err;
+    if (Entry.contains("value_param")) {
+      unsigned Index = 0;
+      if (auto Err = readMember(Entry, "value_param", Index, at(Path)))
+        return Err;
+      Param.ValueParam = Index;
+    }
+    if (auto Err = stringMap(Entry, "values", Path, Param.Values))
+      return Err;
+    for (auto &[Name, Option] : Param.Values)
+      Option = llvm::StringRef(Option).upper();
+    if (Param.ParamRole == ParamSpec::Enum && Param.Values.empty())
+      return fail(join(Path, "values"), "is required for role 'enum'");
+    std::string Default;
+    if (Entry.contains("default")) {
+      if (auto Err = readMember(Entry, "default", Default, at(Path)))
+        return Err;
+      Param.Default = Default;
+    }
+    if (auto S = Entry.find("set"); S != Entry.end() && S->is_string())
+      Param.Set[Param.Option] = S->get<std::string>();
+    else if (auto Err = stringMap(Entry, "set", Path, Param.Set))
+      return Err;
+    return llvm::Error::success();
+  }
+
+  std::string SourceName;
+};
+
+} // namespace
+
+llvm::Error ClientModel::addJson(llvm::StringRef Text, llvm::StringRef SourceName) {
+  SpecReader Reader(SourceName);
+  json Doc;
+  try {
+    Doc = json::parse(Text.begin(), Text.end());
+  } catch (const json::parse_error &E) {
+    llvm::StringRef What(E.what());
+    // nlohmann prefixes its own position; keep only the description.
+    size_t Colon = What.find(": ");
+    llvm::StringRef Description = Colon == llvm::StringRef::npos ? What : What.substr(Colon + 2);
+    return Reader.syntaxError(Text, E.byte, Description);
+  } catch (const json::exception &E) {
+    // A number too large for any type, say: no position to point at.
+    llvm::StringRef What(E.what());
+    size_t Bracket = What.find("] ");
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(), "%s: %s", SourceName.str().c_str(),
+        (Bracket == llvm::StringRef::npos ? What : What.substr(Bracket + 2)).str().c_str());
+  }
+  std::vector<FunctionSpec> Read;
+  if (auto Err = Reader.read(Doc, Read))
+    return Err;
+  if (auto Discarders = Doc.find("reply_discarders"); Discarders != Doc.end()) {
+    if (!Discarders->is_array() ||
+        !llvm::all_of(*Discarders, [](const json &Name) { return Name.is_string(); }))
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "%s: reply_discarders: must be an array of strings",
+                                     SourceName.str().c_str());
+    for (const json &Name : *Discarders)
+      ReplyDiscarders.insert(llvm::StringRef(Name.get<std::string>()).ltrim(':'));
+  }
+  for (FunctionSpec &Spec : Read) {
+    for (const std::string &Name : Spec.Names)
+      ByName[llvm::StringRef(Name).ltrim(':')].push_back(Spec);
+    Specs.push_back(std::move(Spec));
+  }
+  return llvm::Error::success();
+}
+
+llvm::ArrayRef<FunctionSpec> ClientModel::lookup(llvm::StringRef QualifiedName) const {
+  auto It = ByName.find(QualifiedName.ltrim(':'));
+  if (It == ByName.end())
+    return {};
+  return It->second;
+}
+
+std::vector<std::string> ClientModel::names() const {
+  std::vector<std::string> Result;
+  for (const auto &Entry : ByName)
+    Result.push_back("::" + Entry.getKey().str());
+  llvm::sort(Result);
+  return Result;
+}
+
+llvm::Expected<ClientModel> loadClientModel(llvm::StringRef UserFiles) {
+  ClientModel Model;
+  for (const EmbeddedFile &Builtin : BuiltinModels)
+    if (auto Err = Model.addJson(Builtin.Text, Builtin.Name))
+      return std::move(Err);
+  if (auto Err = forEachModelFile(UserFiles, [&](llvm::StringRef Text, llvm::StringRef Path) {
+        return Model.addJson(Text, Path);
+      }))
+    return std::move(Err);
+  return Model;
+}
+
+} // namespace locklint::model

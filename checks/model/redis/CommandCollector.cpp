@@ -1,0 +1,104 @@
+//===--- CommandCollector.cpp - the Redis commands of a translation unit --===//
+
+#include "model/redis/CommandCollector.h"
+#include "model/redis/CommandExtractor.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace locklint::model {
+
+void CommandCollector::registerMatchers(MatchFinder &Finder,
+                                        MatchFinder::MatchCallback *Callback) const {
+  std::vector<std::string> Names = Model.names();
+  std::vector<StringRef> NameRefs(Names.begin(), Names.end());
+  Finder.addMatcher(callExpr(callee(functionDecl(hasAnyName(NameRefs)))).bind("call"), Callback);
+  // Calls of the program's own functions, which may wrap the client. The
+  // callee may be declared here and defined further down: its body is looked
+  // up once the whole translation unit is read.
+  Finder.addMatcher(callExpr(callee(functionDecl(unless(isExpansionInSystemHeader()),
+                                                 unless(hasAnyName(NameRefs)))),
+                             unless(isExpansionInSystemHeader()))
+                        .bind("helper-call"),
+                    Callback);
+}
+
+bool CommandCollector::collect(const MatchFinder::MatchResult &Result) {
+  const auto *Helper = Result.Nodes.getNodeAs<CallExpr>("helper-call");
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
+  if (!Helper && !Call)
+    return false;
+  if (!Context) {
+    Context = Result.Context;
+    Strings = std::make_unique<StringValueTracker>(*Context);
+    Extractor = std::make_unique<CommandExtractor>(Model, *Context, *Strings);
+  }
+  if (Helper) {
+    if (!Helper->containsErrors() && helperDefinition(Helper))
+      HelperCalls.push_back({Helper, enclosingFunction(Helper, *Context)});
+    return true;
+  }
+  const SourceManager &SM = *Result.SourceManager;
+  // Calls in system headers, or in macros that a system header defines, are
+  // not the user's to change.
+  SourceLocation Loc = Call->getBeginLoc();
+  if (Call->containsErrors() || SM.isInSystemHeader(SM.getExpansionLoc(Loc)) ||
+      SM.isInSystemHeader(SM.getSpellingLoc(Loc)))
+    return true;
+  std::optional<RedisCommand> Command = Extractor->extract(Call);
+  if (!Command) {
+    const FunctionDecl *Function = enclosingFunction(Call, *Context);
+    if (auto Wrapped = Extractor->extractWrapped(Call, Function))
+      Commands.push_back(std::move(*Wrapped));
+    else if (auto Spec = Extractor->formatWrapperSpec(Call, Function))
+      FormatWrappers.try_emplace(Function->getCanonicalDecl(), std::move(*Spec));
+    return true;
+  }
+  if (Command->Spec->Form == CallForm::Stream) {
+    for (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call->getArg(0)->IgnoreParenImpCasts()); Op;
+         Op = dyn_cast<CXXOperatorCallExpr>(Op->getArg(0)->IgnoreParenImpCasts()))
+      InnerStreamCalls.insert(Op);
+  }
+  Command->Function = enclosingFunction(Call, *Context);
+  readScript(*Command);
+  Commands.push_back(std::move(*Command));
+  return true;
+}
+
+std::deque<RedisCommand> CommandCollector::finish(std::unique_ptr<CommandSummaries> *Summaries) {
+  if (!Context)
+    return {};
+  llvm::erase_if(Commands, [&](const RedisCommand &Command) {
+    return InnerStreamCalls.contains(Command.Call);
+  });
+  // Calls of the program's format functions are client calls.
+  for (const HelperCall &Call : HelperCalls) {
+    const FunctionDecl *Callee = helperDefinition(Call.Call);
+    auto Wrapper = Callee ? FormatWrappers.find(Callee->getCanonicalDecl()) : FormatWrappers.end();
+    if (Wrapper == FormatWrappers.end())
+      continue;
+    if (std::optional<RedisCommand> Command = Extractor->extractAs(Wrapper->second, Call.Call)) {
+      Command->Function = Call.Caller;
+      Commands.push_back(std::move(*Command));
+    }
+  }
+  auto Expanded = std::make_unique<CommandSummaries>(*Context, *Strings, *Extractor);
+  std::deque<RedisCommand> All = Expanded->expand(std::move(Commands), HelperCalls);
+  Commands.clear();
+  if (Summaries)
+    *Summaries = std::move(Expanded);
+  return All;
+}
+
+void CommandCollector::reset() {
+  Commands.clear();
+  HelperCalls.clear();
+  FormatWrappers.clear();
+  InnerStreamCalls.clear();
+  Extractor.reset();
+  Strings.reset();
+  Context = nullptr;
+}
+
+} // namespace locklint::model

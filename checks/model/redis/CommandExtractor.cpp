@@ -1,0 +1,682 @@
+//===--- CommandExtractor.cpp - from a client call to a Redis command -----===//
+
+#include "model/redis/CommandExtractor.h"
+#include "model/values/ExprText.h"
+#include "model/values/FormatString.h"
+#include "model/redis/LuaScript.h"
+#include "model/values/StmtWalk.h"
+#include "model/values/StringValue.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang;
+
+namespace locklint::model {
+namespace {
+
+bool isDefaulted(const Expr *Arg) { return isa<CXXDefaultArgExpr>(Arg); }
+
+/// The elements of a braced list, however it reaches the parameter
+/// (std::initializer_list, std::vector built from a list).
+std::optional<std::vector<const Expr *>> listElements(const Expr *E) {
+  for (int Depth = 0; E && Depth < 8; ++Depth) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E)) {
+      E = Cleanups->getSubExpr();
+    } else if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = Temp->getSubExpr();
+    } else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = Bind->getSubExpr();
+    } else if (const auto *Std = dyn_cast<CXXStdInitializerListExpr>(E)) {
+      E = Std->getSubExpr();
+    } else if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+      // std::vector<std::string>{...} reaches its initializer_list
+      // constructor as the first argument; other arguments are defaults.
+      if (Construct->getNumArgs() == 0)
+        return std::nullopt;
+      const Expr *First = Construct->getArg(0)->IgnoreImplicit();
+      bool FromList = isa<CXXStdInitializerListExpr, InitListExpr>(First);
+      if (Construct->isListInitialization() && !FromList)
+        return std::vector<const Expr *>(Construct->arg_begin(), Construct->arg_end());
+      E = Construct->getArg(0);
+    } else if (const auto *List = dyn_cast<InitListExpr>(E)) {
+      return std::vector<const Expr *>(List->inits().begin(), List->inits().end());
+    } else {
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+/// Builds a command from the model entry that fits the callee.
+class Builder {
+public:
+  Builder(const FunctionSpec &Spec, const CallExpr *Call, const ASTContext &Context,
+          StringValueTracker &Strings, const StringValue *FormatText)
+      : Spec(Spec), Call(Call), Context(Context), Strings(Strings), FormatText(FormatText),
+        Args(callArguments(Call)) {}
+
+  std::optional<RedisCommand> build() {
+    Command.Call = Call;
+    Command.Spec = &Spec;
+    bool Built = false;
+    switch (Spec.Form) {
+    case CallForm::Format:
+      Built = buildFormat();
+      break;
+    case CallForm::Argv:
+      Built = Spec.ArgvArg < Args.size() && buildWords(argvElements(Args[Spec.ArgvArg]));
+      break;
+    case CallForm::Variadic:
+      Built = Spec.FirstArg < Args.size() &&
+              buildWords(std::vector<const Expr *>(Args.begin() + Spec.FirstArg, Args.end()));
+      break;
+    case CallForm::WordList:
+      Built = Spec.FirstArg < Args.size() && buildWords(listElements(Args[Spec.FirstArg]));
+      break;
+    case CallForm::Stream:
+      Built = buildStream();
+      break;
+    case CallForm::Fixed:
+      Built = buildFixed();
+      break;
+    case CallForm::Template:
+      Built = buildTemplate();
+      break;
+    }
+    if (!Built || Command.Name.empty())
+      return std::nullopt;
+    readScript(Command);
+    return std::move(Command);
+  }
+
+private:
+  static CommandWord literalWord(llvm::StringRef Text) {
+    CommandWord Word;
+    Word.Pieces.push_back({Text.str(), nullptr, 0});
+    return Word;
+  }
+
+  static bool isDuration(const Expr *E) {
+    const auto *Record = E->getType().getCanonicalType()->getAsCXXRecordDecl();
+    return Record && Record->getQualifiedNameAsString() == "std::chrono::duration";
+  }
+
+  CommandWord word(const Expr *E) {
+    CommandWord Word;
+    appendValue(Word, E, 0);
+    return Word;
+  }
+
+  /// Appends the value of \p E, consumed by \p Conversion (0 for a plain
+  /// argument), to \p Word: a string assembled in the function becomes its
+  /// pieces, so `"lock:" + name` is the text "lock:" and the expression `name`.
+  void appendValue(CommandWord &Word, const Expr *E, char Conversion,
+                   const Expr *Length = nullptr) {
+    if (!E) {
+      Word.Pieces.push_back({std::nullopt, E, Conversion});
+      return;
+    }
+    if (Conversion == 'b') {
+      Word.Pieces.push_back({binaryText(E, Length), E, Conversion});
+      return;
+    }
+    if (Conversion && Conversion != 's') {
+      Word.Pieces.push_back({constantText(E, Context), E, Conversion});
+      return;
+    }
+    std::optional<StringValue> Value = Strings.valueOf(E);
+    // One run-time value: keep the argument as written (`token.c_str()`), which
+    // is what a fix-it must pass on.
+    if (!Value || (Value->Pieces.size() == 1 && !Value->Pieces.front().Text)) {
+      Word.Pieces.push_back({std::nullopt, E, Conversion});
+    } else if (auto Text = Value->text()) {
+      // Keep the expression: its name tells what the key is for.
+      Word.Pieces.push_back({*Text, E, Conversion});
+    } else {
+      for (const StringPiece &Piece : Value->Pieces)
+        Word.Pieces.push_back({Piece.Text, Piece.Source, Conversion});
+    }
+  }
+
+  /// What `%b` sends: the first \p Length bytes at \p Pointer, when both
+  /// are known; `strlen(p)` of the pointer itself is its whole text.
+  std::optional<std::string> binaryText(const Expr *Pointer, const Expr *Length) {
+    std::optional<StringValue> Value = Strings.valueOf(Pointer);
+    std::optional<std::string> Text = Value ? Value->text() : std::nullopt;
+    if (!Text || !Length)
+      return std::nullopt;
+    const Expr *Size = stripStringWrappers(Length);
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Size))
+      Size = stripStringWrappers(Cast->getSubExpr());
+    if (const auto *Call = dyn_cast<CallExpr>(Size)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (Callee && Callee->getName() == "strlen" && Call->getNumArgs() == 1) {
+        std::optional<StringValue> Measured = Strings.valueOf(Call->getArg(0));
+        return Measured && Measured->text() == Text ? Text : std::nullopt;
+      }
+    }
+    std::optional<std::string> Count = constantText(Size, Context);
+    size_t Bytes = 0;
+    if (!Count || llvm::StringRef(*Count).getAsInteger(10, Bytes) || Bytes > Text->size())
+      return std::nullopt;
+    return Text->substr(0, Bytes);
+  }
+
+  /// The format as text in which each run-time piece stands as a marker
+  /// "\x01<n>\x02", so that it can be split into words like literal text.
+  static std::string withMarkers(const StringValue &Format) {
+    std::string Text;
+    for (size_t I = 0; I < Format.Pieces.size(); ++I)
+      Text += Format.Pieces[I].Text ? *Format.Pieces[I].Text
+                                    : "\x01" + std::to_string(I) + "\x02";
+    return Text;
+  }
+
+  /// Splits literal format text back into text and the run-time pieces its
+  /// markers stand for.
+  static void appendMarked(CommandWord &Word, llvm::StringRef Text, const StringValue &Format) {
+    while (!Text.empty()) {
+      size_t Start = Text.find('\x01');
+      if (Start != 0) {
+        Word.Pieces.push_back({Text.substr(0, Start).str(), nullptr, 0});
+        if (Start == llvm::StringRef::npos)
+          return;
+      }
+      size_t End = Text.find('\x02', Start);
+      unsigned Index = 0;
+      if (End == llvm::StringRef::npos || Text.slice(Start + 1, End).getAsInteger(10, Index) ||
+          Index >= Format.Pieces.size())
+        return; // Not a marker of ours: the text was refused before.
+      Word.Pieces.push_back({std::nullopt, Format.Pieces[Index].Source, 0});
+      Text = Text.substr(End + 1);
+    }
+  }
+
+  bool buildFormat() {
+    if (Spec.FormatArg >= Args.size())
+      return false;
+    const Expr *FormatExpr = Args[Spec.FormatArg];
+    std::optional<StringValue> Format =
+        FormatText ? std::optional<StringValue>(*FormatText) : Strings.valueOf(FormatExpr);
+    if (!Format || llvm::any_of(Format->Pieces, [](const StringPiece &Piece) {
+          return Piece.Text && Piece.Text->find_first_of("\x01\x02") != std::string::npos;
+        }))
+      return false; // The bytes that mark run-time pieces below: not read.
+    std::optional<FormatCommand> Tokens = tokenizeFormat(withMarkers(*Format));
+    if (!Tokens || Tokens->Tokens.empty())
+      return false;
+    const auto *Literal = dyn_cast<StringLiteral>(FormatExpr->IgnoreParenImpCasts());
+    if (Literal && Literal->getBeginLoc().isFileID())
+      Command.FormatLiteral = Literal;
+
+    // A va_list form (redisvCommand) binds no conversion to an expression.
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    bool Variadic = Callee && Callee->isVariadic();
+    size_t FirstVararg = Spec.FormatArg + 1;
+    if (Variadic && FirstVararg + Tokens->ArgsConsumed > Args.size())
+      return false;
+
+    std::vector<CommandWord> Words;
+    for (const FormatToken &Token : Tokens->Tokens) {
+      CommandWord Word;
+      for (const FormatPiece &Piece : Token.Pieces) {
+        if (!Piece.Conversion) {
+          appendMarked(Word, Piece.Text, *Format);
+          continue;
+        }
+        const Expr *Arg = Variadic ? Args[FirstVararg + Piece.ArgIndex] : nullptr;
+        const Expr *Length = Variadic && Piece.Conversion == 'b'
+                                 ? Args[FirstVararg + Piece.ArgIndex + 1]
+                                 : nullptr;
+        appendValue(Word, Arg, Piece.Conversion, Length);
+      }
+      Words.push_back(std::move(Word));
+    }
+    return setWords(std::move(Words));
+  }
+
+  /// The elements of a local array initialized with a braced list.
+  std::optional<std::vector<const Expr *>> argvElements(const Expr *E) const {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!Var || !Var->getInit())
+      return std::nullopt;
+    return listElements(Var->getInit());
+  }
+
+  bool buildWords(const std::optional<std::vector<const Expr *>> &Elements) {
+    if (!Elements)
+      return false;
+    std::vector<CommandWord> Words;
+    for (const Expr *E : *Elements)
+      Words.push_back(word(E));
+    return setWords(std::move(Words));
+  }
+
+  /// The first word names the command; it must be known.
+  bool setWords(std::vector<CommandWord> Words) {
+    if (Words.empty())
+      return false;
+    std::optional<std::string> Name = Words.front().text();
+    if (!Name)
+      return false;
+    Command.Name = llvm::StringRef(*Name).upper();
+    Command.Args.assign(std::make_move_iterator(Words.begin() + 1),
+                        std::make_move_iterator(Words.end()));
+    return true;
+  }
+
+  /// `Command("SET") << key << value` or `array << "SET" << key << value`:
+  /// collects the chain from its root.
+  bool buildStream() {
+    std::vector<const Expr *> Streamed;
+    const Expr *Current = Call;
+    while (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Current->IgnoreParenImpCasts())) {
+      if (Op->getOperator() != OO_LessLess || Op->getNumArgs() != 2)
+        return false;
+      Streamed.push_back(Op->getArg(1));
+      Current = Op->getArg(0);
+    }
+    std::reverse(Streamed.begin(), Streamed.end());
+    std::vector<const Expr *> Elements;
+    if (const Expr *Name = streamRootName(Current))
+      Elements.push_back(Name);
+    Elements.insert(Elements.end(), Streamed.begin(), Streamed.end());
+    return buildWords(Elements);
+  }
+
+  /// The command name given to the Command constructor at the chain's root.
+  const Expr *streamRootName(const Expr *Root) const {
+    Root = Root->IgnoreParenImpCasts();
+    if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(Root))
+      Root = Temp->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Root))
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+        Root = Var->getInit() ? Var->getInit()->IgnoreParenImpCasts() : nullptr;
+    if (const auto *Cleanups = dyn_cast_or_null<ExprWithCleanups>(Root))
+      Root = Cleanups->getSubExpr()->IgnoreParenImpCasts();
+    const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Root);
+    if (!Construct || Construct->getNumArgs() != 1 ||
+        Construct->getConstructor()->isCopyOrMoveConstructor())
+      return nullptr;
+    return Construct->getArg(0);
+  }
+
+  /// Each word of the spec, with `$N` replaced by the value of argument N
+  /// and `$$` standing for `$`.
+  bool buildTemplate() {
+    std::vector<CommandWord> Words;
+    for (llvm::StringRef Template : Spec.Words) {
+      CommandWord Word;
+      std::string Text;
+      auto FlushText = [&] {
+        if (!Text.empty())
+          Word.Pieces.push_back({Text, nullptr, 0});
+        Text.clear();
+      };
+      for (size_t I = 0; I < Template.size(); ++I) {
+        if (Template[I] != '$' || I + 1 == Template.size()) {
+          Text += Template[I];
+          continue;
+        }
+        if (Template[I + 1] == '$') {
+          Text += '$';
+          ++I;
+          continue;
+        }
+        size_t End = I + 1;
+        while (End < Template.size() && llvm::isDigit(Template[End]))
+          ++End;
+        unsigned Index = 0;
+        if (Template.slice(I + 1, End).getAsInteger(10, Index)) {
+          Text += '$';
+          continue;
+        }
+        FlushText();
+        // The wrapper formats the value into its command, as `%s` would.
+        if (Index < Args.size())
+          appendValue(Word, Args[Index], 's');
+        else
+          Word.Pieces.push_back({std::nullopt, nullptr, 0});
+        I = End - 1;
+      }
+      FlushText();
+      Words.push_back(std::move(Word));
+    }
+    return setWords(std::move(Words));
+  }
+
+  bool buildFixed() {
+    Command.Name = Spec.Command;
+    for (size_t I = 0; I < Spec.Params.size() && I < Args.size(); ++I) {
+      const ParamSpec &Param = Spec.Params[I];
+      const Expr *Arg = Args[I];
+      switch (Param.ParamRole) {
+      case ParamSpec::Word:
+        if (isDefaulted(Arg) && Param.Default)
+          Command.Args.push_back(literalWord(*Param.Default));
+        else if (isDuration(Arg) && isZeroDuration(Arg))
+          Command.Args.push_back(literalWord("0")); // A timeout of 0s.
+        else
+          Command.Args.push_back(word(Arg));
+        break;
+      case ParamSpec::WordList:
+        if (auto Elements = listElements(Arg)) {
+          for (const Expr *E : *Elements)
+            Command.Args.push_back(word(E));
+        } else if (Arg->getType()->isRecordType() && !isStringLike(Arg)) {
+          return false; // A container variable: its keys are unknown.
+        } else {
+          Command.Args.push_back(word(Arg));
+        }
+        break;
+      case ParamSpec::KeyList: {
+        auto Elements = listElements(Arg);
+        if (!Elements)
+          return false;
+        CommandWord Count;
+        Count.Pieces.push_back({std::to_string(Elements->size()), nullptr, 0});
+        Command.Args.push_back(std::move(Count));
+        for (const Expr *E : *Elements)
+          Command.Args.push_back(word(E));
+        break;
+      }
+      case ParamSpec::Ttl:
+        if (!isDefaulted(Arg) && !isZeroDuration(Arg))
+          addOption(Param.Option, Arg);
+        break;
+      case ParamSpec::Flag:
+        applyFlag(Param, Arg);
+        break;
+      case ParamSpec::Enum:
+        applyEnum(Param, Arg);
+        break;
+      case ParamSpec::Skip:
+        break;
+      }
+    }
+    return true;
+  }
+
+  /// `0`, `std::chrono::milliseconds(0)` or `0ms`: no expiry at all; also
+  /// a local initialized so and never changed (`auto ttl = 0ms; set(k, v,
+  /// ttl, ...)`).
+  bool isZeroDuration(const Expr *E) const {
+    E = stripStringWrappers(E);
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreImplicit()))
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+          Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var) && Var->getInit() &&
+          !isChangedAfterInit(Var))
+        return isZeroDuration(Var->getInit());
+    if (const auto *Literal = dyn_cast<UserDefinedLiteral>(E)) {
+      // std::chrono's literals are templates with no cooked value: read the
+      // digits as spelled.
+      if (Literal->getLiteralOperatorKind() != UserDefinedLiteral::LOK_Integer) {
+        std::string Spelling = sourceText(Literal, Context);
+        llvm::StringRef Digits = llvm::StringRef(Spelling).take_while(llvm::isDigit);
+        return !Digits.empty() && Digits.find_first_not_of('0') == llvm::StringRef::npos;
+      }
+      E = Literal->getCookedLiteral();
+    }
+    return constantText(E, Context) == "0";
+  }
+
+  /// True when \p Var may change after its initializer: it is assigned,
+  /// or its address or a non-const reference to it is taken.
+  bool isChangedAfterInit(const VarDecl *Var) const {
+    const auto *Function = dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
+    if (!Function || !Function->getBody())
+      return true;
+    return anyStmt(Function->getBody(), [&](const Stmt *S) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(S);
+      if (!Ref || Ref->getDecl() != Var)
+        return false;
+      // The parent map is built on first use, hence not const.
+      DynTypedNodeList Parents = const_cast<ASTContext &>(Context).getParents(*Ref);
+      if (Parents.empty())
+        return true;
+      if (const auto *Op = Parents[0].get<CXXOperatorCallExpr>())
+        return Op->isAssignmentOp() || Op->getOperator() == OO_PlusPlus ||
+               Op->getOperator() == OO_MinusMinus;
+      if (const auto *Binary = Parents[0].get<BinaryOperator>())
+        return Binary->isAssignmentOp() && Binary->getLHS()->IgnoreParenImpCasts() == Ref;
+      if (const auto *Unary = Parents[0].get<UnaryOperator>())
+        return Unary->getOpcode() == UO_AddrOf || Unary->isIncrementDecrementOp();
+      // Read through a conversion or passed by value or const reference.
+      if (Parents[0].get<ImplicitCastExpr>())
+        return false;
+      return !Ref->getType().isConstQualified() && Parents[0].get<CallExpr>() &&
+             !isReadOnlyArgument(Ref, *Parents[0].get<CallExpr>());
+    });
+  }
+
+  /// True when \p Ref is passed to \p Call by value or by const reference.
+  static bool isReadOnlyArgument(const DeclRefExpr *Ref, const CallExpr &Call) {
+    const FunctionDecl *Callee = Call.getDirectCallee();
+    if (!Callee)
+      return false;
+    for (unsigned I = 0; I < Call.getNumArgs() && I < Callee->getNumParams(); ++I)
+      if (Call.getArg(I)->IgnoreParenImpCasts() == Ref) {
+        QualType Type = Callee->getParamDecl(I)->getType();
+        return !Type->isReferenceType() || Type->getPointeeType().isConstQualified();
+      }
+    return false;
+  }
+
+  static bool isStringLike(const Expr *E) {
+    std::string Type = E->getType().getCanonicalType().getAsString();
+    return llvm::StringRef(Type).contains("basic_string") ||
+           llvm::StringRef(Type).contains("StringView");
+  }
+
+  void addOption(const std::string &Option, const Expr *Value) {
+    CommandWord Word;
+    Word.Pieces.push_back({Option, nullptr, 0});
+    Command.Args.push_back(std::move(Word));
+    if (Value)
+      Command.Args.push_back(word(Value));
+  }
+
+  void applyFlag(const ParamSpec &Param, const Expr *Arg) {
+    std::optional<bool> Value;
+    if (isDefaulted(Arg)) {
+      Value = Param.Default ? std::optional<bool>(*Param.Default == "true") : false;
+    } else {
+      bool Result;
+      if (!Arg->isValueDependent() && Arg->EvaluateAsBooleanCondition(Result, Context))
+        Value = Result;
+    }
+    if (!Value) {
+      Command.UnknownOptions.insert(Param.Option);
+      return;
+    }
+    if (*Value != Param.When)
+      return;
+    const Expr *OptionValue = nullptr;
+    if (Param.ValueParam && *Param.ValueParam < Args.size())
+      OptionValue = Args[*Param.ValueParam];
+    addOption(Param.Option, OptionValue);
+  }
+
+  void applyEnum(const ParamSpec &Param, const Expr *Arg) {
+    if (isDefaulted(Arg))
+      return;
+    const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+    const auto *Enumerator = Ref ? dyn_cast<EnumConstantDecl>(Ref->getDecl()) : nullptr;
+    if (!Enumerator) {
+      for (const auto &[Name, Option] : Param.Values)
+        Command.UnknownOptions.insert(Option);
+      return;
+    }
+    auto It = Param.Values.find(Enumerator->getNameAsString());
+    if (It != Param.Values.end())
+      addOption(It->second, nullptr);
+  }
+
+  const FunctionSpec &Spec;
+  const CallExpr *Call;
+  const ASTContext &Context;
+  StringValueTracker &Strings;
+  /// The format's value when the caller knows it better than the call does.
+  const StringValue *FormatText;
+  llvm::ArrayRef<const Expr *> Args;
+  RedisCommand Command;
+};
+
+/// True when \p Spec's overload constraints accept \p Callee.
+bool fitsOverload(const FunctionSpec &Spec, const FunctionDecl *Callee, const ASTContext &Context) {
+  if (Spec.ParamCount && Callee->getNumParams() != *Spec.ParamCount)
+    return false;
+  return llvm::all_of(Spec.ParamTypes, [&](const auto &Entry) {
+    const auto &[Index, TypeText] = Entry;
+    if (Index >= Callee->getNumParams())
+      return false;
+    std::string Type =
+        Callee->getParamDecl(Index)->getType().getAsString(Context.getPrintingPolicy());
+    return llvm::StringRef(Type).contains(TypeText);
+  });
+}
+
+} // namespace
+
+const FunctionSpec *CommandExtractor::specFor(const CallExpr *Call) const {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return nullptr;
+  // Template instantiations carry the name of their pattern.
+  if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
+    Callee = Pattern;
+  for (const FunctionSpec &Spec : Model.lookup(Callee->getQualifiedNameAsString()))
+    if (fitsOverload(Spec, Callee, Context))
+      return &Spec;
+  return nullptr;
+}
+
+std::optional<RedisCommand> CommandExtractor::extract(const CallExpr *Call,
+                                                      const StringValue *FormatText) const {
+  const FunctionSpec *Spec = specFor(Call);
+  if (!Spec)
+    return std::nullopt;
+  return Builder(*Spec, Call, Context, Strings, FormatText).build();
+}
+
+std::optional<FunctionSpec>
+CommandExtractor::formatWrapperSpec(const CallExpr *Call, const FunctionDecl *Function) const {
+  const FunctionSpec *Spec = specFor(Call);
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  llvm::ArrayRef<const Expr *> Args = callArguments(Call);
+  if (!Spec || Spec->Form != CallForm::Format || !Function || !Function->isVariadic() ||
+      Callee->isVariadic() || Spec->FormatArg + 1 >= Args.size())
+    return std::nullopt;
+  // The format is the wrapper's last named parameter, and what follows it
+  // is the va_list of the wrapper's own arguments.
+  const ParmVarDecl *Format = parameterOf(Args[Spec->FormatArg], Function);
+  const Expr *List = Args[Spec->FormatArg + 1]->IgnoreParenImpCasts();
+  if (!Format || Format->getFunctionScopeIndex() + 1 != Function->getNumParams() ||
+      !isa<DeclRefExpr>(List))
+    return std::nullopt;
+  FunctionSpec Wrapper;
+  Wrapper.Client = Spec->Client;
+  Wrapper.Form = CallForm::Format;
+  Wrapper.FormatArg = Format->getFunctionScopeIndex();
+  Wrapper.Names.push_back(Function->getQualifiedNameAsString());
+  return Wrapper;
+}
+
+std::optional<RedisCommand> CommandExtractor::extractAs(const FunctionSpec &Spec,
+                                                        const CallExpr *Call) const {
+  return Builder(Spec, Call, Context, Strings, nullptr).build();
+}
+
+std::optional<RedisCommand> CommandExtractor::extractWrapped(const CallExpr *Call,
+                                                             const FunctionDecl *Function) const {
+  const FunctionSpec *Spec = specFor(Call);
+  if (!Spec || Spec->Form != CallForm::Format || !Function ||
+      callArguments(Call).size() != Spec->FormatArg + 1)
+    return std::nullopt;
+  const auto *Ref =
+      dyn_cast<DeclRefExpr>(stripStringWrappers(callArguments(Call)[Spec->FormatArg]));
+  const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  if (!Param || Param->getDeclContext() != Function)
+    return std::nullopt;
+  RedisCommand Wrapped;
+  Wrapped.Call = Call;
+  Wrapped.Spec = Spec;
+  Wrapped.Function = Function;
+  Wrapped.TextParameter = Param->getFunctionScopeIndex();
+  return Wrapped;
+}
+
+namespace {
+
+/// The EVAL word that a script's KEYS[n] or ARGV[n] stands for.
+CommandWord bindScriptArg(const RedisCommand &Eval, const LuaArg &Arg, unsigned NumKeys) {
+  size_t Index = 0;
+  switch (Arg.ArgKind) {
+  case LuaArg::Key:
+    Index = Arg.Index <= NumKeys ? 1 + Arg.Index : 0;
+    break;
+  case LuaArg::Argv:
+    Index = 1 + NumKeys + Arg.Index;
+    break;
+  case LuaArg::Literal: {
+    CommandWord Word;
+    Word.Pieces.push_back({Arg.Text, nullptr, 0});
+    return Word;
+  }
+  case LuaArg::Other:
+    break;
+  }
+  if (Index >= 2 && Index < Eval.Args.size())
+    return Eval.Args[Index];
+  CommandWord Unknown;
+  Unknown.Pieces.push_back({std::nullopt, nullptr, 0});
+  return Unknown;
+}
+
+} // namespace
+
+void readScript(RedisCommand &Eval) {
+  Eval.ScriptCommands.clear();
+  if (!Eval.is("EVAL"))
+    return;
+  const CommandWord *Script = Eval.arg(0);
+  const CommandWord *KeyCount = Eval.arg(1);
+  std::optional<std::string> Text = Script ? Script->text() : std::nullopt;
+  std::optional<std::string> CountText = KeyCount ? KeyCount->text() : std::nullopt;
+  unsigned NumKeys = 0;
+  if (!Text || !CountText || llvm::StringRef(*CountText).getAsInteger(10, NumKeys))
+    return;
+  const LuaScriptFacts &Facts = classifiedLuaScript(*Text);
+  for (const LuaCall &Lua : Facts.Calls) {
+    RedisCommand Inner;
+    Inner.Name = Lua.Command;
+    Inner.Call = Eval.Call;
+    Inner.Spec = Eval.Spec;
+    Inner.Function = Eval.Function;
+    Inner.Origin = Eval.Origin;
+    Inner.InScript = true;
+    Inner.ScriptChecksOwner = Facts.ComparesKeyWithArgv;
+    for (const LuaArg &Arg : Lua.Args)
+      Inner.Args.push_back(bindScriptArg(Eval, Arg, NumKeys));
+    Eval.ScriptCommands.push_back(std::move(Inner));
+  }
+}
+
+const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Context) {
+  DynTypedNodeList Parents = Context.getParents(*S);
+  while (!Parents.empty()) {
+    const DynTypedNode &Parent = Parents[0];
+    if (const auto *Lambda = Parent.get<LambdaExpr>())
+      return Lambda->getCallOperator();
+    if (const auto *Function = Parent.get<FunctionDecl>())
+      return Function;
+    Parents = Context.getParents(Parent);
+  }
+  return nullptr;
+}
+
+} // namespace locklint::model

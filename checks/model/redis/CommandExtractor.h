@@ -1,0 +1,70 @@
+//===--- CommandExtractor.h -------------------------------------*- C++ -*-===//
+//
+// Applies the client model to one call expression. This is the only place
+// that knows how client APIs spell commands; checks see RedisCommand only.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_COMMANDEXTRACTOR_H
+#define LOCKLINT_CHECKS_MODEL_COMMANDEXTRACTOR_H
+
+#include "model/redis/ClientModel.h"
+#include "model/redis/RedisCommand.h"
+#include "model/values/StringValue.h"
+#include "clang/AST/ASTContext.h"
+#include <optional>
+
+namespace locklint::model {
+
+/// Turns calls into commands with one model.
+///
+///   CommandExtractor Extractor(Model, Context, Strings);
+///   if (auto Command = Extractor.extract(Call)) ...
+class CommandExtractor {
+public:
+  CommandExtractor(const ClientModel &Model, const clang::ASTContext &Context,
+                   StringValueTracker &Strings)
+      : Model(Model), Context(Context), Strings(Strings) {}
+
+  /// The command \p Call issues, or std::nullopt when the callee is not
+  /// modeled or the command cannot be known at compile time. \p FormatText,
+  /// when given, is the value of the call's format string.
+  std::optional<RedisCommand> extract(const clang::CallExpr *Call,
+                                      const StringValue *FormatText = nullptr) const;
+
+  /// For a call whose whole command text is a parameter of \p Function (a
+  /// wrapper such as `Exec(const std::string &cmd)`), a command with no name
+  /// whose TextParameter says which parameter; std::nullopt otherwise.
+  std::optional<RedisCommand> extractWrapped(const clang::CallExpr *Call,
+                                             const clang::FunctionDecl *Function) const;
+
+  /// For a call that passes \p Function's own format parameter and its
+  /// variable arguments, as a va_list, to a format-string client function
+  /// (`redisvCommand(c, fmt, ap)` in `void *cmd(const char *fmt, ...)`): the
+  /// spec that makes \p Function a client function itself.
+  std::optional<FunctionSpec> formatWrapperSpec(const clang::CallExpr *Call,
+                                                const clang::FunctionDecl *Function) const;
+
+  /// The command \p Call issues when its callee behaves as \p Spec says.
+  std::optional<RedisCommand> extractAs(const FunctionSpec &Spec,
+                                        const clang::CallExpr *Call) const;
+
+private:
+  const FunctionSpec *specFor(const clang::CallExpr *Call) const;
+
+  const ClientModel &Model;
+  const clang::ASTContext &Context;
+  StringValueTracker &Strings;
+};
+
+/// Reads the script of an EVAL into its ScriptCommands, with KEYS and ARGV
+/// bound to the EVAL's words; other commands get none.
+void readScript(RedisCommand &Eval);
+
+/// The function whose body holds \p S: a function, a method, or the call
+/// operator of a lambda.
+const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S, clang::ASTContext &Context);
+
+} // namespace locklint::model
+
+#endif

@@ -1,0 +1,380 @@
+//===--- LockIndex.cpp - the Redis commands of a translation unit ---------===//
+
+#include "model/redis/LockIndex.h"
+#include "model/values/CallResults.h"
+#include "model/values/ExprText.h"
+#include "model/values/StmtWalk.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include <cctype>
+
+using namespace clang;
+
+namespace locklint::model {
+namespace {
+
+/// Commands whose first word is the key they act on.
+bool actsOnKey(const RedisCommand &Command) {
+  static const char *const Names[] = {"SET",    "SETNX",  "SETEX",   "PSETEX",   "GET",      "DEL",
+                                      "UNLINK", "EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT"};
+  return llvm::is_contained(Names, Command.Name) && !Command.Args.empty();
+}
+
+/// Words that open or end a function name that takes or frees locks.
+bool isLockVerb(llvm::StringRef Word) { return Word == "acquire" || Word == "unlock"; }
+
+} // namespace
+
+LockIndex::LockIndex(std::deque<RedisCommand> Collected, const WordMatcher &KeyWords,
+                     ASTContext &Context)
+    : Commands(std::move(Collected)), KeyWords(KeyWords), Context(Context) {
+  // Source order of the calls; commands of one call (an EVAL and its script,
+  // a helper's commands) keep the order they run in.
+  std::vector<std::pair<const RedisCommand *, size_t>> Ordered;
+  for (const RedisCommand &Command : Commands) {
+    Ordered.emplace_back(&Command, Ordered.size());
+    for (const RedisCommand &Inner : Command.ScriptCommands)
+      Ordered.emplace_back(&Inner, Ordered.size());
+  }
+  const SourceManager &SM = Context.getSourceManager();
+  llvm::sort(Ordered, [&](const auto &A, const auto &B) {
+    SourceLocation LocA = A.first->Call->getBeginLoc(), LocB = B.first->Call->getBeginLoc();
+    if (LocA != LocB)
+      return SM.isBeforeInTranslationUnit(LocA, LocB);
+    return A.second < B.second;
+  });
+  for (const auto &[Command, Index] : Ordered) {
+    size_t Position = Flat.size();
+    Flat.push_back(Command);
+    if (Command->Origin)
+      Instances[Command->Origin].push_back(Command);
+    FirstKeyIds.push_back(Command->Args.empty() ? "" : keyIdentity(Command->Args[0]));
+    Positions[Command] = Position;
+    ByFunctionKey[{Command->Function, FirstKeyIds.back()}].push_back(Position);
+    if (isAcquire(*Command) && !FirstKeyIds.back().empty())
+      FirstAcquires.try_emplace(FirstKeyIds.back(), Position);
+  }
+
+  // Keys the unit deletes or gives an expiry: an acquire of one is a lock's.
+  llvm::StringSet<> Expired;
+  for (const RedisCommand *Command : Flat) {
+    llvm::StringRef Id = FirstKeyIds[Positions.lookup(Command)];
+    if (!Id.empty() && (Command->is("DEL") || Command->is("UNLINK") || Command->is("EXPIRE") ||
+                        Command->is("PEXPIRE") || Command->is("EXPIREAT") || Command->is("PEXPIREAT")))
+      Expired.insert(Id);
+  }
+  for (const RedisCommand *Command : Flat) {
+    if (!actsOnKey(*Command))
+      continue;
+    const CommandWord &Key = Command->Args[0];
+    llvm::StringRef Id = FirstKeyIds[Positions.lookup(Command)];
+    if (Id.empty())
+      continue;
+    bool OwnerChecked = Command->InScript && Command->ScriptChecksOwner;
+    // An only-if-absent write whose outcome nobody reads creates a value
+    // once (a counter, a seed); it excludes nobody.
+    // A lease (an expiry spelled in the command) is a lock's however its
+    // outcome is used.
+    bool Lease = llvm::any_of(std::initializer_list<llvm::StringRef>{"EX", "PX", "EXAT", "PXAT"},
+                              [&](llvm::StringRef Option) { return Command->hasOption(Option); });
+    bool TestedAcquire = isAcquire(*Command) &&
+                         (Lease || (!resultDiscarded(Command->Call, Context) &&
+                                    (setsExpiry(*Command) || Expired.contains(Id))));
+    KeyNaming Naming = keyNaming(Key);
+    // The key's own name outranks the name of the code around it:
+    // "lockInfoKey" in removeLock() is the lock's data.
+    bool NamedByContext = Naming == KeyNaming::Anonymous && contextSaysLock(*Command);
+    if (Naming == KeyNaming::Lock || OwnerChecked || TestedAcquire)
+      LockKeys.insert(Id);
+    else if (NamedByContext)
+      ContextLockKeys.insert(Id);
+  }
+  // A key that is a lock by its name or behaviour somewhere is one outright.
+  for (const auto &Entry : LockKeys)
+    ContextLockKeys.erase(Entry.getKey());
+  for (const auto &Entry : ContextLockKeys)
+    LockKeys.insert(Entry.getKey());
+  // The families of keys taken as locks by what the program does with them.
+  for (const RedisCommand *Command : Flat) {
+    llvm::StringRef Id = FirstKeyIds[Positions.lookup(Command)];
+    if (!actsOnKey(*Command) || !isAcquire(*Command) || Id.empty() || !LockKeys.contains(Id) ||
+        ContextLockKeys.contains(Id))
+      continue;
+    std::string Pattern = keyPattern(Command->Args[0]);
+    if (Pattern.find("{}") != std::string::npos &&
+        llvm::any_of(Pattern, [](char C) { return std::isalnum(static_cast<unsigned char>(C)); }))
+      LockPatterns.insert(Pattern);
+  }
+}
+
+bool LockIndex::isPlainWriteOfContextLock(const RedisCommand &Command) const {
+  const CommandWord *Key = Command.arg(0);
+  return Key && !isAcquire(Command) && !setsExpiry(Command) &&
+         ContextLockKeys.contains(keyIdentity(*Key));
+}
+
+namespace {
+
+/// For a key built from text and a method's parameter ("lock:" + name), the
+/// parameter as the class sees it: `lock(name)` and `unlock(name)` of one
+/// class take the same lock. A key that is the parameter alone is a
+/// wrapper's pass-through, one key per call, and keeps its own identity.
+std::string classParameterIdentity(const Expr *Source) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(stripStringWrappers(Source));
+  const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  const auto *Method =
+      Param ? dyn_cast_or_null<CXXMethodDecl>(Param->getDeclContext()) : nullptr;
+  if (!Method || !Param->getIdentifier() || !Method->getParent() ||
+      !Method->getParent()->getIdentifier())
+    return "";
+  return "param:" + Method->getParent()->getQualifiedNameAsString() + "::" +
+         Param->getName().str();
+}
+
+} // namespace
+
+std::string LockIndex::keyIdentity(const CommandWord &Word) const {
+  return identityOf(Word, /*ClassWide=*/true);
+}
+
+bool LockIndex::madeFrom(const CommandWord &Lock, const CommandWord &Data) const {
+  std::string Of = identityOf(Data, /*ClassWide=*/false);
+  return !Of.empty() && identityOf(Lock, /*ClassWide=*/false).find(Of) != std::string::npos;
+}
+
+std::string LockIndex::identityOf(const CommandWord &Word, bool ClassWide) const {
+  bool HasText = ClassWide && llvm::any_of(Word.Pieces, [](const CommandWord::Piece &Piece) {
+    return Piece.Text && !Piece.Text->empty();
+  });
+  std::string Id;
+  for (const CommandWord::Piece &Piece : Word.Pieces) {
+    if (Piece.Text) {
+      Id += *Piece.Text;
+    } else if (Piece.Source) {
+      std::string Shared = HasText ? classParameterIdentity(Piece.Source) : "";
+      Id += "{" + (Shared.empty() ? expressionIdentity(Piece.Source, Context) : Shared) + "}";
+    } else {
+      return "";
+    }
+  }
+  return Id;
+}
+
+std::string LockIndex::keyPattern(const CommandWord &Word) {
+  std::string Pattern;
+  for (const CommandWord::Piece &Piece : Word.Pieces)
+    Pattern += Piece.Text ? *Piece.Text : "{}";
+  return Pattern;
+}
+
+bool LockIndex::deletesKey(const RedisCommand &Command, llvm::StringRef KeyId) const {
+  return (Command.is("DEL") || Command.is("UNLINK")) && !Command.Args.empty() &&
+         !KeyId.empty() && keyIdentity(Command.Args[0]) == KeyId;
+}
+
+std::string LockIndex::keyDisplay(const CommandWord &Word) const {
+  // `name.c_str()` reads as `name`.
+  auto Spelled = [&](const Expr *E) {
+    std::string Text = sourceText(stripStringWrappers(E), Context);
+    return Text.empty() ? sourceText(E, Context) : Text;
+  };
+  if (const Expr *Sole = Word.soleExpression(); Sole && !Word.text())
+    return Spelled(Sole);
+  std::string Display;
+  for (const CommandWord::Piece &Piece : Word.Pieces) {
+    if (Piece.Text)
+      Display += *Piece.Text;
+    else if (Piece.Source)
+      Display += "{" + Spelled(Piece.Source) + "}";
+    else
+      Display += "{?}";
+  }
+  return Display;
+}
+
+KeyNaming LockIndex::keyNaming(const CommandWord &Word) const {
+  // The text spelled in the key is its namespace ("jobs:meta:" + lockId is
+  // metadata); the names of the values in it decide only a key with no
+  // words of its own.
+  KeyNaming Text = KeyNaming::Anonymous, Sources = KeyNaming::Anonymous;
+  for (const CommandWord::Piece &Piece : Word.Pieces) {
+    if (Piece.Text)
+      Text = std::max(Text, namingOfKeyText(*Piece.Text, KeyWords));
+    else if (Piece.Source)
+      Sources = std::max(Sources, namingOfKeySource(expressionName(Piece.Source), KeyWords));
+  }
+  return Text != KeyNaming::Anonymous ? Text : Sources;
+}
+
+bool LockIndex::namesLock(llvm::StringRef Name) const {
+  std::vector<std::string> Words = splitWords(Name);
+  auto SaysLock = [&](const std::string &Word) {
+    return KeyWords.matchesAnyWord(Word) || isLockVerb(Word);
+  };
+  return !Words.empty() && (SaysLock(Words.front()) || SaysLock(Words.back()));
+}
+
+bool LockIndex::contextSaysLock(const RedisCommand &Command) const {
+  const FunctionDecl *Function = Command.Function;
+  if (!Function || !Function->getIdentifier())
+    return false;
+  if (namesLock(Function->getName()))
+    return true;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Function))
+    if (const CXXRecordDecl *Class = Method->getParent(); Class && Class->getIdentifier())
+      return namesLock(Class->getName());
+  return false;
+}
+
+bool LockIndex::isLockKey(const RedisCommand &Command, size_t ArgIndex) const {
+  const CommandWord *Key = Command.arg(ArgIndex);
+  if (!Key)
+    return false;
+  if (keyNaming(*Key) == KeyNaming::Lock)
+    return true;
+  std::string Id = keyIdentity(*Key);
+  if (!Id.empty() && LockKeys.contains(Id))
+    return true;
+  // One family: "slot:" + to_string(candidate) taken, "slot:" +
+  // to_string(allocated) released. Only a pattern with text of its own says
+  // so; "{}" is any key at all.
+  return LockPatterns.contains(keyPattern(*Key));
+}
+
+bool LockIndex::isAcquire(const RedisCommand &Command) {
+  return Command.is("SETNX") || (Command.is("SET") && Command.hasOption("NX"));
+}
+
+const CommandWord *LockIndex::writtenValue(const RedisCommand &Command) {
+  if (Command.is("SETEX") || Command.is("PSETEX"))
+    return Command.arg(2);
+  if (Command.is("SETNX") ||
+      (Command.is("SET") && !Command.hasOption("XX") && !Command.mayHaveOption("XX")))
+    return Command.arg(1);
+  return nullptr;
+}
+
+bool LockIndex::overwritesHolder(const RedisCommand &Command) {
+  if (!Command.is("SET") && !Command.is("SETEX") && !Command.is("PSETEX"))
+    return false;
+  return !Command.hasOption("NX") && !Command.mayHaveOption("NX") && !Command.hasOption("XX") &&
+         !Command.mayHaveOption("XX") && !Command.ScriptChecksOwner;
+}
+
+bool LockIndex::setsExpiry(const RedisCommand &Command) {
+  if (Command.is("SETEX") || Command.is("PSETEX"))
+    return true;
+  static constexpr llvm::StringLiteral ExpiryOptions[] = {"EX", "PX", "EXAT", "PXAT"};
+  return llvm::any_of(ExpiryOptions, [&](llvm::StringRef Option) {
+    return Command.hasOption(Option) || Command.mayHaveOption(Option);
+  });
+}
+
+llvm::ArrayRef<size_t> LockIndex::positionsOf(const FunctionDecl *Function,
+                                              llvm::StringRef KeyId) const {
+  auto It = ByFunctionKey.find({Function, KeyId.str()});
+  return It == ByFunctionKey.end() ? llvm::ArrayRef<size_t>() : llvm::ArrayRef(It->second);
+}
+
+const RedisCommand *LockIndex::findAcquire(llvm::StringRef KeyId,
+                                           const FunctionDecl *Function) const {
+  // The take in the same function says most about this release, even a bad
+  // one; otherwise the first proper acquire of the key.
+  for (size_t Position : positionsOf(Function, KeyId))
+    if (writtenValue(*Flat[Position]))
+      return Flat[Position];
+  auto It = FirstAcquires.find(KeyId);
+  return It == FirstAcquires.end() ? nullptr : Flat[It->second];
+}
+
+const RedisCommand *LockIndex::findEarlier(const RedisCommand &Command,
+                                           llvm::ArrayRef<llvm::StringRef> Names,
+                                           llvm::StringRef KeyId) const {
+  size_t Here = Positions.lookup(&Command);
+  // Flat is in execution order within a function; the commands of one
+  // script share its call. Only the commands on the key are looked at.
+  llvm::ArrayRef<size_t> OnKey = positionsOf(Command.Function, KeyId);
+  auto End = llvm::partition_point(OnKey, [&](size_t Position) { return Position < Here; });
+  for (auto It = std::make_reverse_iterator(End); It != OnKey.rend(); ++It) {
+    const RedisCommand *Other = Flat[*It];
+    if (Other->Call == Command.Call && Other->InScript != Command.InScript)
+      continue; // An EVAL and the commands of its own script.
+    if (llvm::is_contained(Names, Other->Name))
+      return Other;
+  }
+  return nullptr;
+}
+
+const RedisCommand *LockIndex::findLater(const RedisCommand &Command, llvm::ArrayRef<llvm::StringRef> Names,
+                                         llvm::StringRef KeyId) const {
+  size_t Here = Positions.lookup(&Command);
+  llvm::ArrayRef<size_t> OnKey = positionsOf(Command.Function, KeyId);
+  auto Begin = llvm::partition_point(OnKey, [&](size_t Position) { return Position <= Here; });
+  for (auto It = Begin; It != OnKey.end(); ++It) {
+    const RedisCommand *Other = Flat[*It];
+    if (Other->Call == Command.Call && Other->InScript != Command.InScript)
+      continue;
+    if (llvm::is_contained(Names, Other->Name))
+      return Other;
+  }
+  return nullptr;
+}
+
+namespace {
+
+/// True when \p Inner runs in a handler of a `try` whose block holds \p Tried.
+bool inHandlerOfTryAround(const Stmt *Inner, const Stmt *Tried, ASTContext &Context) {
+  for (const Stmt *Up = parentStmt(Inner, Context); Up; Up = parentStmt(Up, Context)) {
+    const auto *Handler = dyn_cast<CXXCatchStmt>(Up);
+    if (!Handler)
+      continue;
+    const auto *Try = dyn_cast_or_null<CXXTryStmt>(parentStmt(Handler, Context));
+    if (Try && anyStmt(Try->getTryBlock(), [&](const Stmt *S) { return S == Tried; }))
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
+std::string LockIndex::callerKeyId(const RedisCommand &Command) const {
+  // A script's commands run inside the server, where no branch of the
+  // caller's can test them.
+  if (Command.Args.empty() || Command.InScript)
+    return "";
+  return keyIdentity(Command.Args[0]);
+}
+
+bool LockIndex::continuesOwnAcquire(const RedisCommand &Write) const {
+  // At a helper's call, the sequence is the helper's own.
+  if (Write.Origin)
+    return continuesOwnAcquire(*Write.Origin);
+  std::string KeyId = callerKeyId(Write);
+  if (KeyId.empty())
+    return false;
+  const RedisCommand *Acquire = findEarlier(Write, {"SETNX", "SET"}, KeyId);
+  return Acquire && isAcquire(*Acquire) && !Acquire->InScript &&
+         passedTestOf(Write.Call, resultHolder(Acquire->Call, Context), Context);
+}
+
+bool LockIndex::undoesOwnAcquire(const RedisCommand &Release) const {
+  if (Release.Origin)
+    return undoesOwnAcquire(*Release.Origin);
+  std::string KeyId = callerKeyId(Release);
+  if (KeyId.empty())
+    return false;
+  const RedisCommand *Expiry =
+      findEarlier(Release, {"EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT", "PSETEX", "SETEX"}, KeyId);
+  if (!Expiry || !continuesOwnAcquire(*Expiry))
+    return false;
+  // Nothing but cleanup touched the key since: the expiry was the last step.
+  if (findEarlier(Release, {"SET", "SETNX", "GET"}, KeyId) !=
+      findEarlier(*Expiry, {"SET", "SETNX", "GET"}, KeyId))
+    return false;
+  return enclosingTestOf(Release.Call, resultHolder(Expiry->Call, Context), Context) ||
+         inHandlerOfTryAround(Release.Call, Expiry->Call, Context);
+}
+
+} // namespace locklint::model

@@ -1,0 +1,24 @@
+//===--- RedisCommandKinds.cpp - which commands read and which write ------===//
+
+#include "model/redis/RedisCommandKinds.h"
+#include "llvm/ADT/STLExtras.h"
+
+namespace locklint::model {
+
+bool readsKey(const RedisCommand &Command) {
+  static constexpr llvm::StringLiteral Reads[] = {
+      "GET",    "MGET",   "HGET",   "HMGET",   "HGETALL",  "HEXISTS", "HLEN",      "HKEYS",
+      "HVALS",  "EXISTS", "LRANGE", "LINDEX",  "LLEN",     "SMEMBERS", "SCARD",    "SISMEMBER",
+      "ZSCORE", "ZRANGE", "ZRANK",  "ZCARD",   "STRLEN",   "GETRANGE", "TTL",      "PTTL"};
+  return llvm::is_contained(Reads, Command.Name);
+}
+
+bool writesKey(const RedisCommand &Command) {
+  static constexpr llvm::StringLiteral Writes[] = {
+      "SET",  "SETEX",  "PSETEX", "SETNX", "MSET",   "HSET",     "HMSET",  "HSETNX", "HDEL",
+      "DEL",  "UNLINK", "LPUSH",  "RPUSH", "LPOP",   "RPOP",     "LSET",   "LREM",   "LTRIM",
+      "SADD", "SREM",   "ZADD",   "ZREM",  "APPEND", "SETRANGE", "EXPIRE", "PEXPIRE"};
+  return llvm::is_contained(Writes, Command.Name);
+}
+
+} // namespace locklint::model

@@ -1,0 +1,20 @@
+//===--- RedisCommandKinds.h - which commands read and which write -*- C++ -*-===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_REDISCOMMANDKINDS_H
+#define LOCKLINT_CHECKS_MODEL_REDISCOMMANDKINDS_H
+
+#include "model/redis/RedisCommand.h"
+
+namespace locklint::model {
+
+/// True for commands that read a key's value (GET, HGET, LRANGE, ...).
+bool readsKey(const RedisCommand &Command);
+
+/// True for commands that replace or remove a key's value (SET, HSET, DEL,
+/// LPUSH, ...). Atomic read-and-change commands (INCR, HINCRBY) are not:
+/// they are how a race is avoided, and INCR is how fences are handed out.
+bool writesKey(const RedisCommand &Command);
+
+} // namespace locklint::model
+
+#endif

@@ -1,0 +1,86 @@
+//===--- AcquireCalls.cpp - the calls that may take a lock ----------------===//
+
+#include "model/scopes/AcquireCalls.h"
+#include "model/redis/CommandExtractor.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace locklint::model {
+
+void AcquireCallCollector::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(SqlExecutions::callMatcher(Sql), this);
+  Finder->addMatcher(ZooKeeperCalls::callMatcher(), this);
+  Etcd.registerMatchers(Finder);
+  // The project's own lock APIs, from model files.
+  std::vector<std::string> Names;
+  for (const auto &Entry : Apis.Acquires)
+    Names.push_back("::" + Entry.getKey().str());
+  if (!Names.empty()) {
+    std::vector<llvm::StringRef> Refs(Names.begin(), Names.end());
+    Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(Refs)))).bind("lock-api"), this);
+  }
+  // redis-plus-plus's RedMutex::try_lock, true when the lock was taken.
+  Finder->addMatcher(
+      cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName("try_lock", "try_lock_for"),
+                                             ofClass(hasName("::sw::redis::RedMutex")))))
+          .bind("red-mutex-try"),
+      this);
+}
+
+void AcquireCallCollector::run(const MatchFinder::MatchResult &Result) {
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(SqlExecutions::CallId)) {
+    SqlCalls.emplace_back(Call, enclosingFunction(Call, *Result.Context));
+  } else if (const auto *Zoo = Result.Nodes.getNodeAs<CallExpr>(ZooKeeperCalls::CallId)) {
+    ZooMatched.emplace_back(Zoo, enclosingFunction(Zoo, *Result.Context));
+  } else if (const auto *Try = Result.Nodes.getNodeAs<CXXMemberCallExpr>("red-mutex-try")) {
+    if (const Expr *Resource = redMutexResource(Try->getImplicitObjectArgument()))
+      ApiCalls.push_back({Try, enclosingFunction(Try, *Result.Context), Resource});
+  } else if (const auto *Api = Result.Nodes.getNodeAs<CallExpr>("lock-api")) {
+    const FunctionDecl *Callee = Api->getDirectCallee();
+    unsigned KeyArg = Callee ? Apis.Acquires.lookup(Callee->getQualifiedNameAsString()) : 0;
+    if (KeyArg < Api->getNumArgs())
+      ApiCalls.push_back({Api, enclosingFunction(Api, *Result.Context), Api->getArg(KeyArg)});
+  }
+}
+
+std::vector<SqlExecution> AcquireCallCollector::takeSql(ASTContext &Context,
+                                                        StringValueTracker &Strings,
+                                                        llvm::ArrayRef<HelperCall> Calls) {
+  SqlExecutions Executions(Sql, Context, Strings);
+  for (const auto &[Call, Function] : SqlCalls)
+    Executions.add(Call, Function);
+  SqlCalls.clear();
+  return Executions.finish(Calls);
+}
+
+std::vector<LockApiCall> AcquireCallCollector::takeApiCalls(ASTContext &Context,
+                                                            StringValueTracker &Strings,
+                                                            const WordMatcher &LockWords) {
+  std::vector<LockApiCall> Taken = std::exchange(ApiCalls, {});
+  Zoo.clear();
+  for (const auto &[Call, Function] : std::exchange(ZooMatched, {}))
+    Zoo.add(Call, Function, Context, Strings);
+  // A create of a lock node under a fixed name takes the lock when it
+  // answers ZOK. A sequential create always succeeds: its turn comes later.
+  const ZooKeeperModel &ZooModel = ZooKeeperModel::builtin();
+  for (const ZooCall &Create : Zoo.calls())
+    if (Create.is(ZooFunction::Create) && Create.Mode && Create.Mode->ephemeral() &&
+        !Create.Mode->sequential() && LockWords.matchesAnyWord(Create.lastComponent())) {
+      LockApiCall Api{Create.Call, Create.Function, Create.Call->getArg(1),
+                      CoordinationService::ZooKeeper,
+                      Create.PathPattern};
+      Api.Successes.assign(ZooModel.createSuccesses().begin(), ZooModel.createSuccesses().end());
+      Api.Failures.assign(ZooModel.createFailures().begin(), ZooModel.createFailures().end());
+      Taken.push_back(std::move(Api));
+    }
+  EtcdTaken = Etcd.calls(Strings);
+  Etcd.clear();
+  for (const EtcdCall &Lock : EtcdTaken)
+    if (Lock.is(EtcdMethod::Lock) || Lock.is(EtcdMethod::LockWithLease))
+      Taken.push_back({Lock.Call, Lock.Function, Lock.Call->getArg(0),
+                       CoordinationService::Etcd, Lock.Key});
+  return Taken;
+}
+
+} // namespace locklint::model

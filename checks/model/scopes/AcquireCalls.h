@@ -1,0 +1,61 @@
+//===--- AcquireCalls.h - the calls that may take a lock --------*- C++ -*-===//
+//
+// Besides Redis commands, a distributed lock is taken by SQL
+// (pg_try_advisory_lock), by redis-plus-plus's RedMutex::try_lock, and by a
+// project's own lock APIs that a model file names. Every check that needs
+// the acquires registers this collector with its MatchFinder and reads what
+// it saw at the end of the translation unit.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_ACQUIRECALLS_H
+#define LOCKLINT_CHECKS_MODEL_ACQUIRECALLS_H
+
+#include "model/redis/CommandSummaries.h"
+#include "model/scopes/DistributedLockScopes.h"
+#include "model/etcd/EtcdCalls.h"
+#include "model/scopes/LocalLockModel.h"
+#include "model/sql/SqlExecutions.h"
+#include "model/values/StringValue.h"
+#include "model/zookeeper/ZooKeeperCalls.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include <vector>
+
+namespace locklint::model {
+
+class AcquireCallCollector : public clang::ast_matchers::MatchFinder::MatchCallback {
+public:
+  AcquireCallCollector(const SqlClientModel &Sql, const LockApiModel &Apis)
+      : Sql(Sql), Apis(Apis) {}
+
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder);
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+  /// The SQL the translation unit runs, through its helpers \p Calls; and
+  /// the lock-API calls. Both start empty again for the next unit.
+  std::vector<SqlExecution> takeSql(clang::ASTContext &Context, StringValueTracker &Strings,
+                                    llvm::ArrayRef<HelperCall> Calls);
+  /// The lock-API calls, coordination services' acquires among them: a
+  /// ZooKeeper lock node's create (nodes named by \p LockWords), etcd's
+  /// lock(). Afterwards zooKeeper() and etcd() hold the unit's calls of
+  /// those clients, until the next unit's take.
+  std::vector<LockApiCall> takeApiCalls(clang::ASTContext &Context, StringValueTracker &Strings,
+                                        const WordMatcher &LockWords);
+  const ZooKeeperCalls &zooKeeper() const { return Zoo; }
+  llvm::ArrayRef<EtcdCall> etcd() const { return EtcdTaken; }
+
+private:
+  const SqlClientModel &Sql;
+  const LockApiModel &Apis;
+  std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>> SqlCalls;
+  std::vector<LockApiCall> ApiCalls;
+  /// The ZooKeeper calls matched, read at the take into Zoo.
+  std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>> ZooMatched;
+  ZooKeeperCalls Zoo;
+  EtcdCalls Etcd;
+  std::vector<EtcdCall> EtcdTaken;
+};
+
+} // namespace locklint::model
+
+#endif

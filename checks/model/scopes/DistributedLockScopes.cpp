@@ -1,0 +1,751 @@
+//===--- DistributedLockScopes.cpp - where a distributed lock is held -----===//
+
+#include "model/scopes/DistributedLockScopes.h"
+#include "model/values/CallRoles.h"
+#include "model/values/ExprText.h"
+#include "model/values/StmtWalk.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace clang;
+
+namespace locklint::model {
+namespace {
+
+
+/// True when the statement cannot fall through: return, throw, continue,
+/// break, or a block ending in one.
+bool leaves(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt, CXXThrowExpr, ContinueStmt, BreakStmt>(S))
+    return true;
+  if (const auto *Block = dyn_cast<CompoundStmt>(S))
+    return !Block->body_empty() && leaves(Block->body_back());
+  return false;
+}
+
+/// The integer value of \p E when it is a constant (a bool, an enumerator).
+std::optional<int64_t> integerValue(const Expr *E, const ASTContext &Context) {
+  Expr::EvalResult Result;
+  if (E->isValueDependent() || !E->EvaluateAsInt(Result, Context))
+    return std::nullopt;
+  return Result.Val.getInt().getExtValue();
+}
+
+/// The statements of \p Block after \p S, one of them; none when \p S is
+/// not.
+llvm::ArrayRef<Stmt *> statementsAfter(const CompoundStmt *Block, const Stmt *S) {
+  llvm::ArrayRef<Stmt *> Body(Block->body_begin(), Block->body_end());
+  const auto *It = llvm::find(Body, S);
+  return It == Body.end() ? llvm::ArrayRef<Stmt *>() : Body.drop_front(It - Body.begin() + 1);
+}
+
+/// True when \p Call compares the acquire's reply with the literal "OK" (in
+/// any case): `strcmp(reply->str, "OK")`. The reply is in the other argument.
+bool comparesWithOk(const CallExpr &Call) {
+  if (Call.getNumArgs() < 2)
+    return false;
+  return llvm::any_of(llvm::ArrayRef<const Expr *>{Call.getArg(0), Call.getArg(1)},
+                      [](const Expr *Arg) {
+                        const auto *Literal = dyn_cast<StringLiteral>(Arg->IgnoreParenImpCasts());
+                        return Literal && Literal->getString().equals_insensitive("OK");
+                      });
+}
+
+/// Whether \p Ref (the acquire's result, or a variable holding it) being true
+/// in \p Condition means the acquire succeeded. Negations and comparisons with
+/// failure values (nullptr, 0, false, REDIS_REPLY_NIL, or one of the
+/// \p Site's own failure values) flip it.
+std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext &Context,
+                             const AcquireSite *Site = nullptr) {
+  bool Positive = true;
+  // A status whose success is 0 (ZOK) is true when the call failed, until a
+  // comparison turns it into a question of its own.
+  bool ZeroIsSuccess = Site && llvm::is_contained(Site->Successes, 0);
+  // A strcmp against "OK": 0 means the texts match.
+  bool ZeroIsMatch = false;
+  const Stmt *Current = Ref;
+  while (Current && Current != Condition) {
+    const Stmt *Parent = parentStmt(Current, Context);
+    if (!Parent)
+      return std::nullopt;
+    if (const auto *Unary = dyn_cast<UnaryOperator>(Parent); Unary && Unary->getOpcode() == UO_LNot) {
+      Positive = !Positive;
+      if (std::exchange(ZeroIsSuccess, false) | std::exchange(ZeroIsMatch, false))
+        Positive = !Positive;
+    }
+    // What strcmp's answer says depends on the text compared with. Against
+    // "OK", the status Redis answers a SET that took effect with, 0 is
+    // success; against anything else it is unknown.
+    if (const auto *Call = dyn_cast<CallExpr>(Parent))
+      if (const FunctionDecl *Callee = Call->getDirectCallee();
+          Callee && Callee->getIdentifier() && isThreeWayCompareName(Callee->getName())) {
+        if (!comparesWithOk(*Call))
+          return std::nullopt;
+        ZeroIsMatch = true;
+      }
+    // Reply objects that answer the question themselves: cpp_redis's
+    // reply.is_null(), POCO's BulkString::isNull(), etcd's error_code() (0
+    // on success).
+    if (const auto *Call = dyn_cast<CXXMemberCallExpr>(Parent)) {
+      const CXXMethodDecl *Method = Call->getMethodDecl();
+      static constexpr llvm::StringLiteral Failures[] = {"is_null", "is_error", "isNull",
+                                                         "error_code"};
+      if (Method && Method->getIdentifier() && llvm::is_contained(Failures, Method->getName()))
+        Positive = !Positive;
+    }
+    if (const auto *Binary = dyn_cast<BinaryOperator>(Parent); Binary && Binary->isEqualityOp()) {
+      const Expr *Other = Binary->getLHS() == Current ? Binary->getRHS() : Binary->getLHS();
+      std::string Text = sourceText(Other, Context);
+      bool Failure = Other->IgnoreParenImpCasts()->isNullPointerConstant(
+                         Context, Expr::NPC_ValueDependentIsNotNull) ||
+                     Text == "false" || Text == "0" || Text == "REDIS_REPLY_NIL" ||
+                     Text == "REDIS_REPLY_ERROR";
+      if (std::exchange(ZeroIsMatch, false) && Text == "0")
+        Failure = false;
+      else if (Site && !Site->Failures.empty()) {
+        // A status value: it must be one the wrapper is known to return.
+        std::optional<int64_t> Value = integerValue(Other, Context);
+        if (!Value || (!llvm::is_contained(Site->Failures, *Value) &&
+                       !llvm::is_contained(Site->Successes, *Value)))
+          return std::nullopt;
+        Failure = llvm::is_contained(Site->Failures, *Value);
+      }
+      bool Equal = Binary->getOpcode() == BO_EQ;
+      if (Failure == Equal)
+        Positive = !Positive;
+      ZeroIsSuccess = false;
+    }
+    Current = Parent;
+  }
+  if (ZeroIsSuccess || ZeroIsMatch)
+    Positive = !Positive;
+  return Current == Condition ? std::optional<bool>(Positive) : std::nullopt;
+}
+
+/// True when \p S assigns to \p Var.
+bool assigns(const Stmt *S, const VarDecl *Var) {
+  return anyStmt(S, [&](const Stmt *Inner) {
+    const auto *Assign = dyn_cast<BinaryOperator>(Inner);
+    const auto *Ref = Assign && Assign->isAssignmentOp()
+                          ? dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts())
+                          : nullptr;
+    return Ref && Ref->getDecl() == Var;
+  });
+}
+
+/// The variables that carry an acquire's outcome, each with whether its being
+/// true means success: the variable the result is kept in, and the ones
+/// computed from it (`bool won = reply && reply->type == ...`).
+using Carriers = llvm::SmallDenseMap<const VarDecl *, bool, 4>;
+
+class ScopeFinder {
+public:
+  ScopeFinder(const LockIndex &Index, ASTContext &Context) : Index(Index), Context(Context) {}
+
+  /// The if-statement that tests an acquire's outcome, and what its
+  /// condition being true says.
+  std::optional<AcquireTest> testOf(const AcquireSite &Site) {
+    const VarDecl *Kept = nullptr;
+    const Stmt *Holder = holderOf(Site, Kept);
+    const IfStmt *Test = dyn_cast_or_null<IfStmt>(Holder);
+    std::optional<bool> Positive;
+    if (Test) {
+      Positive = polarity(Site.Call, Test->getCond(), Context, &Site);
+    } else if (Holder && Kept) {
+      Test = nextTest(Holder, Site, Kept, Positive);
+    }
+    if (!Test || !Positive)
+      return std::nullopt;
+    return AcquireTest{Test, *Positive};
+  }
+
+  /// The scope an acquire opens, from how its result is tested.
+  std::optional<DistributedLockScope> scopeOf(const AcquireSite &Site) {
+    std::optional<AcquireTest> Tested = testOf(Site);
+    if (!Tested)
+      return actedOnScope(Site);
+    const IfStmt *Test = Tested->Test;
+    std::optional<bool> Positive = Tested->Positive;
+    DistributedLockScope Scope;
+    Scope.Function = Site.Function;
+    Scope.Acquired = (Site.Query ? Site.Query : Site.Call)->getBeginLoc();
+    if (*Positive) {
+      Scope.Begin = Test->getThen()->getBeginLoc();
+      Scope.End = Test->getThen()->getEndLoc();
+    } else if (leaves(Test->getThen())) {
+      const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Test, Context));
+      if (!Block)
+        return std::nullopt;
+      Scope.Begin = Test->getEndLoc();
+      Scope.End = Block->getRBracLoc();
+    } else if (const Stmt *Else = Test->getElse()) {
+      Scope.Begin = Else->getBeginLoc();
+      Scope.End = Else->getEndLoc();
+    } else {
+      return std::nullopt;
+    }
+    describe(Scope, Site.Command, Site.SqlLock);
+    if (Site.Service != CoordinationService::None) {
+      Scope.Advisory = false;
+      Scope.Service = Site.Service;
+      Scope.Key = Site.KeyText;
+      Scope.KeyId = (serviceName(Site.Service) + ":" + Site.KeyText).str();
+    } else if (Site.Key) {
+      CommandWord Key;
+      Key.Pieces.push_back({constantText(Site.Key, Context), Site.Key, 0});
+      Scope.Advisory = false;
+      Scope.Key = Index.keyDisplay(Key);
+      Scope.KeyId = Index.keyIdentity(Key);
+      Scope.KeyWord = std::move(Key);
+    }
+    return Scope;
+  }
+
+  /// For a Redis acquire whose outcome nobody reads, the code that acts as
+  /// the holder anyway: from the acquire's statement to the next one in its
+  /// block that deletes the key. The program behaves as if it held the lock
+  /// there, so what it writes there is written under it.
+  std::optional<DistributedLockScope> actedOnScope(const AcquireSite &Site) {
+    if (!Site.Command || Site.Service != CoordinationService::None || Site.Command->Origin ||
+        Site.Command->Args.empty())
+      return std::nullopt;
+    // The statement's parent, through a variable it initializes.
+    auto Up = [&](const Stmt *S) -> const Stmt * {
+      if (const Stmt *Parent = parentStmt(S, Context))
+        return Parent;
+      DynTypedNodeList Parents = Context.getParents(*S);
+      const auto *Var = Parents.empty() ? nullptr : Parents[0].get<VarDecl>();
+      DynTypedNodeList Outer = Var ? Context.getParents(*Var) : DynTypedNodeList(DynTypedNode());
+      return Var && !Outer.empty() ? Outer[0].get<DeclStmt>() : nullptr;
+    };
+    const Stmt *Statement = Site.Call;
+    const CompoundStmt *Block = nullptr;
+    for (const Stmt *Parent = Up(Statement); Parent; Statement = Parent, Parent = Up(Parent)) {
+      if ((Block = dyn_cast<CompoundStmt>(Parent)))
+        break;
+      if (!isa<Expr, DeclStmt>(Parent))
+        return std::nullopt; // an if or a loop around it: its outcome steers
+    }
+    if (!Block)
+      return std::nullopt;
+    std::string KeyId = Index.keyIdentity(Site.Command->Args[0]);
+    if (KeyId.empty())
+      return std::nullopt;
+    for (const Stmt *Sibling : statementsAfter(Block, Statement)) {
+      bool Releases = llvm::any_of(Index.commands(), [&](const RedisCommand *Command) {
+        return Command->Function == Site.Function && Index.deletesKey(*Command, KeyId) &&
+               anyStmt(Sibling, [&](const Stmt *S) { return S == Command->Call; });
+      });
+      if (!Releases)
+        continue;
+      DistributedLockScope Scope;
+      Scope.Function = Site.Function;
+      Scope.Acquired = Site.Call->getBeginLoc();
+      Scope.Begin = Statement->getEndLoc();
+      Scope.End = Sibling->getBeginLoc();
+      describe(Scope, Site.Command);
+      return Scope;
+    }
+    return std::nullopt;
+  }
+
+  /// The fields of \p Scope that come from the acquire command.
+  void describe(DistributedLockScope &Scope, const RedisCommand *Acquire,
+                const SqlStatement::AdvisoryCall *SqlLock = nullptr) {
+    Scope.Acquire = Acquire;
+    if (!Acquire) {
+      Scope.Advisory = true;
+      Scope.ServerLock = SqlLock ? SqlLock->Lock : sqlLockFunction("pg_advisory_lock");
+      Scope.Key = Scope.ServerLock->Display;
+      return;
+    }
+    Scope.KeyWord = Acquire->Args[0];
+    Scope.Key = Index.keyDisplay(Scope.KeyWord);
+    Scope.KeyId = Index.keyIdentity(Scope.KeyWord);
+    for (size_t I = 2; I + 1 < Acquire->Args.size(); ++I) {
+      std::optional<std::string> Option = Acquire->Args[I].text();
+      if (!Option || !(llvm::StringRef(*Option).equals_insensitive("PX") ||
+                       llvm::StringRef(*Option).equals_insensitive("EX")))
+        continue;
+      // An argument of the client's own API (a std::chrono duration) says
+      // its unit itself; a word of a format string takes the option's.
+      const CommandWord &Value = Acquire->Args[I + 1];
+      const Expr *Source = Value.soleExpression();
+      if (Source && !Value.Pieces.front().Conversion)
+        Scope.Ttl = sourceText(Source, Context);
+      else
+        Scope.Ttl = Index.keyDisplay(Value) +
+                    (llvm::StringRef(*Option).equals_insensitive("PX") ? " ms" : " s");
+    }
+  }
+
+  /// The statement that holds the acquire's result: the if that tests it
+  /// right away, or the statement that keeps it in \p Kept (`auto *reply =
+  /// acquire(...)`, `reply = acquire(...);`), to be tested later. Null when the
+  /// result is dropped or handed to the caller.
+  const Stmt *holderOf(const AcquireSite &Site, const VarDecl *&Kept) {
+    const Stmt *Previous = Site.Call;
+    DynTypedNode Node = DynTypedNode::create(*Site.Call);
+    while (true) {
+      DynTypedNodeList Parents = Context.getParents(Node);
+      if (Parents.empty())
+        return nullptr;
+      Node = Parents[0];
+      if (const auto *Var = Node.get<VarDecl>()) {
+        Kept = Var;
+        continue;
+      }
+      const auto *S = Node.get<Stmt>();
+      if (!S)
+        return nullptr;
+      if (const auto *Assign = dyn_cast<BinaryOperator>(S);
+          Assign && Assign->getOpcode() == BO_Assign && !Kept) {
+        const auto *Ref = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+        Kept = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+        if (!Kept)
+          return nullptr;
+      }
+      if (isa<IfStmt>(S) || (Kept && isa<DeclStmt>(S)))
+        return S;
+      if (isa<CompoundStmt>(S) && Kept)
+        return Previous;
+      if (isa<CompoundStmt, ReturnStmt>(S))
+        return nullptr;
+      Previous = S;
+    }
+  }
+
+  /// \p Kept and the variables computed from it after \p Holder in its
+  /// block.
+  Carriers carriersOf(const Stmt *Holder, const AcquireSite &Site, const VarDecl *Kept) {
+    Carriers Found{{Kept, true}};
+    Rows.clear();
+    if (Site.fetchesAnswer())
+      Rows.insert(Kept);
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Holder, Context));
+    if (!Block)
+      return Found;
+    bool After = false;
+    for (const Stmt *S : Block->body()) {
+      if (After)
+        addCarrier(S, Site, Kept, Found);
+      After = After || S == Holder;
+    }
+    return Found;
+  }
+
+  /// Adds to \p Vars the variable \p S declares when its initializer tests
+  /// the outcome.
+  void addCarrier(const Stmt *S, const AcquireSite &Site, const VarDecl *Kept, Carriers &Vars) {
+    const auto *Declaration = dyn_cast<DeclStmt>(S);
+    if (!Declaration || !Declaration->isSingleDecl())
+      return;
+    const auto *Var = dyn_cast<VarDecl>(Declaration->getSingleDecl());
+    if (Var && Var->getInit() && Site.fetchesAnswer() && Var->getType()->isPointerType() &&
+        llvm::any_of(Rows, [&](const VarDecl *Rows) {
+          return llvm::any_of(referencesIn(Var->getInit(), Rows),
+                              [&](const DeclRefExpr *Ref) { return !readsCell(Ref); });
+        })) {
+      Rows.insert(Var); // MYSQL_ROW row = mysql_fetch_row(answer)
+      Vars.try_emplace(Var, true);
+      return;
+    }
+    if (Var && Var->getInit())
+      if (std::optional<bool> Carried = testedOutcome(Var->getInit(), Site, Kept, Vars))
+        Vars.try_emplace(Var, *Carried);
+  }
+
+  /// What \p Condition being true says of the acquire, from the carriers it
+  /// reads; std::nullopt when it reads none or they disagree.
+  std::optional<bool> testedOutcome(const Expr *Condition, const AcquireSite &Site,
+                                    const VarDecl *Kept, const Carriers &Vars) {
+    std::optional<bool> Positive;
+    for (const auto &[Var, CarrierPositive] : Vars) {
+      for (const DeclRefExpr *Ref : referencesIn(Condition, Var)) {
+        // That rows came back says nothing; what a cell holds does.
+        if (Rows.contains(Var) && !readsCell(Ref))
+          continue;
+        // Status values compare with the kept result itself only.
+        std::optional<bool> This =
+            polarity(Ref, Condition, Context, Var == Kept ? &Site : nullptr);
+        if (!This)
+          return std::nullopt;
+        bool Means = *This == CarrierPositive;
+        if (Positive && *Positive != Means)
+          return std::nullopt;
+        Positive = Means;
+      }
+    }
+    return Positive;
+  }
+
+private:
+  /// The first if-statement after \p Holder in its block that tests
+  /// \p Kept or a variable computed from it, with the polarity of the test.
+  /// A new value for \p Kept before any test ends the search.
+  const IfStmt *nextTest(const Stmt *Holder, const AcquireSite &Site, const VarDecl *Kept,
+                         std::optional<bool> &Positive) {
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Holder, Context));
+    if (!Block)
+      return nullptr;
+    // The carriers grow as the statements after the holder declare them.
+    Carriers Vars{{Kept, true}};
+    Rows.clear();
+    if (Site.fetchesAnswer())
+      Rows.insert(Kept);
+    for (const Stmt *S : statementsAfter(Block, Holder)) {
+      const auto *Test = dyn_cast<IfStmt>(S);
+      if (!Test) {
+        if (assigns(S, Kept))
+          return nullptr;
+        addCarrier(S, Site, Kept, Vars);
+        continue;
+      }
+      bool Reads = llvm::any_of(Vars, [&](const auto &Entry) {
+        return !referencesIn(Test->getCond(), Entry.first).empty();
+      });
+      if (!Reads) {
+        if (assigns(S, Kept))
+          return nullptr;
+        continue;
+      }
+      Positive = testedOutcome(Test->getCond(), Site, Kept, Vars);
+      // A test that rows came back is not the lock's answer: read on.
+      if (!Positive && Site.fetchesAnswer() && !assigns(S, Kept))
+        continue;
+      return Positive ? Test : nullptr;
+    }
+    return nullptr;
+  }
+
+  /// True when \p Ref is read for a cell: `row[0]`.
+  bool readsCell(const DeclRefExpr *Ref) {
+    const Stmt *Parent = parentStmt(Ref, Context);
+    while (Parent && isa<ImplicitCastExpr, ParenExpr>(Parent))
+      Parent = parentStmt(Parent, Context);
+    const auto *Subscript = dyn_cast_or_null<ArraySubscriptExpr>(Parent);
+    return Subscript && Subscript->getBase()->IgnoreParenImpCasts() == Ref;
+  }
+
+  /// For an answer fetched as rows (mysql_store_result): the variables that
+  /// hold the rows, whose cells carry the outcome.
+  llvm::SmallPtrSet<const VarDecl *, 4> Rows;
+
+  const LockIndex &Index;
+  ASTContext &Context;
+};
+
+/// A function that tells its caller whether it took a lock.
+struct AcquireWrapper {
+  /// The acquire it issues, directly or through other wrappers.
+  const RedisCommand *Acquire = nullptr;
+  /// What it returns on success and on failure, when it returns status
+  /// values of its own rather than the reply or a bool.
+  llvm::SmallVector<int64_t, 2> Successes, Failures;
+};
+
+/// The return statements of \p Function, outside the lambdas it holds.
+std::vector<const ReturnStmt *> returnsOf(const FunctionDecl *Function) {
+  std::vector<const ReturnStmt *> Found;
+  std::vector<const Stmt *> Work = {Function->getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S || isa<LambdaExpr>(S))
+      continue;
+    if (const auto *Return = dyn_cast<ReturnStmt>(S))
+      Found.push_back(Return);
+    Work.insert(Work.end(), S->child_begin(), S->child_end());
+  }
+  return Found;
+}
+
+/// Finds the functions that report an acquire's outcome to their callers,
+/// bottom-up: a function that calls one and passes its outcome on is one too.
+class WrapperFinder {
+public:
+  WrapperFinder(const LockIndex &Index, llvm::ArrayRef<HelperCall> Calls)
+      : Index(Index), Calls(Calls), Context(Index.context()), Finder(Index, Context) {}
+
+  llvm::DenseMap<const FunctionDecl *, AcquireWrapper> find() {
+  std::vector<AcquireSite> Sites;
+    for (const RedisCommand *Command : Index.commands())
+      if (LockIndex::isAcquire(*Command) && !Command->InScript && Command->Function &&
+          Index.isLockKey(*Command))
+        Sites.push_back({Command->Call, Command->Function, Command});
+    // Each round lets the outcome climb one more level of callers.
+    for (unsigned Round = 0; Round < MaxDepth; ++Round) {
+      bool Grew = false;
+      for (const AcquireSite &Site : Sites)
+        if (!Wrappers.count(Site.Function))
+          if (std::optional<AcquireWrapper> Found = reports(Site)) {
+            Wrappers.try_emplace(Site.Function, std::move(*Found));
+            Grew = true;
+          }
+      if (!Grew)
+        break;
+      Sites.clear();
+      for (const HelperCall &Call : Calls)
+        if (const FunctionDecl *Callee = helperDefinition(Call.Call))
+          if (auto It = Wrappers.find(Callee); It != Wrappers.end() && Call.Caller)
+            Sites.push_back(siteOf(Call, It->second));
+    }
+    return std::move(Wrappers);
+  }
+
+  static AcquireSite siteOf(const HelperCall &Call, const AcquireWrapper &Wrapper) {
+    AcquireSite Site(Call.Call, Call.Caller, Wrapper.Acquire);
+    Site.Successes = Wrapper.Successes;
+    Site.Failures = Wrapper.Failures;
+    return Site;
+  }
+
+private:
+  static constexpr unsigned MaxDepth = 8;
+
+  /// How the function of \p Site passes the outcome on, if it does.
+  std::optional<AcquireWrapper> reports(const AcquireSite &Site) {
+    AcquireWrapper Wrapper{Site.Command, {}, {}};
+    // `return acquire(...)`, `return reply != nullptr`.
+    for (const Stmt *S = parentStmt(Site.Call, Context); S; S = parentStmt(S, Context)) {
+      if (isa<ReturnStmt>(S)) {
+        Wrapper.Successes = Site.Successes;
+        Wrapper.Failures = Site.Failures;
+        return Wrapper;
+      }
+      if (isa<CompoundStmt, IfStmt, DeclStmt>(S))
+        break;
+    }
+    auto [Cached, Inserted] = Returns.try_emplace(Site.Function);
+    if (Inserted)
+      Cached->second = returnsOf(Site.Function);
+    const std::vector<const ReturnStmt *> &Returns = Cached->second;
+    // The kept result, or a variable computed from it, returned: `return ok;`.
+    const VarDecl *Kept = nullptr;
+    if (const Stmt *Holder = Finder.holderOf(Site, Kept); Holder && Kept) {
+      Carriers Vars = Finder.carriersOf(Holder, Site, Kept);
+      for (const ReturnStmt *Return : Returns)
+        if (Return->getRetValue() &&
+            Finder.testedOutcome(Return->getRetValue(), Site, Kept, Vars) == true)
+          return Wrapper;
+    }
+    // Different constants returned where the lock is held and elsewhere:
+    // `if (!Lock(key)) return RR::LOCK_FAILED; ... return RR::SUCCESS;`.
+    std::optional<DistributedLockScope> Scope = Finder.scopeOf(Site);
+    if (!Scope || Returns.empty())
+      return std::nullopt;
+    const SourceManager &SM = Context.getSourceManager();
+    bool Jumps = anyStmt(Site.Function->getBody(),
+                         [](const Stmt *S) { return isa<GotoStmt, IndirectGotoStmt>(S); });
+    for (const ReturnStmt *Return : Returns) {
+      // A return the acquire cannot have run before (checking arguments
+      // first) says nothing of its outcome.
+      if (!Jumps && endsBeforeAcquire(Return, Site))
+        continue;
+      std::optional<int64_t> Value =
+          Return->getRetValue() ? integerValue(Return->getRetValue(), Context) : std::nullopt;
+      if (!Value)
+        return std::nullopt;
+      auto &Into = Scope->contains(Return->getBeginLoc(), SM) ? Wrapper.Successes
+                                                              : Wrapper.Failures;
+      if (!llvm::is_contained(Into, *Value))
+        Into.push_back(*Value);
+    }
+    bool Distinct = llvm::none_of(Wrapper.Successes, [&](int64_t Value) {
+      return llvm::is_contained(Wrapper.Failures, Value);
+    });
+    if (Wrapper.Successes.empty() || Wrapper.Failures.empty() || !Distinct)
+      return std::nullopt;
+    // A function returning true on success reads like any bool.
+    if (Site.Function->getReturnType()->isBooleanType() && Wrapper.Successes.size() == 1 &&
+        Wrapper.Successes.front() == 1) {
+      Wrapper.Successes.clear();
+      Wrapper.Failures.clear();
+    }
+    return Wrapper;
+  }
+
+  /// True when \p Return comes before \p Site's call and no loop around
+  /// the call brings control back to it.
+  bool endsBeforeAcquire(const ReturnStmt *Return, const AcquireSite &Site) const {
+    const SourceManager &SM = Context.getSourceManager();
+    if (!SM.isBeforeInTranslationUnit(Return->getEndLoc(), Site.Call->getBeginLoc()))
+      return false;
+    for (const Stmt *S = parentStmt(Site.Call, Context); S; S = parentStmt(S, Context))
+      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) &&
+          !SM.isBeforeInTranslationUnit(Return->getBeginLoc(), S->getBeginLoc()))
+        return false;
+    return true;
+  }
+
+  const LockIndex &Index;
+  llvm::ArrayRef<HelperCall> Calls;
+  ASTContext &Context;
+  ScopeFinder Finder;
+  llvm::DenseMap<const FunctionDecl *, AcquireWrapper> Wrappers;
+  /// The return statements of each function asked about, found once.
+  llvm::DenseMap<const FunctionDecl *, std::vector<const ReturnStmt *>> Returns;
+};
+
+/// `std::lock_guard<sw::redis::RedMutex> guard(mutex)`: redis-plus-plus's
+/// distributed mutex held for the guard's life; the key is the resource the
+/// mutex was built with.
+std::optional<DistributedLockScope> guardedRedMutex(const VarDecl *Guard, const LockIndex &Index,
+                                                    ASTContext &Context) {
+  const CXXRecordDecl *Record = Guard->getType()->getAsCXXRecordDecl();
+  static constexpr llvm::StringLiteral Guards[] = {"std::lock_guard", "std::unique_lock",
+                                                   "std::scoped_lock"};
+  if (!Record || !llvm::is_contained(Guards, Record->getQualifiedNameAsString()))
+    return std::nullopt;
+  const auto *Construct =
+      Guard->getInit() ? dyn_cast<CXXConstructExpr>(Guard->getInit()->IgnoreImplicit()) : nullptr;
+  if (!Construct || Construct->getNumArgs() != 1)
+    return std::nullopt; // std::defer_lock and friends: not held from here.
+  const Expr *Name = redMutexResource(Construct->getArg(0));
+  DynTypedNodeList Parents = Context.getParents(*Guard);
+  const auto *Declaration = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
+  const auto *Block =
+      Declaration ? dyn_cast_or_null<CompoundStmt>(parentStmt(Declaration, Context)) : nullptr;
+  if (!Name || !Block)
+    return std::nullopt;
+  CommandWord Resource;
+  Resource.Pieces.push_back({constantText(Name, Context), Name, 0});
+  DistributedLockScope Scope;
+  Scope.Function = dyn_cast_or_null<FunctionDecl>(Guard->getParentFunctionOrMethod());
+  Scope.Acquired = Guard->getLocation();
+  Scope.Begin = Guard->getEndLoc();
+  Scope.End = Block->getRBracLoc();
+  Scope.Key = Index.keyDisplay(Resource);
+  Scope.KeyId = Index.keyIdentity(Resource);
+  return Scope;
+}
+
+} // namespace
+
+const Expr *redMutexResource(const Expr *Mutex) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(Mutex->IgnoreParenImpCasts());
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const CXXRecordDecl *Type = Var ? Var->getType()->getAsCXXRecordDecl() : nullptr;
+  if (!Type || Type->getQualifiedNameAsString() != "sw::redis::RedMutex" || !Var->getInit())
+    return nullptr;
+  const auto *Built = dyn_cast<CXXConstructExpr>(Var->getInit()->IgnoreImplicit());
+  return Built && Built->getNumArgs() >= 2 ? Built->getArg(1) : nullptr;
+}
+
+llvm::StringRef serviceName(CoordinationService Service) {
+  switch (Service) {
+  case CoordinationService::ZooKeeper:
+    return "ZooKeeper";
+  case CoordinationService::Etcd:
+    return "etcd";
+  case CoordinationService::None:
+    break;
+  }
+  return "";
+}
+
+bool DistributedLockScope::contains(SourceLocation Loc, const SourceManager &SM) const {
+  Loc = SM.getExpansionLoc(Loc);
+  return !SM.isBeforeInTranslationUnit(Loc, SM.getExpansionLoc(Begin)) &&
+         !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(End), Loc);
+}
+
+std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
+                                          llvm::ArrayRef<HelperCall> Calls,
+                                          llvm::ArrayRef<LockApiCall> ApiCalls) {
+  std::vector<AcquireSite> Sites;
+  // Any take of a lock key whose reply is tested opens a scope, an unsafe one
+  // (SET without NX) too: the code means to hold the lock there.
+  for (const RedisCommand *Command : Index.commands())
+    if (LockIndex::writtenValue(*Command) && !Command->InScript && Index.isLockKey(*Command))
+      Sites.push_back({Command->Call, Command->Function, Command});
+  auto Wrappers = WrapperFinder(Index, Calls).find();
+  for (const HelperCall &Call : Calls)
+    if (const FunctionDecl *Callee = helperDefinition(Call.Call))
+      if (auto It = Wrappers.find(Callee); It != Wrappers.end())
+        Sites.push_back(WrapperFinder::siteOf(Call, It->second));
+  for (const SqlExecution &E : Sql)
+    for (const SqlStatement &Statement : E.Statements)
+      for (const SqlStatement::AdvisoryCall &Lock : Statement.AdvisoryCalls)
+        if (Lock.canFail()) {
+          const Expr *Answer = E.answerCall();
+          AcquireSite Site(Answer ? Answer : E.Call, E.Function, nullptr);
+          Site.SqlLock = &Lock;
+          Site.Query = E.Call;
+          Site.AnswerUnread = !Answer;
+          Sites.push_back(Site);
+        }
+
+  for (const LockApiCall &Api : ApiCalls) {
+    AcquireSite Site(Api.Call, Api.Function, nullptr, Api.Key);
+    Site.Service = Api.Service;
+    Site.KeyText = Api.KeyText;
+    Site.Successes = Api.Successes;
+    Site.Failures = Api.Failures;
+    Sites.push_back(std::move(Site));
+  }
+
+  return Sites;
+}
+
+std::optional<AcquireTest> testOfAcquire(const AcquireSite &Site, const LockIndex &Index) {
+  return ScopeFinder(Index, Index.context()).testOf(Site);
+}
+
+std::vector<DistributedLockScope>
+findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
+                          llvm::ArrayRef<HelperCall> Calls,
+                          llvm::ArrayRef<const VarDecl *> Objects,
+                          llvm::ArrayRef<LockApiCall> ApiCalls) {
+  ASTContext &Context = Index.context();
+  std::vector<AcquireSite> Sites = findAcquireSites(Index, Sql, Calls, ApiCalls);
+  ScopeFinder Finder(Index, Context);
+  std::vector<DistributedLockScope> Scopes;
+  // RAII: an object whose constructor acquires holds the lock for its life.
+  llvm::DenseMap<const FunctionDecl *, const RedisCommand *> Constructors;
+  for (const RedisCommand *Command : Index.commands())
+    if (LockIndex::isAcquire(*Command) && !Command->InScript &&
+        isa_and_nonnull<CXXConstructorDecl>(Command->Function) && Index.isLockKey(*Command))
+      Constructors.try_emplace(Command->Function, Command);
+  for (const VarDecl *Object : Objects) {
+    if (auto Scope = guardedRedMutex(Object, Index, Context)) {
+      Scopes.push_back(std::move(*Scope));
+      continue;
+    }
+    const auto *Construct =
+        Object->getInit() ? dyn_cast<CXXConstructExpr>(Object->getInit()->IgnoreImplicit()) : nullptr;
+    const FunctionDecl *Constructor =
+        Construct && Construct->getConstructor() ? Construct->getConstructor()->getDefinition()
+                                                 : nullptr;
+    auto It = Constructors.find(Constructor);
+    DynTypedNodeList Parents = Context.getParents(*Object);
+    const auto *Declaration = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
+    const auto *Block =
+        Declaration ? dyn_cast_or_null<CompoundStmt>(parentStmt(Declaration, Context)) : nullptr;
+    if (It == Constructors.end() || !Block)
+      continue;
+    DistributedLockScope Scope;
+    Scope.Function = dyn_cast_or_null<FunctionDecl>(Object->getParentFunctionOrMethod());
+    Scope.Acquired = Object->getLocation();
+    Scope.Begin = Object->getEndLoc();
+    Scope.End = Block->getRBracLoc();
+    Finder.describe(Scope, It->second);
+    Scopes.push_back(std::move(Scope));
+  }
+  llvm::DenseSet<const Expr *> Seen;
+  for (const AcquireSite &Site : Sites) {
+    if (!Seen.insert(Site.Call).second)
+      continue;
+    if (auto Scope = Finder.scopeOf(Site))
+      Scopes.push_back(std::move(*Scope));
+  }
+  return Scopes;
+}
+
+} // namespace locklint::model

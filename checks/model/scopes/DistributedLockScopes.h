@@ -1,0 +1,143 @@
+//===--- DistributedLockScopes.h - where a distributed lock is held -*- C++ -*-===//
+//
+// A distributed lock is held only on the path where its acquire succeeded:
+// the branch where `SET ... NX` answered OK (or true, or 1), after an early
+// return on failure, or for the life of an RAII object whose constructor
+// acquires. This model finds those regions, for every check that asks what
+// happens while a lock is held.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_DISTRIBUTEDLOCKSCOPES_H
+#define LOCKLINT_CHECKS_MODEL_DISTRIBUTEDLOCKSCOPES_H
+
+#include "model/redis/CommandSummaries.h"
+#include "model/redis/LockIndex.h"
+#include "model/sql/SqlExecutions.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace locklint::model {
+
+/// The coordination services whose locks are held in a session or a lease.
+enum class CoordinationService { None, ZooKeeper, Etcd };
+
+/// How messages name \p Service: "ZooKeeper", "etcd".
+llvm::StringRef serviceName(CoordinationService Service);
+
+/// A region of one function where a distributed lock is held.
+struct DistributedLockScope {
+  const clang::FunctionDecl *Function = nullptr;
+  /// The region: from the success branch's start to its end or the release.
+  clang::SourceLocation Begin, End;
+  /// The call that acquires (the acquire command, a wrapper's call, an RAII
+  /// object's declaration).
+  clang::SourceLocation Acquired;
+  /// The acquire command, when it is a Redis one.
+  const RedisCommand *Acquire = nullptr;
+  /// The lock key as the user reads it and its identity; the TTL as written.
+  std::string Key, KeyId, Ttl;
+  /// The lock key's word, for what the two strings above do not say (its
+  /// pattern, the expressions it is built from); empty for advisory locks.
+  CommandWord KeyWord;
+  /// A lock kept by a database server (a PostgreSQL advisory lock, a MySQL
+  /// named lock): strongly consistent, no TTL, held by the session. Then Key
+  /// names the function that took it, ServerLock what it is (its family,
+  /// its release, what the server calls it).
+  bool Advisory = false;
+  const SqlLockFunction *ServerLock = nullptr;
+  /// For a lock of a coordination service: ZooKeeper, etcd.
+  CoordinationService Service = CoordinationService::None;
+  /// Where a fencing token is taken in the scope (`INCR fence:<name>`), if it is.
+  clang::SourceLocation FenceTaken;
+
+  bool contains(clang::SourceLocation Loc, const clang::SourceManager &SM) const;
+};
+
+/// A call of a lock API: one a model file declares, which acquires \p Key
+/// and returns true on success; or a coordination service's acquire (a
+/// ZooKeeper lock node's create, etcd's lock()), which names its Service,
+/// its key as a pattern, and the status values it answers.
+struct LockApiCall {
+  const clang::CallExpr *Call = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+  const clang::Expr *Key = nullptr;
+  CoordinationService Service = CoordinationService::None;
+  std::string KeyText;
+  llvm::SmallVector<int64_t, 2> Successes, Failures;
+};
+
+/// A call that takes a distributed lock, whatever its form.
+struct AcquireSite {
+  AcquireSite(const clang::Expr *Call, const clang::FunctionDecl *Function,
+              const RedisCommand *Command, const clang::Expr *Key = nullptr)
+      : Call(Call), Function(Function), Command(Command), Key(Key) {}
+
+  const clang::Expr *Call = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+  /// The Redis command that acquires; null for an advisory lock or an API
+  /// from a model file.
+  const RedisCommand *Command = nullptr;
+  /// For an API from a model file: the key argument.
+  const clang::Expr *Key = nullptr;
+  /// For a coordination service's acquire: the service and the key.
+  CoordinationService Service = CoordinationService::None;
+  std::string KeyText;
+  /// For a lock taken by SQL: the call in the statement, and the call that
+  /// runs the query when the answer comes from another one (Call then is
+  /// mysql_store_result). AnswerUnread: the function never fetches it.
+  const SqlStatement::AdvisoryCall *SqlLock = nullptr;
+  const clang::Expr *Query = nullptr;
+  bool AnswerUnread = false;
+
+  /// True when Call fetches the rows of the query that took the lock.
+  bool fetchesAnswer() const { return Query && Query != Call; }
+  /// For a call of a function that reports the acquire's outcome as a value
+  /// of its own (`RR::SUCCESS`, `RR::LOCK_FAILED`): the values it returns on
+  /// success and on failure. Empty when it returns the reply or a bool.
+  llvm::SmallVector<int64_t, 2> Successes, Failures;
+};
+
+/// Every acquire of the translation unit: takes of lock keys, calls of
+/// functions that return an acquire's outcome (the reply, a bool or a status
+/// value, through any number of wrappers), pg_try_advisory_lock, and the
+/// \p ApiCalls of model-declared lock APIs.
+std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
+                                          llvm::ArrayRef<HelperCall> Calls,
+                                          llvm::ArrayRef<LockApiCall> ApiCalls);
+
+/// How an acquire's outcome is tested: the if-statement, right after the
+/// call or after the variable that keeps the result, and whether its
+/// condition being true means the lock was taken.
+struct AcquireTest {
+  const clang::IfStmt *Test = nullptr;
+  bool Positive = true;
+
+  const clang::Stmt *successBranch() const { return Positive ? Test->getThen() : Test->getElse(); }
+  const clang::Stmt *failureBranch() const { return Positive ? Test->getElse() : Test->getThen(); }
+};
+
+/// The test of \p Site's outcome; std::nullopt when it is not tested by an
+/// if-statement (dropped, returned, or read some other way).
+std::optional<AcquireTest> testOfAcquire(const AcquireSite &Site, const LockIndex &Index);
+
+/// The resource a redis-plus-plus RedMutex was built with, for \p Mutex (an
+/// expression naming the mutex variable); null when it cannot be seen.
+const clang::Expr *redMutexResource(const clang::Expr *Mutex);
+
+/// Finds distributed-lock scopes in a translation unit: where the acquires
+/// among \p Index's commands and \p Sql's statements (pg_try_advisory_lock)
+/// succeed, also through the helper \p Calls that return an acquire's result,
+/// and the life of the \p Objects whose constructor acquires.
+std::vector<DistributedLockScope>
+findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
+                          llvm::ArrayRef<HelperCall> Calls,
+                          llvm::ArrayRef<const clang::VarDecl *> Objects,
+                          llvm::ArrayRef<LockApiCall> ApiCalls = {});
+
+} // namespace locklint::model
+
+#endif

@@ -1,0 +1,208 @@
+//===--- SqlExecutions.cpp - SQL that calls run, from the AST -------------===//
+
+#include "model/sql/SqlExecutions.h"
+#include "model/values/ExprText.h"
+#include "model/values/StmtWalk.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace locklint::model {
+
+ast_matchers::StatementMatcher SqlExecutions::callMatcher(const SqlClientModel &Model) {
+  using namespace ast_matchers;
+  std::vector<std::string> Names;
+  for (const auto &Entry : Model.Functions)
+    Names.push_back("::" + Entry.getKey().str());
+  std::vector<StringRef> Refs(Names.begin(), Names.end());
+  return callExpr(callee(functionDecl(hasAnyName(Refs))), unless(isExpansionInSystemHeader()))
+      .bind(CallId);
+}
+
+namespace {
+
+/// SQL text with each run-time piece as a query parameter: `"... WHERE id = "
+/// + std::to_string(id)` reads as `... WHERE id = $1`. A piece that stands
+/// for a table or a keyword then fails to parse, and stays unknown.
+std::optional<std::string> sqlText(const StringValue &Value) {
+  if (auto Text = Value.text())
+    return Text;
+  std::string Text;
+  unsigned Parameter = 0;
+  for (const StringPiece &Piece : Value.Pieces)
+    Text += Piece.Text ? *Piece.Text : " $" + std::to_string(++Parameter) + " ";
+  // A value known only at run time has no shape of its own.
+  if (Value.Pieces.size() == 1)
+    return std::nullopt;
+  return Text;
+}
+
+} // namespace
+
+void SqlExecutions::add(const CallExpr *Call, const FunctionDecl *Function) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return;
+  if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
+    Callee = Pattern;
+  auto It = Model.Functions.find(Callee->getQualifiedNameAsString());
+  if (It == Model.Functions.end())
+    return;
+  llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
+  for (const SqlClientModel::Function &Spec : It->second) {
+    if (Spec.ParamCount && Callee->getNumParams() != *Spec.ParamCount)
+      continue;
+    auto ValueOf = [&](std::optional<unsigned> Index) -> std::optional<StringValue> {
+      if (!Index || *Index >= Args.size())
+        return std::nullopt;
+      return Strings.valueOf(Args[*Index]);
+    };
+    std::optional<StringValue> Sql = ValueOf(Spec.SqlArg);
+    std::optional<std::string> Text = Sql ? sqlText(*Sql) : std::nullopt;
+    std::optional<StringValue> NameValue = ValueOf(Spec.NameArg);
+    std::optional<std::string> Name = NameValue ? NameValue->text() : std::nullopt;
+    if (Spec.Prepares) {
+      if (Name && Text)
+        Prepared.try_emplace(*Name, *Text);
+      return;
+    }
+    const Expr *Connection = nullptr;
+    if (Spec.ConnectionArg && *Spec.ConnectionArg < Args.size())
+      Connection = Args[*Spec.ConnectionArg];
+    else if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
+      Connection = Member->getImplicitObjectArgument();
+    Pending Run;
+    Run.Execution.Call = Call;
+    Run.Execution.Function = Function;
+    Run.Execution.Connection = Connection ? expressionIdentity(Connection, Context) : "";
+    Run.Execution.ConnectionExpr = Connection;
+    if (Spec.SqlArg && *Spec.SqlArg < Args.size())
+      Run.Execution.Text = Args[*Spec.SqlArg];
+    Run.Execution.SimpleQuery = Spec.SimpleQuery;
+    Run.Execution.AnswerOnConnection = Spec.AnswerOnConnection && Connection;
+    Run.Text = Text;
+    Run.Name = Spec.SqlArg ? std::nullopt : Name;
+    if (Spec.SqlArg && *Spec.SqlArg < Args.size())
+      Run.TextParameter = parameterOf(Args[*Spec.SqlArg], Function);
+    Runs.push_back(std::move(Run));
+    return;
+  }
+}
+
+bool SqlExecutions::isTextWrapper(const Pending &Run) const {
+  // A function that also runs SQL of its own (a SET lock_timeout first) is
+  // more than the text it passes on: its callers cannot be read without it.
+  return Run.TextParameter && !Run.Text &&
+         llvm::count_if(Runs, [&](const Pending &Other) {
+           return Other.Execution.Function == Run.Execution.Function;
+         }) == 1;
+}
+
+void SqlExecutions::followWrappers(llvm::ArrayRef<HelperCall> Calls) {
+  constexpr unsigned MaxDepth = 4;
+  std::vector<size_t> Wrappers;
+  for (size_t I = 0; I < Runs.size(); ++I)
+    if (isTextWrapper(Runs[I]))
+      Wrappers.push_back(I);
+  for (unsigned Depth = 0; Depth < MaxDepth && !Wrappers.empty(); ++Depth) {
+    std::vector<size_t> Forwarded;
+    for (const HelperCall &Call : Calls) {
+      const FunctionDecl *Callee = helperDefinition(Call.Call);
+      for (size_t Wrapper : Wrappers) {
+        // Copied: adding runs may move the vector.
+        Pending Inner = Runs[Wrapper];
+        unsigned Index = Inner.TextParameter->getFunctionScopeIndex();
+        llvm::ArrayRef<const Expr *> Args = callArguments(Call.Call);
+        if (Inner.Execution.Function != Callee || Index >= Args.size())
+          continue;
+        const Expr *Arg = Args[Index];
+        Pending Run = Inner;
+        Run.Execution.Call = Call.Call;
+        Run.Execution.Function = Call.Caller;
+        Run.Execution.Text = Arg;
+        Run.Execution.AnswerOnConnection = false;
+        Run.TextParameter = parameterOf(Arg, Call.Caller);
+        if (!Run.TextParameter) {
+          std::optional<StringValue> Value = Strings.valueOf(Arg);
+          Run.Text = Value ? sqlText(*Value) : std::nullopt;
+        }
+        Runs.push_back(std::move(Run));
+        if (Runs.back().TextParameter)
+          Forwarded.push_back(Runs.size() - 1);
+      }
+    }
+    Wrappers = std::move(Forwarded);
+  }
+}
+
+std::vector<SqlTextWrapper> SqlExecutions::textWrappers() const {
+  std::vector<SqlTextWrapper> Found;
+  for (const Pending &Run : Runs)
+    if (isTextWrapper(Run))
+      Found.push_back({Run.Execution.Function, Run.TextParameter->getFunctionScopeIndex(),
+                       Run.Execution.SimpleQuery});
+  return Found;
+}
+
+const Expr *SqlExecution::answerCall() const {
+  return AnswerOnConnection ? Answer : Call;
+}
+
+const CallExpr *SqlExecutions::answerOf(const SqlExecution &E) const {
+  if (!E.Function || !E.Function->getBody())
+    return nullptr;
+  const SourceManager &SM = Context.getSourceManager();
+  SourceLocation After = SM.getExpansionLoc(E.Call->getEndLoc());
+  const CallExpr *First = nullptr;
+  anyStmt(E.Function->getBody(), [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee || Call->getNumArgs() < 1 ||
+        !Model.AnswerFetchers.contains(Callee->getQualifiedNameAsString()) ||
+        !SM.isBeforeInTranslationUnit(After, SM.getExpansionLoc(Call->getBeginLoc())) ||
+        expressionIdentity(Call->getArg(0), Context) != E.Connection)
+      return false;
+    if (!First || SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Call->getBeginLoc()),
+                                               SM.getExpansionLoc(First->getBeginLoc())))
+      First = Call;
+    return false;
+  });
+  // A fetch after the next query on the connection reads that query's rows.
+  bool Overtaken = First && llvm::any_of(Runs, [&](const Pending &Other) {
+    const SqlExecution &Next = Other.Execution;
+    SourceLocation At = SM.getExpansionLoc(Next.Call->getBeginLoc());
+    return Next.Call != E.Call && Next.Function == E.Function &&
+           Next.Connection == E.Connection && SM.isBeforeInTranslationUnit(After, At) &&
+           SM.isBeforeInTranslationUnit(At, SM.getExpansionLoc(First->getBeginLoc()));
+  });
+  return Overtaken ? nullptr : First;
+}
+
+std::vector<SqlExecution> SqlExecutions::finish(llvm::ArrayRef<HelperCall> Calls) {
+  followWrappers(Calls);
+  std::vector<SqlExecution> Known;
+  for (Pending &Run : Runs) {
+    std::optional<std::string> Text = Run.Text;
+    if (!Text && Run.Name)
+      if (auto It = Prepared.find(*Run.Name); It != Prepared.end())
+        Text = It->second;
+    if (!Text)
+      continue; // Only known at run time: no finding rests on it.
+    const auto &Statements = parsedSql(*Text);
+    if (!Statements)
+      continue; // PostgreSQL would reject it: unknown.
+    Run.Execution.Statements = *Statements;
+    if (Run.Execution.AnswerOnConnection)
+      Run.Execution.Answer = answerOf(Run.Execution);
+    Known.push_back(std::move(Run.Execution));
+  }
+  // Matchers report calls in traversal order; the checks want source order.
+  const SourceManager &SM = Context.getSourceManager();
+  llvm::sort(Known, [&](const SqlExecution &A, const SqlExecution &B) {
+    return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(), B.Call->getBeginLoc());
+  });
+  return Known;
+}
+
+} // namespace locklint::model

@@ -1,0 +1,97 @@
+//===--- SqlExecutions.h - SQL that calls run, from the AST ----*- C++ -*-===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_SQLEXECUTIONS_H
+#define LOCKLINT_CHECKS_MODEL_SQLEXECUTIONS_H
+
+#include "model/redis/CommandSummaries.h"
+#include "model/scopes/LocalLockModel.h"
+#include "model/sql/SqlModel.h"
+#include "model/values/StringValue.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "llvm/ADT/StringMap.h"
+#include <vector>
+
+namespace locklint::model {
+
+/// One call that runs SQL.
+struct SqlExecution {
+  const clang::CallExpr *Call = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+  /// Identity of the connection or transaction the SQL runs on, and the
+  /// expression that names it (null when the call names none).
+  std::string Connection;
+  const clang::Expr *ConnectionExpr = nullptr;
+  /// The statements, when the text is known and parses.
+  std::vector<SqlStatement> Statements;
+  /// The argument that holds the text; null for a prepared statement.
+  const clang::Expr *Text = nullptr;
+  /// True when the call sends its text as one simple query.
+  bool SimpleQuery = false;
+  /// For a client whose rows come from a later call on the connection
+  /// (mysql_query): true, and that call, null when the function never makes
+  /// it. False for a call of the project's wrapper, whose answer is its own.
+  bool AnswerOnConnection = false;
+  const clang::CallExpr *Answer = nullptr;
+
+  /// The call whose value says what the server answered.
+  const clang::Expr *answerCall() const;
+};
+
+/// A function that runs the SQL text one of its parameters holds.
+struct SqlTextWrapper {
+  const clang::FunctionDecl *Function = nullptr;
+  unsigned TextParameter = 0;
+  bool SimpleQuery = false;
+};
+
+/// Collects the SQL a translation unit runs through libpq and libpqxx, with
+/// prepared statements resolved by name.
+///
+///   SqlExecutions Sql(Model, Context, Strings);
+///   Sql.add(Call, Function);       // for each call the model names
+///   for (const SqlExecution &E : Sql.finish()) ...
+class SqlExecutions {
+public:
+  SqlExecutions(const SqlClientModel &Model, clang::ASTContext &Context,
+                StringValueTracker &Strings)
+      : Model(Model), Context(Context), Strings(Strings) {}
+
+  /// Records \p Call when the model says it runs or prepares SQL.
+  void add(const clang::CallExpr *Call, const clang::FunctionDecl *Function);
+  /// The calls that run SQL whose text is known and parses. A function that
+  /// runs the text it is given (`Exec(q)` calling `PQexec(conn, q)`) runs, at
+  /// each of its \p Calls, the text passed there.
+  std::vector<SqlExecution> finish(llvm::ArrayRef<HelperCall> Calls);
+
+  /// The functions that run the text of a parameter, after finish().
+  std::vector<SqlTextWrapper> textWrappers() const;
+
+  /// The node id callMatcher binds each call to.
+  static constexpr llvm::StringLiteral CallId = "sql-call";
+  /// Matches the calls, outside system headers, of every modeled function.
+  static clang::ast_matchers::StatementMatcher callMatcher(const SqlClientModel &Model);
+
+private:
+  struct Pending {
+    SqlExecution Execution;
+    std::optional<std::string> Text;
+    std::optional<std::string> Name;
+    /// For a wrapper: the parameter whose text it runs.
+    const clang::ParmVarDecl *TextParameter = nullptr;
+  };
+
+  void followWrappers(llvm::ArrayRef<HelperCall> Calls);
+  const clang::CallExpr *answerOf(const SqlExecution &E) const;
+  bool isTextWrapper(const Pending &Run) const;
+
+  const SqlClientModel &Model;
+  clang::ASTContext &Context;
+  StringValueTracker &Strings;
+  std::vector<Pending> Runs;
+  llvm::StringMap<std::string> Prepared;
+};
+
+} // namespace locklint::model
+
+#endif

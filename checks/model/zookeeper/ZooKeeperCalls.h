@@ -1,0 +1,76 @@
+//===--- ZooKeeperCalls.h - the ZooKeeper calls of a unit -------*- C++ -*-===//
+//
+// Collects the calls of the ZooKeeper C client in a translation unit with
+// what the lock checks ask of them: the node's path as a pattern, the create
+// mode, the buffer that receives a sequential node's name, the version a
+// delete expects, the watcher a session reports to.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_ZOOKEEPERCALLS_H
+#define LOCKLINT_CHECKS_MODEL_ZOOKEEPERCALLS_H
+
+#include "model/redis/LockWords.h"
+#include "model/values/StringValue.h"
+#include "model/zookeeper/ZooKeeperModel.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace locklint::model {
+
+/// One call of the client.
+struct ZooCall {
+  const ZooFunction *Spec = nullptr;
+  const clang::CallExpr *Call = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+  /// The node's path as a pattern ("/locks/job-{}"), empty when unknown,
+  /// and the identity of the expression that holds it (`path_`).
+  std::string PathPattern, PathId;
+  /// For a create: its mode, when every part of it is a known constant.
+  std::optional<ZooMode> Mode;
+  const clang::Expr *ModeExpr = nullptr;
+  /// For a create: the identity of the buffer the node's name is written to.
+  std::string PathBufferId;
+  /// For a delete or a write: the version it expects, when constant.
+  std::optional<int64_t> Version;
+  /// For zookeeper_init: the watcher argument.
+  const clang::Expr *Watcher = nullptr;
+
+  bool is(ZooFunction::Role Role) const { return Spec && Spec->FunctionRole == Role; }
+  /// The path's last component ("job-{}").
+  llvm::StringRef lastComponent() const;
+  /// True when \p Other names the same node: the same expression holding
+  /// it, or the same path known whole.
+  bool sameNode(const ZooCall &Other) const;
+};
+
+/// The calls of a unit, and which of its nodes are locks.
+class ZooKeeperCalls {
+public:
+  static constexpr llvm::StringLiteral CallId = "zookeeper-call";
+  /// Matches the client's calls outside system headers.
+  static clang::ast_matchers::StatementMatcher callMatcher();
+
+  void add(const clang::CallExpr *Call, const clang::FunctionDecl *Caller,
+           clang::ASTContext &Context, StringValueTracker &Strings);
+  llvm::ArrayRef<ZooCall> calls() const { return Calls; }
+  void clear() { Calls.clear(); }
+
+  /// True when \p Create makes a lock node: its name speaks of a lock
+  /// (\p Words) and it is used as one, taken by a sequential create or
+  /// deleted again by this unit. A directory of locks is neither.
+  bool isLockNode(const ZooCall &Create, const WordMatcher &Words) const;
+  /// True when \p Delete deletes the node whose name a sequential create
+  /// of this unit wrote to a buffer: a node only this session made.
+  bool deletesOwnSequentialNode(const ZooCall &Delete) const;
+
+private:
+  std::vector<ZooCall> Calls;
+};
+
+} // namespace locklint::model
+
+#endif
