@@ -305,8 +305,8 @@ private:
     return Construct->getArg(0);
   }
 
-  /// Each word of the spec, with `$N` replaced by the value of argument N
-  /// and `$$` standing for `$`.
+  /// Each word of the spec, with `$N` replaced by the value of argument N,
+  /// `$?` an unknown value and `$$` standing for `$`.
   bool buildTemplate() {
     std::vector<CommandWord> Words;
     for (llvm::StringRef Template : Spec.Words) {
@@ -324,6 +324,14 @@ private:
         }
         if (Template[I + 1] == '$') {
           Text += '$';
+          ++I;
+          continue;
+        }
+        // `$?`: a value the wrapper makes itself, unknown here; it stays
+        // unknown, never text.
+        if (Template[I + 1] == '?') {
+          FlushText();
+          Word.Pieces.push_back({std::nullopt, nullptr, 0});
           ++I;
           continue;
         }
