@@ -126,22 +126,24 @@ bool leavesFunction(const Stmt *Branch) {
   return isa_and_nonnull<ReturnStmt, CXXThrowExpr>(Branch);
 }
 
+/// True when \p Range, of whole tokens, holds \p At.
+bool holds(SourceRange Range, SourceLocation At, const SourceManager &SM) {
+  return !SM.isBeforeInTranslationUnit(At, Range.getBegin()) &&
+         !SM.isBeforeInTranslationUnit(Range.getEnd(), At);
+}
+
 /// The innermost branch of an `if` in \p Function, inside \p Scope, that
 /// holds \p At and leaves the function.
 std::optional<SourceRange> leavingBranchAround(const FunctionDecl *Function, SourceLocation At,
                                                const DistributedLockScope &Scope,
                                                const SourceManager &SM) {
   std::optional<SourceRange> Found;
-  auto Holds = [&](const Stmt *S) {
-    return !SM.isBeforeInTranslationUnit(At, S->getBeginLoc()) &&
-           !SM.isBeforeInTranslationUnit(S->getEndLoc(), At);
-  };
   anyStmt(Function ? Function->getBody() : nullptr, [&](const Stmt *S) {
     const auto *If = dyn_cast<IfStmt>(S);
     if (!If || !Scope.contains(If->getBeginLoc(), SM))
       return false;
     for (const Stmt *Branch : {If->getThen(), If->getElse()})
-      if (Branch && Holds(Branch) && leavesFunction(Branch) &&
+      if (Branch && holds(Branch->getSourceRange(), At, SM) && leavesFunction(Branch) &&
           (!Found || SM.isBeforeInTranslationUnit(Found->getBegin(), Branch->getBeginLoc())))
         Found = Branch->getSourceRange();
     return false;
@@ -212,10 +214,7 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
     for (const Access &A : InScope) {
       if (Released.isValid() && !SM.isBeforeInTranslationUnit(A.At, Released))
         break;
-      if (llvm::any_of(FailurePaths, [&](SourceRange Path) {
-            return !SM.isBeforeInTranslationUnit(A.At, Path.getBegin()) &&
-                   !SM.isBeforeInTranslationUnit(Path.getEnd(), A.At);
-          }))
+      if (llvm::any_of(FailurePaths, [&](SourceRange Path) { return holds(Path, A.At, SM); }))
         continue;
       std::string What;
       if (A.Command) {
