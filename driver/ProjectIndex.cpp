@@ -1,6 +1,7 @@
 //===--- ProjectIndex.cpp - results of units kept on disk -----------------===//
 
 #include "ProjectIndex.h"
+#include "CborBounds.h"
 #include "IndexKey.h"
 #include "ResultsEncoding.h"
 #include "InputFiles.h"
@@ -87,8 +88,16 @@ std::optional<AnalysisResults> ProjectIndex::lookup(llvm::StringRef Key) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
     return std::nullopt;
-  json Entry = json::from_cbor((*Buffer)->getBuffer().begin(), (*Buffer)->getBuffer().end(),
-                               /*strict=*/true, /*allow_exceptions=*/false);
+  // The folder is the repository's to fill: a bad entry is a miss.
+  llvm::StringRef Bytes = (*Buffer)->getBuffer();
+  if (!isBoundedCbor(Bytes))
+    return std::nullopt;
+  json Entry;
+  try {
+    Entry = json::from_cbor(Bytes.begin(), Bytes.end());
+  } catch (const json::exception &) {
+    return std::nullopt;
+  }
   auto Reads = Entry.is_object() ? Entry.find("reads") : Entry.end();
   auto Results = Entry.is_object() ? Entry.find("results") : Entry.end();
   auto Mac = Entry.is_object() ? Entry.find("mac") : Entry.end();

@@ -1,6 +1,7 @@
 //===--- ResultsEncoding.cpp - results as JSON between processes --------------===//
 
 #include "ResultsEncoding.h"
+#include "CborBounds.h"
 #include <nlohmann/json.hpp>
 
 using nlohmann::json;
@@ -76,6 +77,9 @@ std::string encodeResults(const AnalysisResults &Results) {
 }
 
 llvm::Expected<AnalysisResults> decodeResults(llvm::StringRef Bytes) {
+  if (!isBoundedCbor(Bytes))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "unreadable results: not bounded, well-formed CBOR");
   try {
     json J = json::from_cbor(Bytes.begin(), Bytes.end());
     AnalysisResults Results;
