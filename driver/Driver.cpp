@@ -954,6 +954,12 @@ int run(int Argc, const char **Argv) {
     if (!Project)
       return usageError(toString(Project.takeError()));
     Results.append(std::move(*Project));
+    // A unit outside the report that failed while the report relied on it
+    // counts among the units of the run.
+    llvm::StringSet<> Relied;
+    for (const FileFailure &Failure : Results.Failures)
+      if (!Request.Reported.contains(Failure.File) && Relied.insert(Failure.File).second)
+        ++UnitsRun;
     if (Verbose)
       errs() << formatv("locklint: parsed {0} of {1} units ({2} unchanged, from the index); "
                         "{3} of the {4} that call other units' wrappers parsed again; "

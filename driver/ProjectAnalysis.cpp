@@ -149,6 +149,31 @@ void runAndStore(const std::vector<size_t> &Units, const std::vector<std::string
   }
 }
 
+/// The failures of units outside the report whose summaries are missing
+/// (their workers crashed or timed out) while a reported unit calls
+/// functions it does not define: those may be the failed unit's wrappers, so
+/// the reported units' results are incomplete too.
+std::vector<FileFailure>
+failuresReportedUnitsRelyOn(const ProjectRequest &Request,
+                            const std::vector<std::optional<AnalysisResults>> &First,
+                            const std::vector<std::optional<model::UnitSummary>> &Summaries) {
+  bool CallsOutside = false;
+  for (size_t I = 0; I < Request.Units.size(); ++I)
+    if (Request.Reported.contains(Request.Units[I]) && (!Summaries[I] || !Summaries[I]->Called.empty()))
+      CallsOutside = true;
+  std::vector<FileFailure> Failures;
+  if (!CallsOutside)
+    return Failures;
+  for (size_t I = 0; I < Request.Units.size(); ++I) {
+    if (Request.Reported.contains(Request.Units[I]) || Summaries[I])
+      continue;
+    for (const FileFailure &Failure : First[I]->Failures)
+      Failures.push_back({Failure.File, Failure.Reason + "; the files reported were analyzed "
+                                                        "without the wrappers it may define"});
+  }
+  return Failures;
+}
+
 } // namespace
 
 llvm::Expected<AnalysisResults>
@@ -250,6 +275,7 @@ analyzeProject(const ProjectRequest &Request, ProjectStats &Stats,
   Stats.Reordered = ToReorder.size();
 
   AnalysisResults Results;
+  Results.Failures = failuresReportedUnitsRelyOn(Request, First, Summaries);
   for (size_t I = 0; I < Count; ++I) {
     if (!Request.Reported.contains(Request.Units[I]))
       continue;
