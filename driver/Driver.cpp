@@ -1,6 +1,7 @@
 //===--- Driver.cpp - the locklint command line ---------------------------===//
 
 #include "Driver.h"
+#include "ModelDigests.h"
 #include "CheckSelection.h"
 #include "CompileDatabase.h"
 #include "DistlockOptionsProvider.h"
@@ -937,7 +938,9 @@ int run(int Argc, const char **Argv) {
     Request.IndexDir = IndexDir.empty() ? defaultIndexDir() : absolutePath(IndexDir);
     Request.Salt = indexSalt(Settings);
     Request.UnitInputs = [&](StringRef Unit) {
-      std::vector<std::string> Inputs = {configurationAsText((*Provider)->getOptions(Unit))};
+      ClangTidyOptions Options = (*Provider)->getOptions(Unit);
+      std::vector<std::string> Inputs = modelFileDigests(Options);
+      Inputs.push_back(configurationAsText(Options));
       for (const tooling::CompileCommand &Command : (*Database)->getCompileCommands(Unit)) {
         Inputs.push_back(Command.Directory);
         Inputs.insert(Inputs.end(), Command.CommandLine.begin(), Command.CommandLine.end());
