@@ -60,7 +60,7 @@ protected:
   /// The functions that run SQL: the built-in clients and the project's.
   const locklint::model::SqlClientModel &sqlClients() const { return SqlClients; }
   /// The Redis client functions; null when the model files did not load.
-  const locklint::model::ClientModel *clientModel() const { return Model ? &*Model : nullptr; }
+  const locklint::model::ClientModel *clientModel() const { return Model.get(); }
   /// The words that make a key or a name a lock's (LockKeyPattern).
   const locklint::model::WordMatcher &lockWords() const { return KeyWords; }
   /// The calls between the program's functions in this translation unit.
@@ -95,7 +95,7 @@ private:
   const std::string SqlModelFiles;
   locklint::model::WordMatcher KeyWords;
   locklint::model::SqlClientModel SqlClients;
-  std::optional<locklint::model::ClientModel> Model;
+  std::shared_ptr<const locklint::model::ClientModel> Model;
   std::optional<locklint::model::CommandCollector> Collector;
   /// Follows assembled strings when no client call made the collector's.
   std::unique_ptr<locklint::model::StringValueTracker> OwnStrings;

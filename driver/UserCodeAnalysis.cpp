@@ -41,12 +41,12 @@ std::optional<StringSet<>> configuredModelNames(const ClangTidyOptions &Options)
   for (const auto &Entry : Options.CheckOptions) {
     StringRef Key = Entry.getKey(), Files = Entry.getValue().Value;
     if (Key.ends_with("RedisModelFiles")) {
-      Expected<model::ClientModel> Redis = model::loadClientModel(Files);
+      auto Redis = model::loadClientModel(Files);
       if (!Redis) {
         consumeError(Redis.takeError());
         return std::nullopt;
       }
-      for (const std::string &Name : Redis->names())
+      for (const std::string &Name : (*Redis)->names())
         AddLast(Name);
     } else if (Key.ends_with("SqlClientModelFiles") || Key.ends_with("LockApiModelFiles")) {
       model::SqlClientModel Sql;
@@ -152,7 +152,7 @@ public:
       auto It = Options.CheckOptions.find(Key);
       return It == Options.CheckOptions.end() ? "" : It->getValue().Value;
     };
-    Expected<model::ClientModel> Redis = model::loadClientModel(Configured("RedisModelFiles"));
+    auto Redis = model::loadClientModel(Configured("RedisModelFiles"));
     model::SqlClientModel Sql = model::builtinSqlClients();
     Error SqlLoaded = model::addSqlClientFiles(Sql, Configured("SqlClientModelFiles"));
     // The checks report a model that does not load; no summary then.
@@ -161,7 +161,7 @@ public:
       consumeError(std::move(SqlLoaded));
       return;
     }
-    model::SummaryCollector Collector(*Redis, Sql);
+    model::SummaryCollector Collector(**Redis, Sql);
     ast_matchers::MatchFinder Finder;
     Collector.registerMatchers(Finder);
     Finder.matchAST(Context);

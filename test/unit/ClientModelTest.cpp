@@ -1,4 +1,5 @@
 #include "model/redis/ClientModel.h"
+#include "model/project/ModelFiles.h"
 #include "gtest/gtest.h"
 
 using namespace locklint::model;
@@ -17,8 +18,23 @@ TEST(ClientModelTest, BuiltinModelsLoadAndCoverEveryClient) {
   for (const char *Name : {"::redisCommand", "::redisAsyncCommandArgv", "sw::redis::Redis::set",
                            "sw::redis::RedisCluster::eval", "cpp_redis::client::set_advanced",
                            "Poco::Redis::Command::set", "Poco::Redis::Array::operator<<"})
-    EXPECT_FALSE(Model->lookup(Name).empty()) << Name;
-  EXPECT_EQ(Model->lookup("redisCommand").front().Form, CallForm::Format);
+    EXPECT_FALSE((*Model)->lookup(Name).empty()) << Name;
+  EXPECT_EQ((*Model)->lookup("redisCommand").front().Form, CallForm::Format);
+}
+
+TEST(ClientModelTest, OneLoadServesEveryCheckOfAUnit) {
+  auto First = loadClientModel(""), Second = loadClientModel("");
+  ASSERT_TRUE(First && Second);
+  EXPECT_EQ(First->get(), Second->get());
+}
+
+TEST(ClientModelTest, ModelsNamingTooManyFunctionsAreRefused) {
+  std::string Functions;
+  for (size_t I = 0; I <= MaxModelNames; ++I)
+    Functions += (I ? "," : "") + ("{\"names\": [\"app::f" + std::to_string(I) +
+                                   "\"], \"command\": \"DEL\", \"params\": [{\"role\": \"word\"}]}");
+  EXPECT_EQ(errorOf("{\"functions\": [" + Functions + "]}"),
+            "wrapper.json: the models name more than 20000 functions");
 }
 
 TEST(ClientModelTest, ReadsAUserWrapper) {

@@ -80,7 +80,7 @@ protected:
     auto Model = loadClientModel("");
     EXPECT_TRUE(static_cast<bool>(Model));
     StringValueTracker Strings(Context);
-    CommandExtractor Extractor(*Model, Context, Strings);
+    CommandExtractor Extractor(**Model, Context, Strings);
     CallCollector Collector(Context, Extractor);
     Collector.TraverseDecl(Context.getTranslationUnitDecl());
     CommandSummaries Summaries(Context, Strings, Extractor);

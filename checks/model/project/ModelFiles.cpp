@@ -30,6 +30,7 @@ llvm::Error forEachModelFile(
     llvm::function_ref<llvm::Error(llvm::StringRef Text, llvm::StringRef Path)> Add) {
   llvm::SmallVector<llvm::StringRef, 4> Paths;
   Files.split(Paths, ';');
+  size_t Read = 0;
   for (llvm::StringRef Group : Paths) {
     llvm::SmallVector<llvm::StringRef, 4> Names;
     Group.split(Names, ',');
@@ -37,6 +38,10 @@ llvm::Error forEachModelFile(
       Path = Path.trim();
       if (Path.empty())
         continue;
+      if (++Read > MaxModelFiles)
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "an option names more than %zu model files",
+                                       MaxModelFiles);
       auto Buffer = readRegularFile(Path);
       if (!Buffer)
         return llvm::createStringError(llvm::inconvertibleErrorCode(),

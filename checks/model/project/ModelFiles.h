@@ -16,6 +16,12 @@ namespace locklint::model {
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> readRegularFile(llvm::StringRef Path,
                                                                     uint64_t MaxBytes = 16u << 20);
 
+/// The most functions or entries the models of one kind may name, and the
+/// most files one option may list. Far above any real client's API, these
+/// keep a repository's model from costing minutes and gigabytes per unit.
+inline constexpr size_t MaxModelNames = 20000;
+inline constexpr size_t MaxModelFiles = 64;
+
 /// Reads each file named in \p Files (separated by ';' or ',') and hands its
 /// text to \p Add; stops at the first file that cannot be read or that \p Add
 /// rejects, with an error naming it.

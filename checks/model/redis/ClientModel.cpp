@@ -7,6 +7,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/xxhash.h"
+#include <mutex>
 #include <nlohmann/json.hpp>
 
 namespace locklint::model {
@@ -279,11 +281,14 @@ llvm::Error ClientModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNam
     for (const json &Name : *Discarders)
       ReplyDiscarders.insert(llvm::StringRef(Name.get<std::string>()).ltrim(':'));
   }
-  for (FunctionSpec &Spec : Read) {
-    for (const std::string &Name : Spec.Names)
+  for (FunctionSpec &Spec : Read)
+    for (const std::string &Name : Spec.Names) {
       ByName[llvm::StringRef(Name).ltrim(':')].push_back(Spec);
-    Specs.push_back(std::move(Spec));
-  }
+      if (ByName.size() > MaxModelNames)
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "%s: the models name more than %zu functions",
+                                       SourceName.str().c_str(), MaxModelNames);
+    }
   return llvm::Error::success();
 }
 
@@ -302,16 +307,29 @@ std::vector<std::string> ClientModel::names() const {
   return Result;
 }
 
-llvm::Expected<ClientModel> loadClientModel(llvm::StringRef UserFiles) {
-  ClientModel Model;
-  for (const EmbeddedFile &Builtin : BuiltinModels)
-    if (auto Err = Model.addJson(Builtin.Text, Builtin.Name))
-      return std::move(Err);
-  if (auto Err = forEachModelFile(UserFiles, [&](llvm::StringRef Text, llvm::StringRef Path) {
-        return Model.addJson(Text, Path);
+llvm::Expected<std::shared_ptr<const ClientModel>> loadClientModel(llvm::StringRef UserFiles) {
+  // The files are read again on each call, so that an edit between two
+  // loads is seen; parsing, the expensive part, happens once per contents.
+  std::string Key = UserFiles.str();
+  if (auto Err = forEachModelFile(UserFiles, [&](llvm::StringRef Text, llvm::StringRef) {
+        Key += "\n" + llvm::utohexstr(llvm::xxh3_64bits(Text));
+        return llvm::Error::success();
       }))
     return std::move(Err);
-  return Model;
+  static std::mutex Guard;
+  static std::map<std::string, std::shared_ptr<const ClientModel>> Loaded;
+  std::lock_guard<std::mutex> Lock(Guard);
+  if (auto It = Loaded.find(Key); It != Loaded.end())
+    return It->second;
+  auto Model = std::make_shared<ClientModel>();
+  for (const EmbeddedFile &Builtin : BuiltinModels)
+    if (auto Err = Model->addJson(Builtin.Text, Builtin.Name))
+      return std::move(Err);
+  if (auto Err = forEachModelFile(UserFiles, [&](llvm::StringRef Text, llvm::StringRef Path) {
+        return Model->addJson(Text, Path);
+      }))
+    return std::move(Err);
+  return Loaded[Key] = std::move(Model);
 }
 
 } // namespace locklint::model

@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -123,14 +124,14 @@ public:
   }
 
 private:
-  std::vector<FunctionSpec> Specs;
   llvm::StringMap<std::vector<FunctionSpec>> ByName;
   llvm::StringSet<> ReplyDiscarders;
 };
 
 /// The models compiled into locklint, followed by the user files named in
-/// \p UserFiles (separated by ';' or ',').
-llvm::Expected<ClientModel> loadClientModel(llvm::StringRef UserFiles);
+/// \p UserFiles (separated by ';' or ','). Loaded once per process for each
+/// list and contents: every check of a unit shares it.
+llvm::Expected<std::shared_ptr<const ClientModel>> loadClientModel(llvm::StringRef UserFiles);
 
 } // namespace locklint::model
 

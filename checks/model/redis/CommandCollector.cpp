@@ -8,17 +8,56 @@ using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace locklint::model {
+namespace {
+
+/// The model's names by their last component. hasAnyName compares a
+/// declaration with every name in turn; a model of thousands of functions
+/// would make each call of a unit cost thousands of comparisons, where this
+/// costs one lookup.
+class ModeledNames {
+public:
+  explicit ModeledNames(const ClientModel &Model) {
+    llvm::StringMap<std::vector<std::string>> ByLast;
+    for (std::string &Name : Model.names()) {
+      StringRef Last = StringRef(Name).rsplit("::").second;
+      ByLast[Last].push_back(std::move(Name));
+    }
+    for (auto &[Last, Names] : ByLast)
+      Matchers[Last] = new internal::HasNameMatcher(std::move(Names));
+  }
+
+  bool matches(const NamedDecl &Decl) const {
+    std::string Spelled;
+    StringRef Last;
+    if (const IdentifierInfo *Identifier = Decl.getIdentifier()) {
+      Last = Identifier->getName();
+    } else {
+      Spelled = Decl.getDeclName().getAsString();
+      Last = Spelled;
+    }
+    auto It = Matchers.find(Last);
+    return It != Matchers.end() && It->second->matchesNode(Decl);
+  }
+
+private:
+  llvm::StringMap<llvm::IntrusiveRefCntPtr<internal::HasNameMatcher>> Matchers;
+};
+
+AST_MATCHER_P(FunctionDecl, hasModeledName, std::shared_ptr<const ModeledNames>, Names) {
+  return Names->matches(Node);
+}
+
+} // namespace
 
 void CommandCollector::registerMatchers(MatchFinder &Finder,
                                         MatchFinder::MatchCallback *Callback) const {
-  std::vector<std::string> Names = Model.names();
-  std::vector<StringRef> NameRefs(Names.begin(), Names.end());
-  Finder.addMatcher(callExpr(callee(functionDecl(hasAnyName(NameRefs)))).bind("call"), Callback);
+  auto Names = std::make_shared<const ModeledNames>(Model);
+  Finder.addMatcher(callExpr(callee(functionDecl(hasModeledName(Names)))).bind("call"), Callback);
   // Calls of the program's own functions, which may wrap the client. The
   // callee may be declared here and defined further down: its body is looked
   // up once the whole translation unit is read.
   Finder.addMatcher(callExpr(callee(functionDecl(unless(isExpansionInSystemHeader()),
-                                                 unless(hasAnyName(NameRefs)))),
+                                                 unless(hasModeledName(Names)))),
                              unless(isExpansionInSystemHeader()))
                         .bind("helper-call"),
                     Callback);

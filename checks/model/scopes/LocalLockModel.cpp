@@ -50,6 +50,9 @@ auto inList(const char *List, llvm::StringRef SourceName) {
 
 /// The entries of list \p List, each of which must be an object.
 llvm::Error checkEntries(const json &Items, const char *List, llvm::StringRef SourceName) {
+  if (Items.size() > MaxModelNames)
+    return malformed(SourceName, std::string(List) + ": more than " +
+                                     std::to_string(MaxModelNames) + " entries");
   for (const json &Item : Items)
     if (!Item.is_object())
       return malformed(SourceName, std::string(List) + ": each entry must be an object");
