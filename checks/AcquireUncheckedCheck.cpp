@@ -48,6 +48,10 @@ public:
     return false;
   }
 
+  /// The calls that release the lock of the acquire being judged: handing
+  /// them the token reads nothing about whether the acquire succeeded.
+  void setReleases(llvm::DenseSet<const Expr *> Calls) { Releases = std::move(Calls); }
+
   /// True when \p Call frees what it is given without reading it.
   bool discards(const CallExpr *Call) const {
     const FunctionDecl *Callee = Call->getDirectCallee();
@@ -92,7 +96,11 @@ private:
       std::optional<DynTypedNode> Parent = onlyParent(*Use);
       if (!Parent)
         return false;
-      if (const auto *Outer = Parent->get<CallExpr>(); Outer && discards(Outer))
+      if (const auto *Outer = Parent->get<CallExpr>();
+          Outer && (discards(Outer) || Releases.contains(Outer)))
+        continue;
+      // A capture copies the value into a lambda, whose body is walked too.
+      if (Parent->get<LambdaExpr>() || copiedIntoLambda(*Parent))
         continue;
       // Written, not read: `reply = redisCommand(...)` again.
       if (const auto *Assign = Parent->get<BinaryOperator>();
@@ -104,10 +112,31 @@ private:
     return true;
   }
 
+  /// True when \p Node copies a capture: a constructor call whose one
+  /// parent is the lambda.
+  bool copiedIntoLambda(const DynTypedNode &Node) {
+    const auto *Copy = Node.get<CXXConstructExpr>();
+    std::optional<DynTypedNode> Outer = Copy ? onlyParent(*Copy) : std::nullopt;
+    return Outer && Outer->get<LambdaExpr>();
+  }
+
   ASTContext &Context;
   const ClientModel *Redis;
   const SqlClientModel &Sql;
+  llvm::DenseSet<const Expr *> Releases;
 };
+
+/// The calls of the unit that release the key \p Site takes.
+llvm::DenseSet<const Expr *> releasesOf(const AcquireSite &Site, const LockIndex &Index) {
+  llvm::DenseSet<const Expr *> Calls;
+  if (!Site.Command || Site.Command->Args.empty())
+    return Calls;
+  std::string KeyId = Index.keyIdentity(Site.Command->Args[0]);
+  for (const RedisCommand *Command : Index.commands())
+    if (Index.releasesKey(*Command, KeyId))
+      Calls.insert(Command->Call);
+  return Calls;
+}
 
 /// True when \p Function does more after \p Call than free replies: there
 /// is work the lock was meant to protect.
@@ -236,6 +265,7 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     std::string Lock = Site.Command && !Site.Command->Args.empty()
                            ? "lock '" + Index.keyDisplay(Site.Command->Args[0]) + "'"
                            : "the lock";
+    Readers.setReleases(releasesOf(Site, Index));
     if (Site.AnswerUnread || Readers.neverRead(Site.Call, Site.Function)) {
       if (workFollows(Site.Call, Site.Function, Readers, SM))
         diagAt(Site.Call,

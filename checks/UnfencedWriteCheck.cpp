@@ -108,14 +108,6 @@ void UnfencedWriteCheck::checkMore(const MatchFinder::MatchResult &Result) {
 
 namespace {
 
-/// True when \p Command deletes the lock key \p KeyId, itself or by a
-/// script.
-bool releasesLock(const RedisCommand &Command, StringRef KeyId, const LockIndex &Index) {
-  return Index.deletesKey(Command, KeyId) ||
-         llvm::any_of(Command.ScriptCommands,
-                      [&](const RedisCommand &Inner) { return Index.deletesKey(Inner, KeyId); });
-}
-
 /// True when \p Branch ends by leaving its function: a return or a throw
 /// as its last statement.
 bool leavesFunction(const Stmt *Branch) {
@@ -201,7 +193,7 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
     std::vector<SourceRange> FailurePaths;
     SourceLocation Released;
     for (const Access &A : InScope) {
-      if (!A.Command || !releasesLock(*A.Command, Scope.KeyId, Index))
+      if (!A.Command || !Index.releasesKey(*A.Command, Scope.KeyId))
         continue;
       if (std::optional<SourceRange> Branch =
               leavingBranchAround(Scope.Function, A.At, Scope, SM)) {
@@ -218,7 +210,7 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
         continue;
       std::string What;
       if (A.Command) {
-        if (releasesLock(*A.Command, Scope.KeyId, Index))
+        if (Index.releasesKey(*A.Command, Scope.KeyId))
           continue;
         bool Fenced = A.Command->InScript && A.Command->ScriptChecksOwner;
         // Taking or releasing another lock inside this one is lock work,

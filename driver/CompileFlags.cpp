@@ -8,6 +8,7 @@
 #include "llvm/Option/OptTable.h"
 #include "llvm/Option/Option.h"
 #include "llvm/Support/Path.h"
+#include <cstdlib>
 #include <cstring>
 
 using namespace clang::driver;
@@ -185,6 +186,26 @@ KeptFlags keepSemanticFlags(llvm::ArrayRef<std::string> CommandLine) {
     }
   }
   return Kept;
+}
+
+llvm::ArrayRef<const char *> compilerEnvironmentVariables() {
+  static const char *const Names[] = {"CPATH",
+                                      "C_INCLUDE_PATH",
+                                      "CPLUS_INCLUDE_PATH",
+                                      "OBJC_INCLUDE_PATH",
+                                      "OBJCPLUS_INCLUDE_PATH",
+                                      "COMPILER_PATH",
+                                      "INCLUDE",
+                                      "EXTERNAL_INCLUDE",
+                                      "CCC_OVERRIDE_OPTIONS",
+                                      "CL",
+                                      "_CL_"};
+  return Names;
+}
+
+void forgetCompilerEnvironment() {
+  for (const char *Name : compilerEnvironmentVariables())
+    ::unsetenv(Name);
 }
 
 } // namespace locklint

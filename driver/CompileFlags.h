@@ -43,6 +43,13 @@ DriverMode driverModeOf(llvm::ArrayRef<std::string> CommandLine);
 /// the code means. Response files must be expanded before.
 KeptFlags keepSemanticFlags(llvm::ArrayRef<std::string> CommandLine);
 
+/// The environment variables through which clang's driver adds include
+/// folders or program folders (CPATH, COMPILER_PATH, MSVC's INCLUDE, ...).
+/// locklint removes them from its own environment, and so from its
+/// workers', at start: what a unit means comes from its command alone.
+llvm::ArrayRef<const char *> compilerEnvironmentVariables();
+void forgetCompilerEnvironment();
+
 } // namespace locklint
 
 #endif

@@ -4,6 +4,7 @@
 #include "ModelDigests.h"
 #include "CheckSelection.h"
 #include "CompileDatabase.h"
+#include "CompileFlags.h"
 #include "DistlockOptionsProvider.h"
 #include "DumpReport.h"
 #include "Baseline.h"
@@ -715,6 +716,7 @@ Error fixReported(AnalysisResults &Results, SourceTexts &Texts, StringRef MainFi
 /// Prints "[12/340] src/jobs/billing.cpp (3 findings so far)" over itself.
 int run(int Argc, const char **Argv) {
   (void)clang::tidy::distlock::DistlockModuleAnchorSource;
+  forgetCompilerEnvironment();
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "locklint " LOCKLINT_VERSION " (distlock checks on clang-tidy " LLVM_VERSION_STRING ")\n";
   });
@@ -957,6 +959,8 @@ int run(int Argc, const char **Argv) {
     if (!Project)
       return usageError(toString(Project.takeError()));
     Results.append(std::move(*Project));
+    for (const std::string &Conflict : Stats.Conflicts)
+      WithColor::warning(errs(), "locklint") << Conflict << "\n";
     // A unit outside the report that failed while the report relied on it
     // counts among the units of the run.
     llvm::StringSet<> Relied;

@@ -37,6 +37,30 @@ public:
             json{{"functions", SqlFunctions}}};
   }
 
+  /// One line for each function that units define with different commands.
+  std::vector<std::string> conflicts() const {
+    std::vector<std::string> Lines;
+    for (const Table *From : {&Redis, &Sql})
+      for (const auto &Entry : *From) {
+        const std::vector<Offer> &Offers = Entry.getValue();
+        std::set<std::string> Places;
+        for (const Offer &O : Offers)
+          if (conflicting(Offers, O.Entry)) {
+            auto At = O.Entry.find("issued_at");
+            Places.insert(At != O.Entry.end() && At->is_string() ? At->get<std::string>()
+                                                                 : "a unit of the project");
+          }
+        if (Places.empty())
+          continue;
+        std::string Line = "'" + Entry.getKey().str() + "' is defined with different commands (";
+        for (const std::string &Place : Places)
+          Line += (Line.back() == '(' ? "" : ", ") + Place;
+        Lines.push_back(Line + "); its calls are read through neither");
+      }
+    llvm::sort(Lines);
+    return Lines;
+  }
+
 private:
   struct Offer {
     size_t Unit;
@@ -53,6 +77,27 @@ private:
         Into[Name.get<std::string>()].push_back({Unit, Entry});
   }
 
+  /// An entry without where it was found: what it says the function does.
+  static std::string meaningOf(const json &Entry) {
+    json Meaning = Entry;
+    Meaning.erase("issued_at");
+    return Meaning.dump();
+  }
+
+  static std::string arityOf(const json &Entry) {
+    auto Count = Entry.find("param_count");
+    return Count == Entry.end() ? "" : Count->dump();
+  }
+
+  /// True when the units define \p Entry's function, with its arity, in
+  /// more than one way.
+  static bool conflicting(const std::vector<Offer> &Offers, const json &Entry) {
+    std::string Arity = arityOf(Entry), Meaning = meaningOf(Entry);
+    return llvm::any_of(Offers, [&](const Offer &Other) {
+      return arityOf(Other.Entry) == Arity && meaningOf(Other.Entry) != Meaning;
+    });
+  }
+
   static json pick(const Table &From, size_t Unit, const std::set<std::string> &Called) {
     json Picked = json::array();
     std::set<std::string> Seen;
@@ -61,11 +106,13 @@ private:
       if (It == From.end())
         continue;
       for (const Offer &O : It->second)
-        if (O.Unit != Unit && Seen.insert(O.Entry.dump()).second)
+        if (O.Unit != Unit && !conflicting(It->second, O.Entry) &&
+            Seen.insert(O.Entry.dump()).second)
           Picked.push_back(O.Entry);
     }
     return Picked;
   }
+
 
   Table Redis, Sql;
 };
@@ -216,6 +263,7 @@ analyzeProject(const ProjectRequest &Request, ProjectStats &Stats,
   for (size_t I = 0; I < Count; ++I)
     if ((Summaries[I] = summaryIn(*First[I])))
       Table.add(I, *Summaries[I]);
+  Stats.Conflicts = Table.conflicts();
   std::vector<std::string> SecondKeys(Count);
   std::vector<std::optional<AnalysisResults>> Second(Count);
   std::vector<size_t> ToReparse;

@@ -48,6 +48,10 @@ struct ProjectStats {
   size_t Linked = 0, Reparsed = 0;
   /// Units read once more for a lock order another unit reverses.
   size_t Reordered = 0;
+  /// Wrappers that two units define with different commands (a test double
+  /// beside the real one): their calls are read through neither, and each
+  /// line says so.
+  std::vector<std::string> Conflicts;
 };
 
 /// Analyzes \p Request's units as one project. \p Progress is called as each

@@ -174,6 +174,12 @@ bool LockIndex::deletesKey(const RedisCommand &Command, llvm::StringRef KeyId) c
          !KeyId.empty() && keyIdentity(Command.Args[0]) == KeyId;
 }
 
+bool LockIndex::releasesKey(const RedisCommand &Command, llvm::StringRef KeyId) const {
+  return deletesKey(Command, KeyId) ||
+         llvm::any_of(Command.ScriptCommands,
+                      [&](const RedisCommand &Inner) { return deletesKey(Inner, KeyId); });
+}
+
 std::string LockIndex::keyDisplay(const CommandWord &Word) const {
   // `name.c_str()` reads as `name`.
   auto Spelled = [&](const Expr *E) {

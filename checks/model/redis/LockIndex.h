@@ -65,6 +65,8 @@ public:
   /// True when \p Command deletes the key \p KeyId (DEL, UNLINK), which
   /// releases a lock held there.
   bool deletesKey(const RedisCommand &Command, llvm::StringRef KeyId) const;
+  /// True when \p Command, or a command of its script, deletes \p KeyId.
+  bool releasesKey(const RedisCommand &Command, llvm::StringRef KeyId) const;
 
   /// True when word \p ArgIndex of \p Command is a lock key.
   /// True when \p Command's key counts as a lock only by the name of the
