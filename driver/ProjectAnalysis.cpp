@@ -234,6 +234,10 @@ analyzeProject(const ProjectRequest &Request, ProjectStats &Stats,
   ProjectIndex Index(Request.IndexDir, Secret ? std::move(*Secret) : std::string());
   if (llvm::Error Err = Index.prepare())
     return std::move(Err);
+  if (const std::optional<std::string> &Why = Index.unusableBecause())
+    llvm::WithColor::warning(llvm::errs(), "locklint")
+        << "the project index is not used, every unit is parsed and nothing is kept: " << *Why
+        << "\n";
   size_t Count = Request.Units.size();
   Stats.Units = Count;
 
@@ -264,6 +268,7 @@ analyzeProject(const ProjectRequest &Request, ProjectStats &Stats,
     if ((Summaries[I] = summaryIn(*First[I])))
       Table.add(I, *Summaries[I]);
   Stats.Conflicts = Table.conflicts();
+  std::vector<FileFailure> Unlinked;
   std::vector<std::string> SecondKeys(Count);
   std::vector<std::optional<AnalysisResults>> Second(Count);
   std::vector<size_t> ToReparse;
@@ -280,8 +285,12 @@ analyzeProject(const ProjectRequest &Request, ProjectStats &Stats,
     SecondKeys[I] = hashOf({FirstKeys[I], Redis.dump(), Sql.dump()});
     if ((Second[I] = Index.lookup(SecondKeys[I])))
       continue;
-    if (llvm::Error Err = writeModels(Index, SecondKeys[I], Linked[I], Args[I]))
-      return std::move(Err);
+    if (llvm::Error Err = writeModels(Index, SecondKeys[I], Linked[I], Args[I])) {
+      // A full disk: the unit keeps its first read, and says what it lacks.
+      Unlinked.push_back({Request.Units[I], "the wrappers of other units it calls could not be "
+                                            "handed to it: " + llvm::toString(std::move(Err))});
+      continue;
+    }
     ToReparse.push_back(I);
   }
   WorkerSettings Linking = Summarizing;
@@ -308,12 +317,17 @@ analyzeProject(const ProjectRequest &Request, ProjectStats &Stats,
     if ((Third[I] = Index.lookup(ThirdKeys[I])))
       continue;
     Args[I].clear();
-    if (!Linked[I].first.is_null())
-      if (llvm::Error Err = writeModels(Index, ThirdKeys[I], Linked[I], Args[I]))
-        return std::move(Err);
     std::string OrdersFile = Index.pathFor(ThirdKeys[I] + "-orders.json");
-    if (llvm::Error Err = writeFileAtomically(OrdersFile, Reversed.dump(1)))
-      return std::move(Err);
+    llvm::Error Err = Linked[I].first.is_null()
+                          ? llvm::Error::success()
+                          : writeModels(Index, ThirdKeys[I], Linked[I], Args[I]);
+    if (!Err)
+      Err = writeFileAtomically(OrdersFile, Reversed.dump(1));
+    if (Err) {
+      Unlinked.push_back({Request.Units[I], "the lock orders of other units could not be handed "
+                                            "to it: " + llvm::toString(std::move(Err))});
+      continue;
+    }
     Args[I].push_back("--project-lock-orders=" + OrdersFile);
     ToReorder.push_back(I);
   }
@@ -324,6 +338,7 @@ analyzeProject(const ProjectRequest &Request, ProjectStats &Stats,
 
   AnalysisResults Results;
   Results.Failures = failuresReportedUnitsRelyOn(Request, First, Summaries);
+  Results.Failures.insert(Results.Failures.end(), Unlinked.begin(), Unlinked.end());
   for (size_t I = 0; I < Count; ++I) {
     if (!Request.Reported.contains(Request.Units[I]))
       continue;

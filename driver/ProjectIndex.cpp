@@ -26,7 +26,28 @@ std::string hashOf(llvm::ArrayRef<std::string> Parts) {
   return llvm::toHex(Hash.final(), /*LowerCase=*/true);
 }
 
-llvm::Error ProjectIndex::prepare() const {
+ProjectIndex::~ProjectIndex() {
+  if (!Temporary.empty())
+    llvm::sys::fs::remove_directories(Temporary);
+}
+
+namespace {
+
+/// Why files cannot be kept in \p Dir, made if needed; nothing when they can.
+std::optional<std::string> whyUnwritable(const std::string &Dir) {
+  if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
+    return "cannot create '" + Dir + "': " + EC.message();
+  llvm::SmallString<256> Probe(Dir);
+  llvm::sys::path::append(Probe, ".locklint-probe");
+  if (llvm::Error Err = writeFileAtomically(Probe.str().str(), "probe"))
+    return llvm::toString(std::move(Err));
+  llvm::sys::fs::remove(Probe);
+  return std::nullopt;
+}
+
+} // namespace
+
+llvm::Error ProjectIndex::prepare() {
   // A link committed in the folder's place would carry the entries, and the
   // model files of a run, out of the build folder.
   llvm::sys::fs::file_status Status;
@@ -36,9 +57,15 @@ llvm::Error ProjectIndex::prepare() const {
                                    "the index folder '%s' is a symbolic link; remove it or pass "
                                    "--index-dir",
                                    Dir.c_str());
-  if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
-    return llvm::createStringError(EC, "cannot create the index folder '%s': %s", Dir.c_str(),
-                                   EC.message().c_str());
+  Unusable = whyUnwritable(Dir);
+  if (!Unusable)
+    return llvm::Error::success();
+  llvm::SmallString<256> Made;
+  if (std::error_code EC = llvm::sys::fs::createUniqueDirectory("locklint-run", Made))
+    return llvm::createStringError(EC, "%s, and no temporary folder can be made: %s",
+                                   Unusable->c_str(), EC.message().c_str());
+  Dir = Temporary = Made.str().str();
+  Secret.clear();
   return llvm::Error::success();
 }
 

@@ -39,9 +39,15 @@ public:
   ProjectIndex(std::string Dir, std::string Secret)
       : Dir(std::move(Dir)), Secret(std::move(Secret)) {}
 
-  /// Creates the folder; an error names it when it cannot be made, or when
-  /// it is a symbolic link.
-  llvm::Error prepare() const;
+  ~ProjectIndex();
+
+  /// Creates the folder; an error names it when it is a symbolic link. A
+  /// folder that cannot be made or written (a file in its place, a read-only
+  /// or full disk) does not stop the run: the index is then neither read nor
+  /// written, the run's own files go to a temporary folder, and
+  /// unusableBecause() says why.
+  llvm::Error prepare();
+  const std::optional<std::string> &unusableBecause() const { return Unusable; }
   /// The results stored under \p Key, when every file their unit read is as
   /// it was then.
   std::optional<AnalysisResults> lookup(llvm::StringRef Key);
@@ -62,6 +68,9 @@ private:
   std::string Dir;
   std::string Secret;
   llvm::StringMap<std::string> Hashes;
+  std::optional<std::string> Unusable;
+  /// The temporary folder in the index's place, removed with the index.
+  std::string Temporary;
 };
 
 } // namespace locklint
