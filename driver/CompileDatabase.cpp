@@ -121,16 +121,21 @@ private:
   mutable std::set<std::string> Warned;
 };
 
-/// The real file system, where only regular files of a bounded size exist:
-/// a response file that is a FIFO would block the run before any timeout,
-/// and `@/dev/zero` would never end.
+/// The real file system, where only regular files of a bounded size inside
+/// the given folders exist: a response file that is a FIFO would block the
+/// run before any timeout, `@/dev/zero` would never end, and
+/// `@/home/ci/.token` would be read into the arguments.
 class ResponseFileSystem : public llvm::vfs::ProxyFileSystem {
 public:
   static constexpr uint64_t MaxBytes = 1u << 20;
 
-  ResponseFileSystem() : ProxyFileSystem(llvm::vfs::getRealFileSystem()) {}
+  explicit ResponseFileSystem(std::vector<std::string> Folders)
+      : ProxyFileSystem(llvm::vfs::getRealFileSystem()), Folders(std::move(Folders)) {}
 
   llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &Path) override {
+    llvm::SmallString<256> Real;
+    if (ProxyFileSystem::getRealPath(Path, Real) || !inFolders(Real))
+      return std::make_error_code(std::errc::permission_denied);
     llvm::ErrorOr<llvm::vfs::Status> Status = ProxyFileSystem::status(Path);
     if (Status && (Status->getType() != llvm::sys::fs::file_type::regular_file ||
                    Status->getSize() > MaxBytes))
@@ -144,14 +149,32 @@ public:
       return Status.getError();
     return ProxyFileSystem::openFileForRead(Path);
   }
+
+private:
+  bool inFolders(llvm::StringRef Real) const {
+    return llvm::any_of(Folders, [&](const std::string &Folder) {
+      return Real.starts_with(Folder) &&
+             (Real.size() == Folder.size() || llvm::sys::path::is_separator(Real[Folder.size()]) ||
+              llvm::sys::path::is_separator(Folder.back()));
+    });
+  }
+
+  std::vector<std::string> Folders;
 };
 
 } // namespace
 
 std::unique_ptr<CompilationDatabase>
-expandRegularResponseFiles(std::unique_ptr<CompilationDatabase> Database) {
+expandRegularResponseFiles(std::unique_ptr<CompilationDatabase> Database,
+                           std::vector<std::string> Folders) {
+  // Folders are compared with real paths: links in them are resolved too.
+  for (std::string &Folder : Folders) {
+    llvm::SmallString<256> Real;
+    if (!llvm::sys::fs::real_path(Folder, Real))
+      Folder = Real.str().str();
+  }
   return expandResponseFiles(std::move(Database),
-                             llvm::makeIntrusiveRefCnt<ResponseFileSystem>());
+                             llvm::makeIntrusiveRefCnt<ResponseFileSystem>(std::move(Folders)));
 }
 
 std::unique_ptr<CompilationDatabase>

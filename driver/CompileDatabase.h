@@ -29,9 +29,12 @@ loadCompileDatabase(llvm::StringRef BuildPath,
 /// Wraps \p Database so that response files (`@file`) in its commands are
 /// read as lists of arguments, the way the compiler reads them, when they
 /// are regular files of at most 1 MiB. Any other `@file` (a FIFO, a device)
-/// stays an argument, which the sanitizer then drops.
+/// stays an argument, which the sanitizer then drops. So does one outside
+/// \p Folders (the build folder and the source root): a compile command
+/// cannot make locklint read, and perhaps quote, a file of the machine.
 std::unique_ptr<clang::tooling::CompilationDatabase>
-expandRegularResponseFiles(std::unique_ptr<clang::tooling::CompilationDatabase> Database);
+expandRegularResponseFiles(std::unique_ptr<clang::tooling::CompilationDatabase> Database,
+                           std::vector<std::string> Folders);
 
 /// Wraps \p Database so that each command keeps only the options that
 /// decide what the code means (see CompileFlags.h): compile commands of a

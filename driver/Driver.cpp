@@ -838,8 +838,16 @@ int run(int Argc, const char **Argv) {
     return usageError(toString(Database.takeError()));
   // Response files hold arguments like any others: they are read as
   // argument lists here, before the options are judged.
-  if (!IsWorker)
-    *Database = expandRegularResponseFiles(std::move(*Database));
+  if (!IsWorker) {
+    std::vector<std::string> Folders = {SourceRoot.empty() ? defaultSourceRoot(
+                                                                 Files.empty() ? "" : Files.front())
+                                                           : absolutePath(SourceRoot)};
+    if (!BuildPath.empty())
+      Folders.push_back(absolutePath(sys::fs::is_directory(BuildPath)
+                                         ? StringRef(BuildPath)
+                                         : sys::path::parent_path(BuildPath)));
+    *Database = expandRegularResponseFiles(std::move(*Database), std::move(Folders));
+  }
   *Database = sanitizeCompileCommands(std::move(*Database), Warnings);
   if (Files.empty()) {
     Files = (*Database)->getAllFiles();
