@@ -684,7 +684,7 @@ std::vector<std::string> workerArguments() {
 /// them as asked. Every file a report quotes is read first, so reports show
 /// the code that was analyzed, not the code as fixed.
 Error fixReported(AnalysisResults &Results, SourceTexts &Texts, StringRef MainFile,
-                  FixOutcome &Outcome) {
+                  StringRef SourceRoot, FixOutcome &Outcome) {
   for (const Finding &F : Results.Findings) {
     (void)Texts.text(F.Where.File);
     for (const FindingNote &Note : F.Notes)
@@ -703,7 +703,7 @@ Error fixReported(AnalysisResults &Results, SourceTexts &Texts, StringRef MainFi
         << formatv("the fix of {0} at {1}:{2}:{3} was not applied: {4}\n", F.Check, F.Where.File,
                    F.Where.Line, F.Where.Column, Skipped.Reason);
   }
-  Outcome = applyFixPlan(Plan, Texts);
+  Outcome = applyFixPlan(Plan, Texts, SourceRoot);
   for (FileFailure &Failure : Outcome.Failures)
     Results.Failures.push_back(Failure);
   if (!Quiet)
@@ -1004,7 +1004,7 @@ int run(int Argc, const char **Argv) {
   // Only what is reported is fixed, each file once, after every worker.
   FixOutcome Fixed;
   if (Fix || FixNotes || !ExportFixes.empty())
-    if (auto Err = fixReported(Results, Texts, FirstFile, Fixed))
+    if (auto Err = fixReported(Results, Texts, FirstFile, Root, Fixed))
       return usageError(toString(std::move(Err)));
 
   if (Format == "text" && Output.empty())

@@ -7,7 +7,7 @@
 
 namespace locklint {
 
-FixOutcome applyFixPlan(const FixPlan &Plan, SourceTexts &Texts) {
+FixOutcome applyFixPlan(const FixPlan &Plan, SourceTexts &Texts, llvm::StringRef SourceRoot) {
   FixOutcome Outcome;
   llvm::StringSet<> Unwritten;
   for (const auto &[File, Edits] : Plan.EditsByFile) {
@@ -27,7 +27,7 @@ FixOutcome applyFixPlan(const FixPlan &Plan, SourceTexts &Texts) {
       }
       Text.replace(Edit.Offset, Edit.Length, Edit.NewText);
     }
-    llvm::Error Written = InRange ? rewriteSourceFile(File, Text)
+    llvm::Error Written = InRange ? rewriteSourceFile(File, Text, SourceRoot)
                                   : llvm::createStringError(llvm::inconvertibleErrorCode(),
                                                             "a fix lies outside the file");
     if (Written) {

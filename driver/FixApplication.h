@@ -19,8 +19,9 @@ struct FixOutcome {
 
 /// Writes each file of \p Plan once, its edits applied to the text that was
 /// analyzed (\p Texts). A file that changed on disk since is left alone: the
-/// edits' offsets are of the old text.
-FixOutcome applyFixPlan(const FixPlan &Plan, SourceTexts &Texts);
+/// edits' offsets are of the old text. Only files under \p SourceRoot are
+/// written.
+FixOutcome applyFixPlan(const FixPlan &Plan, SourceTexts &Texts, llvm::StringRef SourceRoot);
 
 } // namespace locklint
 

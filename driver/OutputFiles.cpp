@@ -3,6 +3,7 @@
 #include "OutputFiles.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace locklint {
@@ -73,16 +74,43 @@ llvm::Error replaceAtomically(llvm::StringRef Path, llvm::StringRef Contents,
 
 } // namespace
 
-llvm::Error rewriteSourceFile(llvm::StringRef Path, llvm::StringRef Contents) {
-  llvm::SmallString<256> Real;
+llvm::Error rewriteSourceFile(llvm::StringRef Path, llvm::StringRef Contents,
+                              llvm::StringRef SourceRoot) {
+  llvm::SmallString<256> Real, RealRoot;
   if (std::error_code EC = llvm::sys::fs::real_path(Path, Real))
     return cannotWrite(Path, EC);
+  if (llvm::sys::fs::real_path(SourceRoot, RealRoot))
+    RealRoot = SourceRoot;
+  llvm::sys::path::append(RealRoot, "");
+  if (!llvm::StringRef(Real).starts_with(RealRoot))
+    return llvm::createStringError(std::errc::permission_denied,
+                                   "'%s' is '%s', outside the source root '%s'",
+                                   Path.str().c_str(), Real.c_str(), SourceRoot.str().c_str());
   // A file its owner made read-only is not rewritten behind its back.
   if (std::error_code EC = llvm::sys::fs::access(Real, llvm::sys::fs::AccessMode::Write))
     return cannotWrite(Path, EC);
   llvm::ErrorOr<llvm::sys::fs::perms> Permissions = llvm::sys::fs::getPermissions(Real);
   if (!Permissions)
     return cannotWrite(Path, Permissions.getError());
+  llvm::sys::fs::file_status Status;
+  if (!llvm::sys::fs::status(Real, Status) && Status.getLinkCount() > 1) {
+    // Truncated and rewritten, never replaced: the inode stays the links'.
+    int FD;
+    std::error_code EC = llvm::sys::fs::openFileForWrite(Real, FD, llvm::sys::fs::CD_OpenExisting);
+    if (!EC && (EC = llvm::sys::fs::resize_file(FD, 0)))
+      llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+    if (EC)
+      return cannotWrite(Path, EC);
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Contents;
+    OS.close();
+    if (OS.has_error()) {
+      EC = OS.error();
+      OS.clear_error();
+      return cannotWrite(Path, EC);
+    }
+    return llvm::Error::success();
+  }
   return replaceAtomically(Real, Contents, *Permissions);
 }
 

@@ -18,8 +18,13 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Contents);
 llvm::Error writeIntoExisting(llvm::StringRef Path, llvm::StringRef Contents);
 
 /// Replaces the contents of the source file \p Path as writeFileAtomically
-/// does, in the file a symbolic link points to, keeping its permissions.
-llvm::Error rewriteSourceFile(llvm::StringRef Path, llvm::StringRef Contents);
+/// does, in the file a symbolic link points to, keeping its permissions. A
+/// file that does not lie under \p SourceRoot once links are resolved is
+/// refused: a committed link cannot aim a fix at a file of the machine. A
+/// file with other hard links is written in place, so the links keep
+/// sharing it.
+llvm::Error rewriteSourceFile(llvm::StringRef Path, llvm::StringRef Contents,
+                              llvm::StringRef SourceRoot);
 
 /// \p Path made absolute against the current directory, without `.` parts.
 std::string absolutePath(llvm::StringRef Path);

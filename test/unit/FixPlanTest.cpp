@@ -3,6 +3,7 @@
 #include "model/redis/FixBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
 
@@ -89,7 +90,8 @@ TEST(FixPlanTest, EachFileWrittenOnceOrNotAtAll) {
   SourceTexts Texts;
   std::vector<Finding> Findings = {finding("distlock-a", {edit(File, 12, 0, " PX 30000")}),
                                    finding("distlock-b", {edit(File, 10, 0, " NX")})};
-  FixOutcome Outcome = applyFixPlan(planFixes(Findings, false), Texts);
+  std::string Root = llvm::sys::path::parent_path(File).str();
+  FixOutcome Outcome = applyFixPlan(planFixes(Findings, false), Texts, Root);
   EXPECT_TRUE(Outcome.Failures.empty());
   EXPECT_EQ(Outcome.FixesApplied, 2u);
   EXPECT_EQ(Outcome.FilesChanged, 1u);
@@ -99,10 +101,47 @@ TEST(FixPlanTest, EachFileWrittenOnceOrNotAtAll) {
   SourceTexts Analyzed;
   (void)Analyzed.text(File);
   llvm::sys::fs::remove(File);
-  Outcome = applyFixPlan(planFixes(Findings, false), Analyzed);
+  Outcome = applyFixPlan(planFixes(Findings, false), Analyzed, Root);
   ASSERT_EQ(Outcome.Failures.size(), 1u);
   EXPECT_EQ(Outcome.Failures[0].Reason, "not fixed: it changed while it was analyzed");
   EXPECT_EQ(Outcome.FixesApplied, 0u);
+}
+
+TEST(FixPlanTest, OnlyFilesUnderTheSourceRootAreWrittenAndLinksAreKept) {
+  llvm::SmallString<128> Root, Outside;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("fixroot", Root));
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("fixoutside", Outside));
+  auto Write = [](const llvm::Twine &Path, llvm::StringRef Text) {
+    std::error_code EC;
+    llvm::raw_fd_ostream Out(Path.str(), EC);
+    Out << Text;
+  };
+  auto Read = [](const llvm::Twine &Path) {
+    return (*llvm::MemoryBuffer::getFile(Path.str()))->getBuffer().str();
+  };
+  // A link committed in the project that leads outside it.
+  std::string Victim = (Outside + "/victim.cpp").str(), Link = (Root + "/link.cpp").str();
+  Write(Victim, "SET lock:a 1");
+  ASSERT_FALSE(llvm::sys::fs::create_link(Victim, Link));
+  SourceTexts Texts;
+  std::vector<Finding> Findings = {finding("distlock-a", {edit(Link, 10, 0, " NX")})};
+  FixOutcome Outcome = applyFixPlan(planFixes(Findings, false), Texts, Root);
+  ASSERT_EQ(Outcome.Failures.size(), 1u);
+  EXPECT_NE(Outcome.Failures[0].Reason.find("outside the source root"), std::string::npos);
+  EXPECT_EQ(Read(Victim), "SET lock:a 1");
+
+  // A file with a second hard link is rewritten, and both names see it.
+  std::string File = (Root + "/a.cpp").str(), Second = (Root + "/b.cpp").str();
+  Write(File, "SET lock:a 1 NX PX 30000 and more");
+  ASSERT_FALSE(llvm::sys::fs::create_hard_link(File, Second));
+  SourceTexts Fresh;
+  Findings = {finding("distlock-a", {edit(File, 24, 9, "")})};
+  Outcome = applyFixPlan(planFixes(Findings, false), Fresh, Root);
+  EXPECT_TRUE(Outcome.Failures.empty());
+  EXPECT_EQ(Read(File), "SET lock:a 1 NX PX 30000");
+  EXPECT_EQ(Read(Second), "SET lock:a 1 NX PX 30000");
+  llvm::sys::fs::remove_directories(Root);
+  llvm::sys::fs::remove_directories(Outside);
 }
 
 TEST(FixPlanTest, KeysAreEscapedAgainWhenQuoted) {
