@@ -15,6 +15,18 @@ llvm::Error cannotWrite(llvm::StringRef Path, std::error_code EC) {
                                  EC.message().c_str());
 }
 
+/// Writes \p Contents through \p OS, opened on \p Path, and closes it.
+llvm::Error writeAndClose(llvm::raw_fd_ostream &OS, llvm::StringRef Path,
+                          llvm::StringRef Contents) {
+  OS << Contents;
+  OS.close();
+  if (!OS.has_error())
+    return llvm::Error::success();
+  std::error_code EC = OS.error();
+  OS.clear_error();
+  return cannotWrite(Path, EC);
+}
+
 /// Writes \p Contents into the existing file, device or pipe \p Path,
 /// without making, renaming or truncating anything.
 llvm::Error writeInPlace(llvm::StringRef Path, llvm::StringRef Contents) {
@@ -22,14 +34,7 @@ llvm::Error writeInPlace(llvm::StringRef Path, llvm::StringRef Contents) {
   llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::CD_OpenExisting);
   if (EC)
     return cannotWrite(Path, EC);
-  OS << Contents;
-  OS.close();
-  if (OS.has_error()) {
-    EC = OS.error();
-    OS.clear_error();
-    return cannotWrite(Path, EC);
-  }
-  return llvm::Error::success();
+  return writeAndClose(OS, Path, Contents);
 }
 
 /// Writes through a temporary file next to \p Path, with \p Permissions if
@@ -102,14 +107,7 @@ llvm::Error rewriteSourceFile(llvm::StringRef Path, llvm::StringRef Contents,
     if (EC)
       return cannotWrite(Path, EC);
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Contents;
-    OS.close();
-    if (OS.has_error()) {
-      EC = OS.error();
-      OS.clear_error();
-      return cannotWrite(Path, EC);
-    }
-    return llvm::Error::success();
+    return writeAndClose(OS, Path, Contents);
   }
   return replaceAtomically(Real, Contents, *Permissions);
 }
