@@ -126,18 +126,21 @@ private:
   llvm::DenseSet<const Expr *> Releases;
 };
 
-/// The calls of the unit that release the key \p Site takes.
-llvm::DenseSet<const Expr *> releasesOf(const AcquireSite &Site, const LockIndex &Index) {
-  llvm::DenseSet<const Expr *> Calls;
-  if (!Site.Command || Site.Command->Args.empty())
-    return Calls;
-  std::string KeyId = Index.keyIdentity(Site.Command->Args[0]);
-  for (const RedisCommand *Command : Index.commands())
-    if (Index.releasesKey(*Command, KeyId))
-      Calls.insert(Command->Call);
+/// The calls of the unit that release each key, by its identity: one pass
+/// over the unit's commands, whatever the number of acquires.
+llvm::StringMap<llvm::DenseSet<const Expr *>> releasesByKey(const LockIndex &Index) {
+  llvm::StringMap<llvm::DenseSet<const Expr *>> Calls;
+  auto Add = [&](const RedisCommand &Deleting, const Expr *Call) {
+    if (std::string KeyId = Index.deletedKey(Deleting); !KeyId.empty())
+      Calls[KeyId].insert(Call);
+  };
+  for (const RedisCommand *Command : Index.commands()) {
+    Add(*Command, Command->Call);
+    for (const RedisCommand &Inner : Command->ScriptCommands)
+      Add(Inner, Command->Call);
+  }
   return Calls;
 }
-
 /// True when \p Function does more after \p Call than free replies: there
 /// is work the lock was meant to protect.
 bool workFollows(const Expr *Call, const FunctionDecl *Function, const ResultReaders &Readers,
@@ -249,6 +252,7 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
   std::vector<AcquireSite> Sites =
       findAcquireSites(Index, Executions, helperCalls(), takeApiCalls(Context));
   ResultReaders Readers(Context, clientModel(), sqlClients());
+  llvm::StringMap<llvm::DenseSet<const Expr *>> Releases = releasesByKey(Index);
   llvm::DenseSet<const Expr *> Reported;
   for (const AcquireSite &Site : Sites) {
     // A SET without NX always succeeds: there is nothing to check
@@ -265,7 +269,9 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     std::string Lock = Site.Command && !Site.Command->Args.empty()
                            ? "lock '" + Index.keyDisplay(Site.Command->Args[0]) + "'"
                            : "the lock";
-    Readers.setReleases(releasesOf(Site, Index));
+    Readers.setReleases(Site.Command && !Site.Command->Args.empty()
+                            ? Releases.lookup(Index.keyIdentity(Site.Command->Args[0]))
+                            : llvm::DenseSet<const Expr *>());
     if (Site.AnswerUnread || Readers.neverRead(Site.Call, Site.Function)) {
       if (workFollows(Site.Call, Site.Function, Readers, SM))
         diagAt(Site.Call,

@@ -37,8 +37,9 @@ public:
             json{{"functions", SqlFunctions}}};
   }
 
-  /// One line for each function that units define with different commands.
-  std::vector<std::string> conflicts() const {
+  /// Once every unit is added: one line for each function that units define
+  /// with different commands. Its calls are read through none of them.
+  std::vector<std::string> settleConflicts() {
     std::vector<std::string> Lines;
     for (const Table *From : {&Redis, &Sql})
       for (const auto &Entry : *From) {
@@ -46,6 +47,7 @@ public:
         std::set<std::string> Places;
         for (const Offer &O : Offers)
           if (conflicting(Offers, O.Entry)) {
+            Conflicted.insert(O.Entry.dump());
             auto At = O.Entry.find("issued_at");
             Places.insert(At != O.Entry.end() && At->is_string() ? At->get<std::string>()
                                                                  : "a unit of the project");
@@ -98,7 +100,7 @@ private:
     });
   }
 
-  static json pick(const Table &From, size_t Unit, const std::set<std::string> &Called) {
+  json pick(const Table &From, size_t Unit, const std::set<std::string> &Called) const {
     json Picked = json::array();
     std::set<std::string> Seen;
     for (const std::string &Name : Called) {
@@ -106,8 +108,8 @@ private:
       if (It == From.end())
         continue;
       for (const Offer &O : It->second)
-        if (O.Unit != Unit && !conflicting(It->second, O.Entry) &&
-            Seen.insert(O.Entry.dump()).second)
+        if (std::string Text = O.Entry.dump();
+            O.Unit != Unit && !Conflicted.count(Text) && Seen.insert(Text).second)
           Picked.push_back(O.Entry);
     }
     return Picked;
@@ -115,6 +117,8 @@ private:
 
 
   Table Redis, Sql;
+  /// The entries settleConflicts() found in conflict, as text.
+  std::set<std::string> Conflicted;
 };
 
 /// The orders each unit takes locks in.
@@ -267,7 +271,7 @@ analyzeProject(const ProjectRequest &Request, ProjectStats &Stats,
   for (size_t I = 0; I < Count; ++I)
     if ((Summaries[I] = summaryIn(*First[I])))
       Table.add(I, *Summaries[I]);
-  Stats.Conflicts = Table.conflicts();
+  Stats.Conflicts = Table.settleConflicts();
   std::vector<FileFailure> Unlinked;
   std::vector<std::string> SecondKeys(Count);
   std::vector<std::optional<AnalysisResults>> Second(Count);

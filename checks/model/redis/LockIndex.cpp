@@ -169,9 +169,14 @@ std::string LockIndex::keyPattern(const CommandWord &Word) {
   return Pattern;
 }
 
+std::string LockIndex::deletedKey(const RedisCommand &Command) const {
+  if ((!Command.is("DEL") && !Command.is("UNLINK")) || Command.Args.empty())
+    return "";
+  return keyIdentity(Command.Args[0]);
+}
+
 bool LockIndex::deletesKey(const RedisCommand &Command, llvm::StringRef KeyId) const {
-  return (Command.is("DEL") || Command.is("UNLINK")) && !Command.Args.empty() &&
-         !KeyId.empty() && keyIdentity(Command.Args[0]) == KeyId;
+  return !KeyId.empty() && deletedKey(Command) == KeyId;
 }
 
 bool LockIndex::releasesKey(const RedisCommand &Command, llvm::StringRef KeyId) const {

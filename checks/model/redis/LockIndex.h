@@ -65,6 +65,8 @@ public:
   /// True when \p Command deletes the key \p KeyId (DEL, UNLINK), which
   /// releases a lock held there.
   bool deletesKey(const RedisCommand &Command, llvm::StringRef KeyId) const;
+  /// The identity of the key \p Command deletes; empty when it deletes none.
+  std::string deletedKey(const RedisCommand &Command) const;
   /// True when \p Command, or a command of its script, deletes \p KeyId.
   bool releasesKey(const RedisCommand &Command, llvm::StringRef KeyId) const;
 
