@@ -2,6 +2,7 @@
 
 #include "model/redis/CommandCollector.h"
 #include "model/redis/CommandExtractor.h"
+#include "model/redis/DeclaredClients.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
@@ -74,8 +75,16 @@ bool CommandCollector::collect(const MatchFinder::MatchResult &Result) {
     Extractor = std::make_unique<CommandExtractor>(Model, *Context, *Strings);
   }
   if (Helper) {
-    if (!Helper->containsErrors() && helperDefinition(Helper))
+    if (Helper->containsErrors())
+      return true;
+    if (helperDefinition(Helper))
       HelperCalls.push_back({Helper, enclosingFunction(Helper, *Context)});
+    // A callee whose body is elsewhere, or an interface's pure method.
+    if (const FunctionDecl *Callee = Helper->getDirectCallee())
+      if (std::optional<FunctionSpec> Spec = declaredFormatCommand(*Callee)) {
+        DeclaredCommands.try_emplace(Callee->getCanonicalDecl(), std::move(*Spec));
+        DeclaredCalls.push_back({Helper, enclosingFunction(Helper, *Context)});
+      }
     return true;
   }
   const SourceManager &SM = *Result.SourceManager;
@@ -122,6 +131,15 @@ std::deque<RedisCommand> CommandCollector::finish(std::unique_ptr<CommandSummari
       Commands.push_back(std::move(*Command));
     }
   }
+  // Calls that only their declaration explains.
+  for (const HelperCall &Call : DeclaredCalls) {
+    const FunctionSpec &Spec =
+        DeclaredCommands.find(Call.Call->getDirectCallee()->getCanonicalDecl())->second;
+    if (std::optional<RedisCommand> Command = Extractor->extractAs(Spec, Call.Call)) {
+      Command->Function = Call.Caller;
+      Commands.push_back(std::move(*Command));
+    }
+  }
   auto Expanded = std::make_unique<CommandSummaries>(*Context, *Strings, *Extractor);
   std::deque<RedisCommand> All = Expanded->expand(std::move(Commands), HelperCalls);
   Commands.clear();
@@ -134,6 +152,8 @@ void CommandCollector::reset() {
   Commands.clear();
   HelperCalls.clear();
   FormatWrappers.clear();
+  DeclaredCommands.clear();
+  DeclaredCalls.clear();
   InnerStreamCalls.clear();
   Extractor.reset();
   Strings.reset();

@@ -61,6 +61,10 @@ private:
   /// The program's own variadic format functions, which forward their
   /// arguments to the client as a va_list.
   llvm::DenseMap<const clang::FunctionDecl *, FunctionSpec> FormatWrappers;
+  /// Functions whose declaration shows they send a format command, and
+  /// the calls of them (see DeclaredClients).
+  llvm::DenseMap<const clang::FunctionDecl *, FunctionSpec> DeclaredCommands;
+  std::vector<HelperCall> DeclaredCalls;
   /// Inner links of `<<` chains, whose outermost call stands for the chain.
   llvm::DenseSet<const clang::Expr *> InnerStreamCalls;
   std::unique_ptr<StringValueTracker> Strings;

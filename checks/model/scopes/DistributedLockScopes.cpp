@@ -210,10 +210,10 @@ public:
   /// For a Redis acquire whose outcome nobody reads, the code that acts as
   /// the holder anyway: from the acquire's statement to the next one in its
   /// block that deletes the key. The program behaves as if it held the lock
-  /// there, so what it writes there is written under it.
+  /// there, so what it writes there is written under it. The acquire may be
+  /// a wrapper's that waits inside until it gets the lock.
   std::optional<DistributedLockScope> actedOnScope(const AcquireSite &Site) {
-    if (!Site.Command || Site.Service != CoordinationService::None || Site.Command->Origin ||
-        Site.Command->Args.empty())
+    if (!Site.Command || Site.Service != CoordinationService::None || Site.Command->Args.empty())
       return std::nullopt;
     // The statement's parent, through a variable it initializes.
     auto Up = [&](const Stmt *S) -> const Stmt * {
@@ -238,8 +238,9 @@ public:
     if (KeyId.empty())
       return std::nullopt;
     for (const Stmt *Sibling : statementsAfter(Block, Statement)) {
+      // The release may sit in a lambda of this statement: a scope guard's.
       bool Releases = llvm::any_of(Index.commands(), [&](const RedisCommand *Command) {
-        return Command->Function == Site.Function && Index.deletesKey(*Command, KeyId) &&
+        return Index.deletesKey(*Command, KeyId) &&
                anyStmt(Sibling, [&](const Stmt *S) { return S == Command->Call; });
       });
       if (!Releases)
@@ -248,11 +249,24 @@ public:
       Scope.Function = Site.Function;
       Scope.Acquired = Site.Call->getBeginLoc();
       Scope.Begin = Statement->getEndLoc();
-      Scope.End = Sibling->getBeginLoc();
+      Scope.End = releasesAtBlockEnd(Sibling) ? Block->getRBracLoc() : Sibling->getBeginLoc();
       describe(Scope, Site.Command);
       return Scope;
     }
     return std::nullopt;
+  }
+
+  /// True when \p Statement declares an object handed a lambda, a scope
+  /// guard whose destructor runs the lambda when the block ends. A variable
+  /// that holds the lambda itself runs it only when called.
+  static bool releasesAtBlockEnd(const Stmt *Statement) {
+    const auto *Declaration = dyn_cast<DeclStmt>(Statement);
+    if (!Declaration || !Declaration->isSingleDecl())
+      return false;
+    const auto *Guard = dyn_cast<VarDecl>(Declaration->getSingleDecl());
+    const CXXRecordDecl *Type = Guard ? Guard->getType()->getAsCXXRecordDecl() : nullptr;
+    return Type && !Type->isLambda() && Guard->getInit() &&
+           anyStmt(Guard->getInit(), [](const Stmt *S) { return isa<LambdaExpr>(S); });
   }
 
   /// The fields of \p Scope that come from the acquire command.
