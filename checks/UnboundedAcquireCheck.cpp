@@ -127,6 +127,13 @@ private:
         Work.push_back(Object);
         continue;
       }
+      // A comparison written as an operator call (`left > milliseconds(0)`,
+      // `reply == "OK"`) reads its operands, like the built-in one.
+      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E);
+          Op && (Op->isComparisonOp() || Op->getOperator() == OO_Exclaim)) {
+        Work.insert(Work.end(), Op->arg_begin(), Op->arg_end());
+        continue;
+      }
       if (isa<CallExpr>(E))
         return false; // A call of its own: a clock, a flag, a counter.
       Work.insert(Work.end(), E->child_begin(), E->child_end());
@@ -558,6 +565,27 @@ bool wholePathAtRunTime(llvm::StringRef Pattern) {
 
 } // namespace
 
+std::pair<const ZooCall *, const CallExpr *> UnboundedAcquireCheck::lockLookThroughHelper(
+    const Stmt *Loop, llvm::function_ref<bool(const ZooCall &)> IsLockWatch,
+    ASTContext &Context) const {
+  std::pair<const ZooCall *, const CallExpr *> Found{nullptr, nullptr};
+  anyStmt(Loop, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    const FunctionDecl *Body = Callee ? Callee->getDefinition() : nullptr;
+    if (!Body || !Callee->getIdentifier())
+      return false;
+    for (const ZooCall &Look : ZooCalls.calls())
+      if (Look.Function == Body && Look.is(ZooFunction::Watch) && IsLockWatch(Look) &&
+          RetryLoop(Loop, Call, Context).onlySuccessEnds()) {
+        Found = {&Look, Call};
+        return true;
+      }
+    return false;
+  });
+  return Found;
+}
+
 void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context) {
   bool Recipe = implementsLockRecipe(ZooCalls);
   auto IsLockWatch = [&](const ZooCall &Call) {
@@ -580,6 +608,11 @@ void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context) {
       if (!Wait && (Call.is(ZooFunction::Watch) || Call.is(ZooFunction::Create)) &&
           IsLockWatch(Call) && contains(Loop, Call.Call))
         Wait = &Call;
+    // Or a retry of the program's own function that looks at them: the
+    // loop ends only when that function answers yes.
+    const CallExpr *Through = nullptr;
+    if (!Wait)
+      std::tie(Wait, Through) = lockLookThroughHelper(Loop, IsLockWatch, Context);
     if (!Wait || hasVisibleBound(Loop))
       continue;
     const CallExpr *Blocks = UntimedWaitIn(Loop);
@@ -589,6 +622,10 @@ void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context) {
     diag(At, "this loop waits for ZooKeeper lock node '%0' with no deadline and no limit on "
              "attempts: a holder that never lets go blocks every waiter")
         << Wait->PathPattern;
+    if (Through)
+      diag(Through->getBeginLoc(), "each attempt calls '%0', which looks at the lock's nodes",
+           DiagnosticIDs::Note)
+          << Through->getDirectCallee()->getName();
     diag(Wait->Call->getBeginLoc(), "the lock's node is looked at here", DiagnosticIDs::Note);
     diag(At, DeadlineAdvice, DiagnosticIDs::Note);
   }

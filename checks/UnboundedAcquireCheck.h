@@ -39,6 +39,13 @@ private:
 
   /// Loops that wait for a ZooKeeper lock's nodes with no bound.
   void reportZooKeeperWaits(ASTContext &Context);
+  /// In \p Loop, a call of the program's own function that looks at a
+  /// lock's nodes, which the loop retries until it answers success: the
+  /// look, and the call.
+  std::pair<const locklint::model::ZooCall *, const CallExpr *>
+  lockLookThroughHelper(const Stmt *Loop,
+                        llvm::function_ref<bool(const locklint::model::ZooCall &)> IsLockWatch,
+                        ASTContext &Context) const;
   /// etcd locks taken on a client with no gRPC timeout.
   void reportEtcdWaits();
 };
