@@ -91,6 +91,11 @@ private:
   bool onlyDiscarded(const VarDecl *Var, const FunctionDecl *Function) {
     if (!Var->hasLocalStorage() || !Function || !Function->getBody())
       return false;
+    // `auto [type, text] = call()`: the code reads the names it binds.
+    if (const auto *Parts = dyn_cast<DecompositionDecl>(Var))
+      return llvm::all_of(Parts->bindings(), [&](const BindingDecl *Part) {
+        return referencesIn(Function->getBody(), Part).empty();
+      });
     for (const DeclRefExpr *Ref : referencesIn(Function->getBody(), Var)) {
       const Expr *Use = carrier(Ref);
       std::optional<DynTypedNode> Parent = onlyParent(*Use);

@@ -20,6 +20,13 @@ struct ReadModifyWrite {
   std::string What;
 };
 
+/// True for a write that happens only when the key is absent (SET NX,
+/// SETNX, HSETNX, MSETNX): the server decides, so of two processes that
+/// read the same old value only one writes. No update is lost.
+bool writesOnlyIfAbsent(const RedisCommand &Command) {
+  return LockIndex::isAcquire(Command) || Command.is("HSETNX") || Command.is("MSETNX");
+}
+
 /// The first Redis read-modify-write among \p Accesses. WATCH (then
 /// MULTI/EXEC) and Lua scripts make it atomic.
 std::optional<ReadModifyWrite> redisRace(llvm::ArrayRef<Access> Accesses, const LockIndex &Index) {
@@ -35,7 +42,8 @@ std::optional<ReadModifyWrite> redisRace(llvm::ArrayRef<Access> Accesses, const 
       continue;
     for (size_t J = I + 1; J < Accesses.size(); ++J) {
       const RedisCommand *Write = Accesses[J].Command;
-      if (Write && !Write->InScript && writesKey(*Write) && Index.keyIdentity(Write->Args[0]) == Key)
+      if (Write && !Write->InScript && writesKey(*Write) && !writesOnlyIfAbsent(*Write) &&
+          Index.keyIdentity(Write->Args[0]) == Key)
         return ReadModifyWrite{Accesses[I].At, Accesses[J].At,
                                "Redis key '" + Index.keyDisplay(Read->Args[0]) + "'"};
     }

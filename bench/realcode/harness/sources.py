@@ -107,6 +107,7 @@ class Tree:
         headers it reaches that way, \p depth levels deep."""
         roots, seen, frontier = set(), set(), [path]
         headers = self.headers()
+        headers_set = set(headers)
         for _ in range(depth + 1):
             reached = []
             for current in frontier:
@@ -118,6 +119,11 @@ class Tree:
                 except OSError:
                     continue
                 for bracket, included in INCLUDE.findall(text):
+                    # A header beside the file needs no root, but its own
+                    # includes may.
+                    beside = os.path.normpath(os.path.join(os.path.dirname(current), included))
+                    if bracket == '"' and beside in headers_set:
+                        reached.append(beside)
                     if "/" not in included or included.startswith("."):
                         continue
                     # <sys/types.h> is the system's, whatever folder of the
