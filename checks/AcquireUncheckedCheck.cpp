@@ -274,6 +274,9 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     std::string Lock = Site.Command && !Site.Command->Args.empty()
                            ? "lock '" + Index.keyDisplay(Site.Command->Args[0]) + "'"
                            : "the lock";
+    // A create of the recipe takes no lock: it joins the queue for one.
+    if (Site.QueuesForTurn)
+      Lock = "a place in the queue for lock '" + Site.KeyText + "'";
     Readers.setReleases(Site.Command && !Site.Command->Args.empty()
                             ? Releases.lookup(Index.keyIdentity(Site.Command->Args[0]))
                             : llvm::DenseSet<const Expr *>());

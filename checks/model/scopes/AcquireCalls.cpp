@@ -62,18 +62,24 @@ std::vector<LockApiCall> AcquireCallCollector::takeApiCalls(ASTContext &Context,
   for (const auto &[Call, Function] : std::exchange(ZooMatched, {}))
     Zoo.add(Call, Function, Context, Strings);
   // A create of a lock node under a fixed name takes the lock when it
-  // answers ZOK. A sequential create always succeeds: its turn comes later.
+  // answers ZOK. A sequential create takes none: its turn comes later. But
+  // in a unit that waits for turns by the recipe, it can fail (a lost
+  // connection), and work after a failed one runs outside the queue.
   const ZooKeeperModel &ZooModel = ZooKeeperModel::builtin();
-  for (const ZooCall &Create : Zoo.calls())
-    if (Create.is(ZooFunction::Create) && Create.Mode && Create.Mode->ephemeral() &&
-        !Create.Mode->sequential() && LockWords.matchesAnyWord(Create.lastComponent())) {
-      LockApiCall Api{Create.Call, Create.Function, Create.Call->getArg(1),
-                      CoordinationService::ZooKeeper,
-                      Create.PathPattern};
-      Api.Successes.assign(ZooModel.createSuccesses().begin(), ZooModel.createSuccesses().end());
-      Api.Failures.assign(ZooModel.createFailures().begin(), ZooModel.createFailures().end());
-      Taken.push_back(std::move(Api));
-    }
+  bool Recipe = Zoo.waitsForTurns();
+  for (const ZooCall &Create : Zoo.calls()) {
+    if (!Create.is(ZooFunction::Create) || !Create.Mode || !Create.Mode->ephemeral())
+      continue;
+    bool Queues = Create.Mode->sequential();
+    if (Queues ? !Recipe : !LockWords.matchesAnyWord(Create.lastComponent()))
+      continue;
+    LockApiCall Api{Create.Call, Create.Function, Create.Call->getArg(1),
+                    CoordinationService::ZooKeeper, Create.PathPattern};
+    Api.Successes.assign(ZooModel.createSuccesses().begin(), ZooModel.createSuccesses().end());
+    Api.Failures.assign(ZooModel.createFailures().begin(), ZooModel.createFailures().end());
+    Api.QueuesForTurn = Queues;
+    Taken.push_back(std::move(Api));
+  }
   EtcdTaken = Etcd.calls(Strings);
   Etcd.clear();
   for (const EtcdCall &Lock : EtcdTaken)

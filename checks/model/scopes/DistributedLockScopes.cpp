@@ -167,6 +167,8 @@ public:
 
   /// The scope an acquire opens, from how its result is tested.
   std::optional<DistributedLockScope> scopeOf(const AcquireSite &Site) {
+    if (Site.QueuesForTurn)
+      return std::nullopt;
     std::optional<AcquireTest> Tested = testOf(Site);
     if (!Tested)
       return actedOnScope(Site);
@@ -702,6 +704,7 @@ std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef
     Site.KeyText = Api.KeyText;
     Site.Successes = Api.Successes;
     Site.Failures = Api.Failures;
+    Site.QueuesForTurn = Api.QueuesForTurn;
     Sites.push_back(std::move(Site));
   }
 

@@ -68,6 +68,9 @@ struct LockApiCall {
   CoordinationService Service = CoordinationService::None;
   std::string KeyText;
   llvm::SmallVector<int64_t, 2> Successes, Failures;
+  /// True for a step that can fail but holds no lock yet: the ephemeral
+  /// sequential create of ZooKeeper's recipe, which queues for a turn.
+  bool QueuesForTurn = false;
 };
 
 /// A call that takes a distributed lock, whatever its form.
@@ -99,6 +102,8 @@ struct AcquireSite {
   /// of its own (`RR::SUCCESS`, `RR::LOCK_FAILED`): the values it returns on
   /// success and on failure. Empty when it returns the reply or a bool.
   llvm::SmallVector<int64_t, 2> Successes, Failures;
+  /// See LockApiCall: its success opens no scope.
+  bool QueuesForTurn = false;
 };
 
 /// Every acquire of the translation unit: takes of lock keys, calls of

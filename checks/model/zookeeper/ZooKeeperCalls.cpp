@@ -104,6 +104,21 @@ bool ZooKeeperCalls::isLockNode(const ZooCall &Create, const WordMatcher &Words)
   });
 }
 
+bool ZooKeeperCalls::waitsForTurns() const {
+  auto Watches = [&](llvm::StringRef What) {
+    return llvm::any_of(Calls, [&](const ZooCall &Call) {
+      const clang::FunctionDecl *Callee = Call.Call->getDirectCallee();
+      return Call.is(ZooFunction::Watch) && Callee && Callee->getIdentifier() &&
+             Callee->getName().contains(What);
+    });
+  };
+  bool Queues = llvm::any_of(Calls, [](const ZooCall &Call) {
+    return Call.is(ZooFunction::Create) && Call.Mode && Call.Mode->ephemeral() &&
+           Call.Mode->sequential();
+  });
+  return Queues && Watches("children") && Watches("exists");
+}
+
 bool ZooKeeperCalls::deletesOwnSequentialNode(const ZooCall &Delete) const {
   return llvm::any_of(Calls, [&](const ZooCall &Create) {
     return Create.is(ZooFunction::Create) && Create.Mode && Create.Mode->sequential() &&

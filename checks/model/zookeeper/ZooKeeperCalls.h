@@ -63,6 +63,11 @@ public:
   /// (\p Words) and it is used as one, taken by a sequential create or
   /// deleted again by this unit. A directory of locks is neither.
   bool isLockNode(const ZooCall &Create, const WordMatcher &Words) const;
+  /// True when the unit waits for turns by ZooKeeper's lock recipe: an
+  /// ephemeral sequential create, a look at the children, and a watch on a
+  /// node's existence (the one before its own). A registry of members
+  /// creates and lists the same way but watches no predecessor.
+  bool waitsForTurns() const;
   /// True when \p Delete deletes the node whose name a sequential create
   /// of this unit wrote to a buffer: a node only this session made.
   bool deletesOwnSequentialNode(const ZooCall &Delete) const;
