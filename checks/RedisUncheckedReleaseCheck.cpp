@@ -25,7 +25,7 @@ size_t lockKeyIndex(const RedisCommand &Release, const LockIndex &Index) {
 
 bool RedisUncheckedReleaseCheck::isFinding(const RedisCommand &Command, const LockIndex &Index) {
   if ((!Command.is("DEL") && !Command.is("UNLINK")) || Command.ScriptChecksOwner ||
-      Index.undoesOwnAcquire(Command))
+      Index.undoesOwnAcquire(Command) || Index.clearsBeforeAcquire(Command))
     return false;
   for (size_t I = 0; I < Command.Args.size(); ++I)
     if (Index.isLockKey(Command, I))

@@ -370,6 +370,25 @@ bool LockIndex::continuesOwnAcquire(const RedisCommand &Write) const {
          passedTestOf(Write.Call, resultHolder(Acquire->Call, Context), Context);
 }
 
+bool LockIndex::clearsBeforeAcquire(const RedisCommand &Release) const {
+  if (Release.Origin || Release.InScript || Release.Args.empty())
+    return false;
+  std::string KeyId = keyIdentity(Release.Args[0]);
+  if (KeyId.empty())
+    return false;
+  const llvm::StringRef Takes[] = {"SET", "SETNX", "SETEX", "PSETEX"};
+  const RedisCommand *Later = findLater(Release, Takes, KeyId);
+  if (!Later || !isAcquire(*Later) || findEarlier(Release, Takes, KeyId))
+    return false;
+  // In a loop that also takes the key, the delete follows the last turn's
+  // acquire.
+  for (const Stmt *Up = parentStmt(Release.Call, Context); Up; Up = parentStmt(Up, Context))
+    if (isa<WhileStmt, DoStmt, ForStmt, CXXForRangeStmt>(Up) &&
+        anyStmt(Up, [&](const Stmt *S) { return S == Later->Call; }))
+      return false;
+  return true;
+}
+
 bool LockIndex::undoesOwnAcquire(const RedisCommand &Release) const {
   if (Release.Origin)
     return undoesOwnAcquire(*Release.Origin);

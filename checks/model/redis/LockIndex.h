@@ -106,6 +106,10 @@ public:
   /// expiry failed, right after its own acquire: the key never expired, so
   /// nobody else can hold it, and deleting it is cleanup.
   bool undoesOwnAcquire(const RedisCommand &Release) const;
+  /// True when \p Release clears the key before its function first takes
+  /// it, outside any loop that takes it: a reset of what an earlier run left,
+  /// not the release of a lock this process holds.
+  bool clearsBeforeAcquire(const RedisCommand &Release) const;
   /// True when \p Write sets the key's value or expiry where the same
   /// function's acquire of it was tested (its success branch, or after a
   /// branch that leaves on failure): the second half of that acquire, whose
