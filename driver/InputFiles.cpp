@@ -1,6 +1,7 @@
 //===--- InputFiles.cpp - which files a run analyzes ----------------------===//
 
 #include "InputFiles.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -122,6 +123,43 @@ std::vector<std::string> UnitExclusions::filter(std::vector<std::string> Files,
   return Kept;
 }
 
+namespace {
+
+/// The 1-based line of the first line marker in \p Text that flags what
+/// follows as a system header (`# 3 "a.cpp" 3`, or flag 4): the compiler
+/// then treats the file's own code as the system's and every finding in it
+/// is dropped. Preprocessed output writes such markers; a source never
+/// needs one.
+std::optional<size_t> systemHeaderMarker(llvm::StringRef Text) {
+  size_t Line = 0;
+  while (!Text.empty()) {
+    auto [Current, Rest] = Text.split('\n');
+    Text = Rest;
+    ++Line;
+    llvm::StringRef Words = Current.ltrim(" \t");
+    if (!Words.consume_front("#"))
+      continue;
+    Words = Words.ltrim(" \t");
+    if (Words.empty() || !llvm::isDigit(Words.front()))
+      continue; // A directive, not a marker.
+    Words = Words.drop_while([](char C) { return llvm::isDigit(C); }).ltrim(" \t");
+    if (!Words.consume_front("\""))
+      continue;
+    // The name may hold escaped quotes: its end is the last quote.
+    size_t End = Words.rfind('"');
+    if (End == llvm::StringRef::npos)
+      continue;
+    llvm::SmallVector<llvm::StringRef, 4> Flags;
+    Words.drop_front(End + 1).split(Flags, ' ', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef Flag : Flags)
+      if (Flag.trim() == "3" || Flag.trim() == "4")
+        return Line;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
 std::optional<std::string> whyNotSource(llvm::StringRef File) {
   llvm::sys::fs::file_status Status;
   if (std::error_code EC = llvm::sys::fs::status(File, Status))
@@ -138,6 +176,9 @@ std::optional<std::string> whyNotSource(llvm::StringRef File) {
     return "cannot be read (" + Text.getError().message() + ")";
   if ((*Text)->getBuffer().contains('\0'))
     return std::string("is not a source file: it contains NUL bytes");
+  if (std::optional<size_t> Line = systemHeaderMarker((*Text)->getBuffer()))
+    return "marks its own code as a system header with a line marker at line " +
+           std::to_string(*Line) + ", which would hide every finding after it";
   return std::nullopt;
 }
 
