@@ -40,6 +40,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 #include "clang-tidy/GlobList.h"
@@ -47,6 +48,7 @@
 #include <ctime>
 #include <set>
 #include <thread>
+#include <unistd.h>
 
 using namespace clang;
 using namespace clang::tidy;
@@ -1050,8 +1052,26 @@ int run(int Argc, const char **Argv) {
 
 } // namespace
 
+namespace {
+
+/// A reader that goes away before the report ends (`locklint ... | head`)
+/// leaves it unfinished: say so and end with exit 3, one of the documented
+/// codes, where LLVM's own handler would exit with 74. Runs in the signal
+/// handler, after LLVM removed the files it was told to, so it only writes
+/// and exits.
+void reportClosedOutput() {
+  static const char Message[] =
+      "locklint: error: the report's reader closed its end before the report was complete\n";
+  ssize_t Written = ::write(2, Message, sizeof Message - 1);
+  (void)Written;
+  ::_exit(3);
+}
+
+} // namespace
+
 int runLocklint(int Argc, const char **Argv) {
   InitLLVM Init(Argc, Argv);
+  sys::SetOneShotPipeSignalFunction(reportClosedOutput);
   return run(Argc, Argv);
 }
 
