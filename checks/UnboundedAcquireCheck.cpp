@@ -539,22 +539,6 @@ void UnboundedAcquireCheck::reportEtcdWaits() {
 
 namespace {
 
-/// True when the unit takes its locks by ZooKeeper's recipe: an ephemeral
-/// sequential create and a look at the children. Its watches on nodes whose
-/// whole path comes at run time (a parameter, a member) are then the lock's.
-bool implementsLockRecipe(const ZooKeeperCalls &Calls) {
-  bool Creates = llvm::any_of(Calls.calls(), [](const ZooCall &Call) {
-    return Call.is(ZooFunction::Create) && Call.Mode && Call.Mode->ephemeral() &&
-           Call.Mode->sequential();
-  });
-  bool ListsChildren = llvm::any_of(Calls.calls(), [](const ZooCall &Call) {
-    const FunctionDecl *Callee = Call.Call->getDirectCallee();
-    return Call.is(ZooFunction::Watch) && Callee && Callee->getIdentifier() &&
-           Callee->getName().contains("children");
-  });
-  return Creates && ListsChildren;
-}
-
 /// True when \p Pattern has no text of its own: "{}", "{}/{}".
 bool wholePathAtRunTime(llvm::StringRef Pattern) {
   std::string Rest = Pattern.str();
@@ -566,28 +550,27 @@ bool wholePathAtRunTime(llvm::StringRef Pattern) {
 } // namespace
 
 std::pair<const ZooCall *, const CallExpr *> UnboundedAcquireCheck::lockLookThroughHelper(
-    const Stmt *Loop, llvm::function_ref<bool(const ZooCall &)> IsLockWatch,
+    const Stmt *Loop, const llvm::DenseMap<const FunctionDecl *, const ZooCall *> &LockLooks,
     ASTContext &Context) const {
   std::pair<const ZooCall *, const CallExpr *> Found{nullptr, nullptr};
   anyStmt(Loop, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-    const FunctionDecl *Body = Callee ? Callee->getDefinition() : nullptr;
-    if (!Body || !Callee->getIdentifier())
+    if (!Callee || !Callee->getIdentifier() || !Callee->getDefinition())
       return false;
-    for (const ZooCall &Look : ZooCalls.calls())
-      if (Look.Function == Body && Look.is(ZooFunction::Watch) && IsLockWatch(Look) &&
-          RetryLoop(Loop, Call, Context).onlySuccessEnds()) {
-        Found = {&Look, Call};
-        return true;
-      }
-    return false;
+    const ZooCall *Look = LockLooks.lookup(Callee->getDefinition());
+    if (!Look || !RetryLoop(Loop, Call, Context).onlySuccessEnds())
+      return false;
+    Found = {Look, Call};
+    return true;
   });
   return Found;
 }
 
 void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context) {
-  bool Recipe = implementsLockRecipe(ZooCalls);
+  // Its watches on nodes whose whole path comes at run time (a parameter,
+  // a member) are the lock's when the unit takes its locks by the recipe.
+  bool Recipe = ZooCalls.queuesAndListsTurns();
   auto IsLockWatch = [&](const ZooCall &Call) {
     return lockWords().matchesAnyWord(Call.PathPattern) ||
            (Recipe && Call.is(ZooFunction::Watch) && wholePathAtRunTime(Call.PathPattern));
@@ -600,6 +583,11 @@ void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context) {
         return Wait;
     return nullptr;
   };
+  // The first look at a lock's nodes in each function, found once.
+  llvm::DenseMap<const FunctionDecl *, const ZooCall *> LockLooks;
+  for (const ZooCall &Call : ZooCalls.calls())
+    if (Call.Function && Call.is(ZooFunction::Watch) && IsLockWatch(Call))
+      LockLooks.try_emplace(Call.Function, &Call);
   llvm::SmallPtrSet<const CallExpr *, 4> Reported;
   for (const Stmt *Loop : Loops) {
     // A look at a lock's nodes (exists, get_children) or a take of one.
@@ -612,7 +600,7 @@ void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context) {
     // loop ends only when that function answers yes.
     const CallExpr *Through = nullptr;
     if (!Wait)
-      std::tie(Wait, Through) = lockLookThroughHelper(Loop, IsLockWatch, Context);
+      std::tie(Wait, Through) = lockLookThroughHelper(Loop, LockLooks, Context);
     if (!Wait || hasVisibleBound(Loop))
       continue;
     const CallExpr *Blocks = UntimedWaitIn(Loop);

@@ -7,6 +7,7 @@
 #include "model/etcd/EtcdCalls.h"
 #include "model/zookeeper/ZooKeeperCalls.h"
 #include "model/scopes/LocalLockModel.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace clang::tidy::distlock {
 
@@ -43,9 +44,10 @@ private:
   /// lock's nodes, which the loop retries until it answers success: the
   /// look, and the call.
   std::pair<const locklint::model::ZooCall *, const CallExpr *>
-  lockLookThroughHelper(const Stmt *Loop,
-                        llvm::function_ref<bool(const locklint::model::ZooCall &)> IsLockWatch,
-                        ASTContext &Context) const;
+  lockLookThroughHelper(
+      const Stmt *Loop,
+      const llvm::DenseMap<const FunctionDecl *, const locklint::model::ZooCall *> &LockLooks,
+      ASTContext &Context) const;
   /// etcd locks taken on a client with no gRPC timeout.
   void reportEtcdWaits();
 };

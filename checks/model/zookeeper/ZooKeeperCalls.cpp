@@ -104,19 +104,30 @@ bool ZooKeeperCalls::isLockNode(const ZooCall &Create, const WordMatcher &Words)
   });
 }
 
-bool ZooKeeperCalls::waitsForTurns() const {
-  auto Watches = [&](llvm::StringRef What) {
-    return llvm::any_of(Calls, [&](const ZooCall &Call) {
-      const clang::FunctionDecl *Callee = Call.Call->getDirectCallee();
-      return Call.is(ZooFunction::Watch) && Callee && Callee->getIdentifier() &&
-             Callee->getName().contains(What);
-    });
-  };
+namespace {
+
+/// True when one of \p Calls watches through a function whose name has
+/// \p What ("children", "exists"): the client's own API names.
+bool watchesThrough(llvm::ArrayRef<ZooCall> Calls, llvm::StringRef What) {
+  return llvm::any_of(Calls, [&](const ZooCall &Call) {
+    const clang::FunctionDecl *Callee = Call.Call->getDirectCallee();
+    return Call.is(ZooFunction::Watch) && Callee && Callee->getIdentifier() &&
+           Callee->getName().contains(What);
+  });
+}
+
+} // namespace
+
+bool ZooKeeperCalls::queuesAndListsTurns() const {
   bool Queues = llvm::any_of(Calls, [](const ZooCall &Call) {
     return Call.is(ZooFunction::Create) && Call.Mode && Call.Mode->ephemeral() &&
            Call.Mode->sequential();
   });
-  return Queues && Watches("children") && Watches("exists");
+  return Queues && watchesThrough(Calls, "children");
+}
+
+bool ZooKeeperCalls::waitsForTurns() const {
+  return queuesAndListsTurns() && watchesThrough(Calls, "exists");
 }
 
 bool ZooKeeperCalls::deletesOwnSequentialNode(const ZooCall &Delete) const {

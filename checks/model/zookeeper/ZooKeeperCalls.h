@@ -63,6 +63,9 @@ public:
   /// (\p Words) and it is used as one, taken by a sequential create or
   /// deleted again by this unit. A directory of locks is neither.
   bool isLockNode(const ZooCall &Create, const WordMatcher &Words) const;
+  /// True when the unit queues for turns (an ephemeral sequential create)
+  /// and looks at the queue (its children): the recipe's first two steps.
+  bool queuesAndListsTurns() const;
   /// True when the unit waits for turns by ZooKeeper's lock recipe: an
   /// ephemeral sequential create, a look at the children, and a watch on a
   /// node's existence (the one before its own). A registry of members
