@@ -22,6 +22,7 @@
 #include "RunReport.h"
 #include "model/project/ModelFiles.h"
 #include "WorkerCommands.h"
+#include "WorkerFiles.h"
 #include "WorkerPool.h"
 #include "WorkerSandbox.h"
 #include "OutputFiles.h"
@@ -201,10 +202,14 @@ cl::opt<std::string> Dump(
 cl::opt<std::string> DumpFunction("dump-function",
                                   cl::desc("With --dump: only what is inside this function."),
                                   cl::value_desc("name"), cl::cat(LocklintCategory));
-// How the driver talks to its workers; not for users.
-cl::opt<std::string> WorkerResults("worker-results", cl::Hidden, cl::cat(LocklintCategory));
-// The compile commands the main process resolved for the worker's unit.
-cl::opt<std::string> WorkerCommands("worker-commands", cl::Hidden, cl::cat(LocklintCategory));
+// How the driver talks to its workers, not for users: the descriptors of
+// the unnamed files for the results and for the compile commands the main
+// process resolved for the unit, and the driver's pid.
+cl::opt<int> WorkerResults("worker-results-fd", cl::Hidden, cl::init(-1),
+                           cl::cat(LocklintCategory));
+cl::opt<int> WorkerCommands("worker-commands-fd", cl::Hidden, cl::init(-1),
+                            cl::cat(LocklintCategory));
+cl::opt<int> WorkerParent("worker-parent", cl::Hidden, cl::init(-1), cl::cat(LocklintCategory));
 cl::opt<bool> ExportSummary("export-summary", cl::Hidden, cl::cat(LocklintCategory));
 cl::opt<std::string> ProjectRedisModel("project-redis-model", cl::Hidden,
                                        cl::cat(LocklintCategory));
@@ -449,7 +454,7 @@ std::string utcNow() {
 /// whose file's path contains the text.
 void injectTestFault(StringRef Fault, ArrayRef<std::string> Files) {
   StringRef Kind = Fault.split(':').first, Text = Fault.split(':').second;
-  if (WorkerResults.empty() || Text.empty() ||
+  if (WorkerResults < 0 || Text.empty() ||
       llvm::none_of(Files, [&](const std::string &F) { return StringRef(F).contains(Text); }))
     return;
   if (Kind == "crash")
@@ -460,10 +465,10 @@ void injectTestFault(StringRef Fault, ArrayRef<std::string> Files) {
 
 /// The compile commands the main process resolved for this worker's unit.
 Expected<std::unique_ptr<tooling::CompilationDatabase>> workerDatabase() {
-  auto Text = model::readRegularFile(WorkerCommands, /*MaxBytes=*/64u << 20);
+  auto Text = readAllFrom(WorkerCommands, /*MaxBytes=*/64u << 20);
   if (!Text)
     return Text.takeError();
-  auto Commands = parseCommands((*Text)->getBuffer());
+  auto Commands = parseCommands(*Text);
   if (!Commands)
     return Commands.takeError();
   return databaseOf(std::move(*Commands));
@@ -584,7 +589,7 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
     }
     Results.append(std::move(FileResults));
   }
-  if (auto Err = writeIntoExisting(WorkerResults, encodeResults(Results)))
+  if (auto Err = writeAllAt(WorkerResults, encodeResults(Results)))
     return usageError(toString(std::move(Err)));
   return ExitClean;
 }
@@ -744,6 +749,9 @@ int run(int Argc, const char **Argv) {
       return ExitUsageError;
     return usageError(firstLine(StringRef(Errors).split(": ").second));
   }
+  // A worker whose driver is gone has nobody to report to: it ends with it.
+  if (WorkerResults.getNumOccurrences() && !endWithParent(WorkerParent))
+    return ExitTranslationUnitFailed;
   if (!TestFault.empty())
     injectTestFault(TestFault, SourcePaths);
 
@@ -829,8 +837,8 @@ int run(int Argc, const char **Argv) {
     return usageError(toString(std::move(Err)));
   // A worker never starts workers: it is one whatever its results path.
   bool IsWorker = WorkerResults.getNumOccurrences() > 0;
-  if (IsWorker && (WorkerResults.empty() || WorkerCommands.empty()))
-    return usageError("a worker needs a results file and its compile commands");
+  if (IsWorker && (WorkerResults < 0 || WorkerCommands < 0 || WorkerParent <= 0))
+    return usageError("a worker needs a results file, its compile commands and its driver");
   raw_ostream &Warnings = IsWorker ? nulls() : errs();
   bool FlagsGiven = FromCommandLine != nullptr;
   auto Database = IsWorker ? workerDatabase()
@@ -875,7 +883,7 @@ int run(int Argc, const char **Argv) {
   if (IsWorker) {
     // From here on the worker reads the repository's code: it gives up
     // running programs and writing files first.
-    confineWorker(WorkerResults);
+    confineWorker();
     return analyzeHere(Files, **Database, BaseFS);
   }
   if (auto Err = checkTemporaryFiles())

@@ -112,10 +112,6 @@ llvm::Error rewriteSourceFile(llvm::StringRef Path, llvm::StringRef Contents,
   return replaceAtomically(Real, Contents, *Permissions);
 }
 
-llvm::Error writeIntoExisting(llvm::StringRef Path, llvm::StringRef Contents) {
-  return writeInPlace(Path, Contents);
-}
-
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Contents) {
   return replaceAtomically(Path, Contents, std::nullopt);
 }

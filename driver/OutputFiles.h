@@ -12,11 +12,6 @@ namespace locklint {
 /// directory and a rename, so that no reader ever sees half a report.
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Contents);
 
-/// Writes \p Contents into \p Path, which must exist and be empty or a
-/// device: a confined worker's results file, which it may write but not
-/// replace.
-llvm::Error writeIntoExisting(llvm::StringRef Path, llvm::StringRef Contents);
-
 /// Replaces the contents of the source file \p Path as writeFileAtomically
 /// does, in the file a symbolic link points to, keeping its permissions. A
 /// file that does not lie under \p SourceRoot once links are resolved is

@@ -2,9 +2,8 @@
 
 #include "WorkerPool.h"
 #include "ResultsEncoding.h"
-#include "llvm/Support/FileSystem.h"
+#include "WorkerFiles.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
@@ -12,6 +11,7 @@
 #include <chrono>
 #include <csignal>
 #include <thread>
+#include <unistd.h>
 
 namespace locklint {
 namespace {
@@ -50,68 +50,46 @@ void untrack(int Pid) {
 struct Running {
   size_t Index;
   llvm::sys::ProcessInfo Process;
-  std::string ResultsPath;
+  UnnamedFile Results;
   Clock::time_point Started;
   /// The compile commands handed over, if any.
-  std::string CommandsPath;
+  UnnamedFile Commands;
 };
-
-/// Removes a temporary file the pool made.
-void discard(const std::string &Path) {
-  if (Path.empty())
-    return;
-  llvm::sys::fs::remove(Path);
-  llvm::sys::DontRemoveFileOnSignal(Path);
-}
-
-/// \p Text in a new temporary file, removed if the driver is interrupted;
-/// empty if it cannot be written.
-std::string temporaryFileWith(llvm::StringRef Text) {
-  llvm::SmallString<128> Path;
-  int FD;
-  if (llvm::sys::fs::createTemporaryFile("locklint-worker", "cmd", FD, Path))
-    return "";
-  llvm::sys::RemoveFileOnSignal(Path);
-  llvm::raw_fd_ostream Out(FD, /*shouldClose=*/true);
-  Out << Text;
-  Out.close();
-  if (Out.has_error()) {
-    Out.clear_error();
-    discard(Path.str().str());
-    return "";
-  }
-  return Path.str().str();
-}
-
-std::string temporaryPath(llvm::StringRef Suffix) {
-  llvm::SmallString<128> Path;
-  if (llvm::sys::fs::createTemporaryFile("locklint-worker", Suffix, Path))
-    return "";
-  return Path.str().str();
-}
 
 /// What a finished worker left: its results, or why it has none.
 AnalysisResults collect(const Running &Worker, const std::string &File, int ExitCode,
                         bool TimedOut, unsigned Timeout) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Worker.ResultsPath);
-  discard(Worker.ResultsPath);
-  discard(Worker.CommandsPath);
   AnalysisResults Results;
   if (TimedOut) {
     Results.Failures.push_back({File, llvm::formatv("timed out after {0} s", Timeout).str()});
     return Results;
   }
-  if (Buffer && !(*Buffer)->getBuffer().empty()) {
-    auto Parsed = decodeResults((*Buffer)->getBuffer());
+  auto Text = readAllFrom(Worker.Results.descriptor(), /*MaxBytes=*/1u << 30);
+  if (Text && !Text->empty()) {
+    auto Parsed = decodeResults(*Text);
     if (Parsed)
       return std::move(*Parsed);
     llvm::consumeError(Parsed.takeError());
   }
+  if (!Text)
+    llvm::consumeError(Text.takeError());
   std::string Reason = ExitCode < 0 || ExitCode > 128
                            ? "the analysis crashed"
                            : llvm::formatv("the analysis failed (exit code {0})", ExitCode).str();
   Results.Failures.push_back({File, Reason});
   return Results;
+}
+
+/// The unnamed file holding \p Text, or why there is none.
+UnnamedFile fileWith(llvm::StringRef Text) {
+  UnnamedFile File = UnnamedFile::make();
+  if (File.valid())
+    if (llvm::Error Err = writeAllAt(File.descriptor(), Text)) {
+      UnnamedFile Failed;
+      llvm::consumeError(std::move(Err));
+      return Failed;
+    }
+  return File;
 }
 
 } // namespace
@@ -129,30 +107,27 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
                                                 llvm::StringRef("")};
   while (Next < Files.size() || !Active.empty()) {
     while (Next < Files.size() && Active.size() < Jobs) {
-      Running Worker{Next, {}, temporaryPath("cbor"), Clock::now()};
-      if (!Worker.ResultsPath.empty())
-        llvm::sys::RemoveFileOnSignal(Worker.ResultsPath);
-      if (Worker.ResultsPath.empty()) {
-        Results[Next].Failures.push_back(
-            {Files[Next], "cannot start the analysis: no temporary file for its results"});
+      Running Worker{Next, {}, UnnamedFile::make(), Clock::now(), {}};
+      auto CannotStart = [&](llvm::StringRef Why) {
+        Results[Next].Failures.push_back({Files[Next], "cannot start the analysis: " + Why.str()});
         Progress(Next, Results[Next]);
         ++Next;
+      };
+      if (!Worker.Results.valid()) {
+        CannotStart("no temporary file for its results");
         continue;
       }
       std::vector<std::string> Args = {Settings.Program};
       Args.insert(Args.end(), Settings.CommonArgs.begin(), Settings.CommonArgs.end());
-      Args.push_back("--worker-results=" + Worker.ResultsPath);
+      Args.push_back("--worker-parent=" + std::to_string(::getpid()));
+      Args.push_back("--worker-results-fd=" + std::to_string(Worker.Results.descriptor()));
       if (Settings.CommandsFor) {
-        Worker.CommandsPath = temporaryFileWith(Settings.CommandsFor(Files[Next]));
-        if (Worker.CommandsPath.empty()) {
-          discard(Worker.ResultsPath);
-          Results[Next].Failures.push_back(
-              {Files[Next], "cannot start the analysis: no temporary file for its commands"});
-          Progress(Next, Results[Next]);
-          ++Next;
+        Worker.Commands = fileWith(Settings.CommandsFor(Files[Next]));
+        if (!Worker.Commands.valid()) {
+          CannotStart("no temporary file for its commands");
           continue;
         }
-        Args.push_back("--worker-commands=" + Worker.CommandsPath);
+        Args.push_back("--worker-commands-fd=" + std::to_string(Worker.Commands.descriptor()));
       }
       if (Settings.PerFileArgs)
         for (std::string &Arg : Settings.PerFileArgs(Next))
@@ -163,17 +138,20 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
       std::vector<llvm::StringRef> ArgRefs(Args.begin(), Args.end());
       std::string Error;
       bool Failed = false;
+      // Only this worker inherits its two files: the driver starts workers
+      // from this thread alone, so no other start sees them shared.
+      Worker.Results.shareWithChild(true);
+      Worker.Commands.shareWithChild(true);
       Worker.Process = llvm::sys::ExecuteNoWait(Settings.Program, ArgRefs, std::nullopt,
                                                Redirects, 0, &Error, &Failed);
+      Worker.Results.shareWithChild(false);
+      Worker.Commands.shareWithChild(false);
       if (Failed) {
-        discard(Worker.ResultsPath);
-        discard(Worker.CommandsPath);
-        Results[Next].Failures.push_back({Files[Next], "cannot start the analysis: " + Error});
-        Progress(Next, Results[Next]);
-      } else {
-        track(Worker.Process.Pid);
-        Active.push_back(std::move(Worker));
+        CannotStart(Error);
+        continue;
       }
+      track(Worker.Process.Pid);
+      Active.push_back(std::move(Worker));
       ++Next;
     }
     bool Finished = false;

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstddef>
 #include <cstring>
+#include <csignal>
 #include <fcntl.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
@@ -51,8 +52,9 @@ int landlockAbi() {
   return Abi > 0 ? static_cast<int>(Abi) : 0;
 }
 
-/// No right to change or run files but writing into \p ResultsPath.
-bool confineWrites(llvm::StringRef ResultsPath) {
+/// No right to open a file for writing, or to make, remove, rename or run
+/// one. The results file was opened before, and stays writable.
+bool confineWrites() {
   int Abi = landlockAbi();
   if (Abi == 0)
     return false;
@@ -62,16 +64,7 @@ bool confineWrites(llvm::StringRef ResultsPath) {
       syscall(SYS_landlock_create_ruleset, &Attributes, sizeof Attributes, 0));
   if (Ruleset < 0)
     return false;
-  bool Done = false;
-  int Results = open(ResultsPath.str().c_str(), O_PATH | O_CLOEXEC);
-  if (Results >= 0) {
-    landlock_path_beneath_attr Rule{};
-    Rule.allowed_access = LANDLOCK_ACCESS_FS_WRITE_FILE;
-    Rule.parent_fd = Results;
-    Done = syscall(SYS_landlock_add_rule, Ruleset, LANDLOCK_RULE_PATH_BENEATH, &Rule, 0) == 0 &&
-           syscall(SYS_landlock_restrict_self, Ruleset, 0) == 0;
-    close(Results);
-  }
+  bool Done = syscall(SYS_landlock_restrict_self, Ruleset, 0) == 0;
   close(Ruleset);
   return Done;
 }
@@ -105,12 +98,19 @@ bool forbidPrograms() {
 
 } // namespace
 
-Confinement confineWorker(llvm::StringRef ResultsPath) {
+bool endWithParent(int Parent) {
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0)
+    return false;
+  // The driver may have ended before the line above.
+  return getppid() == Parent;
+}
+
+Confinement confineWorker() {
   Confinement Result;
   // Both need it, and it keeps a set-user-ID program from undoing them.
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
     return Result;
-  Result.WritesConfined = confineWrites(ResultsPath);
+  Result.WritesConfined = confineWrites();
   Result.NoPrograms = forbidPrograms();
   return Result;
 }

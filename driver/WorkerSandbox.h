@@ -5,9 +5,9 @@
 // still must not run a program or write a file. Before it reads the unit,
 // a worker takes away its own rights for good:
 // - a seccomp filter makes execve and execveat fail with EPERM;
-// - a Landlock ruleset (Linux 5.13 and later) leaves it no right to write,
-//   make, remove, rename or run any file but the results file the driver
-//   made for it, which it may write into.
+// - a Landlock ruleset (Linux 5.13 and later) leaves it no right to open a
+//   file for writing, or to make, remove, rename or run one; the results
+//   file the driver handed it is already open, and stays writable.
 // Reading stays open: the unit, its headers and the models are anywhere.
 //
 //===----------------------------------------------------------------------===//
@@ -26,9 +26,13 @@ struct Confinement {
   bool WritesConfined = false;
 };
 
-/// Confines this process as described above; \p ResultsPath must exist.
-/// What the kernel lacks is left out, and said by the result.
-Confinement confineWorker(llvm::StringRef ResultsPath);
+/// Confines this process as described above. What the kernel lacks is left
+/// out, and said by the result.
+Confinement confineWorker();
+
+/// Makes the kernel end this process when its parent, the driver with pid
+/// \p Parent, ends; false if it has already.
+bool endWithParent(int Parent);
 
 /// Whether this kernel can confine workers' writes (Landlock), for the
 /// driver to say so before the run.

@@ -1,7 +1,7 @@
 """Starts locklint on files whose workers hang, signals it once both workers
 run, and checks that no worker outlives it and no temporary file is left.
 
-  interrupt.py <locklint> <tmpdir> <TERM|INT> <file>...
+  interrupt.py <locklint> <tmpdir> <TERM|INT|KILL> <file>...
 """
 import os
 import signal

@@ -1,0 +1,53 @@
+//===--- WorkerFiles.h - files with no name, shared with a worker -*- C++ -*-===//
+//
+// The driver hands each worker its compile commands and takes back its
+// results through temporary files. If those files had names, a driver killed
+// with SIGKILL (an out-of-memory kill, a CI job's hard stop) would leave them
+// in TMPDIR. So they have none: each is made unlinked (O_TMPFILE, or made and
+// unlinked at once), and the worker gets it as an open descriptor. The kernel
+// frees it when the last process holding it ends, however that happens.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_DRIVER_WORKERFILES_H
+#define LOCKLINT_DRIVER_WORKERFILES_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <string>
+
+namespace locklint {
+
+/// An open file in the temporary folder that no name leads to, closed with
+/// the object. Its descriptor is not inherited unless shareWithChild says so.
+class UnnamedFile {
+public:
+  /// Makes one; on failure the result is not valid() and error() says why.
+  static UnnamedFile make();
+  UnnamedFile() = default;
+  UnnamedFile(UnnamedFile &&Other) noexcept;
+  UnnamedFile &operator=(UnnamedFile &&Other) noexcept;
+  UnnamedFile(const UnnamedFile &) = delete;
+  UnnamedFile &operator=(const UnnamedFile &) = delete;
+  ~UnnamedFile();
+
+  bool valid() const { return FD >= 0; }
+  int descriptor() const { return FD; }
+  const std::string &error() const { return Error; }
+  /// Whether the next program this process starts inherits the descriptor.
+  void shareWithChild(bool Shared);
+
+private:
+  int FD = -1;
+  std::string Error;
+};
+
+/// Writes all of \p Contents at the start of \p FD.
+llvm::Error writeAllAt(int FD, llvm::StringRef Contents);
+
+/// Reads \p FD from its start: at most \p MaxBytes, or an error.
+llvm::Expected<std::string> readAllFrom(int FD, size_t MaxBytes);
+
+} // namespace locklint
+
+#endif
