@@ -11,7 +11,12 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
+#include <cerrno>
+#include <fcntl.h>
 #include <nlohmann/json.hpp>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
 
 using nlohmann::json;
 
@@ -75,17 +80,52 @@ std::string ProjectIndex::pathFor(llvm::StringRef Name) const {
   return Path.str().str();
 }
 
+namespace {
+
+/// The largest file whose contents an entry can vouch for; a larger one
+/// makes every entry that read it stale.
+constexpr uint64_t MaxHashedBytes = 4ull << 30;
+
+/// hashOf({contents of \p File}), read in blocks so that a header of any
+/// size costs memory of one block; empty when it cannot be read whole.
+std::string streamedHash(llvm::StringRef File) {
+  // Neither a FIFO nor a device: opening one could block, reading one may
+  // never end.
+  if (whyNotRegularFile(File, MaxHashedBytes))
+    return "";
+  int FD = ::open(File.str().c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (FD < 0)
+    return "";
+  struct stat Status;
+  std::string Hex;
+  if (::fstat(FD, &Status) == 0 && S_ISREG(Status.st_mode)) {
+    llvm::SHA256 Hash;
+    uint64_t Size = static_cast<uint64_t>(Status.st_size), Done = 0;
+    Hash.update(std::to_string(Size) + ":");
+    std::vector<uint8_t> Block(1u << 20);
+    ssize_t Read;
+    while (Done <= Size && (Read = ::read(FD, Block.data(), Block.size())) != 0) {
+      if (Read < 0 && errno == EINTR)
+        continue;
+      if (Read < 0)
+        break;
+      Hash.update(llvm::ArrayRef<uint8_t>(Block.data(), static_cast<size_t>(Read)));
+      Done += static_cast<uint64_t>(Read);
+    }
+    // A file that grew or shrank while it was read has no single contents.
+    if (Done == Size)
+      Hex = llvm::toHex(Hash.final(), /*LowerCase=*/true);
+  }
+  ::close(FD);
+  return Hex;
+}
+
+} // namespace
+
 std::string ProjectIndex::contentHash(llvm::StringRef File) {
   auto [It, Inserted] = Hashes.try_emplace(File, "");
-  if (!Inserted)
-    return It->second;
-  // Only regular files of a bounded size: the index reads what the
-  // repository holds.
-  if (whyNotRegularFile(File))
-    return "";
-  auto Buffer = llvm::MemoryBuffer::getFile(File);
-  if (Buffer)
-    It->second = hashOf({(*Buffer)->getBuffer().str()});
+  if (Inserted)
+    It->second = streamedHash(File);
   return It->second;
 }
 
@@ -134,8 +174,10 @@ std::optional<AnalysisResults> ProjectIndex::lookup(llvm::StringRef Key) {
   // Only entries this user's runs wrote stand for an analysis.
   if (Mac->get<std::string>() != macOf(Key, bytesOf(*Reads), Results->get<std::string>()))
     return std::nullopt;
+  // A file that could not be hashed, then or now, vouches for nothing.
   for (const auto &[File, Hash] : Reads->items())
-    if (!Hash.is_string() || Hash.get<std::string>() != contentHash(File))
+    if (!Hash.is_string() || Hash.get<std::string>().empty() ||
+        Hash.get<std::string>() != contentHash(File))
       return std::nullopt;
   llvm::Expected<AnalysisResults> Parsed = decodeResults(Results->get<std::string>());
   if (!Parsed) {

@@ -58,8 +58,8 @@ public:
   std::string pathFor(llvm::StringRef Name) const;
 
 private:
-  /// The hash of \p File's contents, read once per run; empty when it
-  /// cannot be read.
+  /// The hash of \p File's contents, read once per run and whatever its
+  /// size; empty when it cannot be read whole.
   std::string contentHash(llvm::StringRef File);
   /// The MAC that binds an entry's reads and results to its key.
   std::string macOf(llvm::StringRef Key, const std::string &Reads,
