@@ -463,6 +463,17 @@ void injectTestFault(StringRef Fault, ArrayRef<std::string> Files) {
     std::this_thread::sleep_for(std::chrono::hours(1));
 }
 
+/// The folders that belong to the analyzed project: the source root
+/// \p Root and the build folder.
+std::vector<std::string> projectFolders(StringRef Root) {
+  std::vector<std::string> Folders = {Root.str()};
+  if (!BuildPath.empty())
+    Folders.push_back(absolutePath(sys::fs::is_directory(BuildPath)
+                                       ? StringRef(BuildPath)
+                                       : sys::path::parent_path(BuildPath)));
+  return Folders;
+}
+
 /// The compile commands the main process resolved for this worker's unit.
 Expected<std::unique_ptr<tooling::CompilationDatabase>> workerDatabase() {
   auto Text = readAllFrom(WorkerCommands, /*MaxBytes=*/64u << 20);
@@ -848,16 +859,11 @@ int run(int Argc, const char **Argv) {
     return usageError(toString(Database.takeError()));
   // Response files hold arguments like any others: they are read as
   // argument lists here, before the options are judged.
-  if (!IsWorker) {
-    std::vector<std::string> Folders = {SourceRoot.empty() ? defaultSourceRoot(
-                                                                 Files.empty() ? "" : Files.front())
-                                                           : absolutePath(SourceRoot)};
-    if (!BuildPath.empty())
-      Folders.push_back(absolutePath(sys::fs::is_directory(BuildPath)
-                                         ? StringRef(BuildPath)
-                                         : sys::path::parent_path(BuildPath)));
-    *Database = expandRegularResponseFiles(std::move(*Database), std::move(Folders));
-  }
+  if (!IsWorker)
+    *Database = expandRegularResponseFiles(
+        std::move(*Database),
+        projectFolders(SourceRoot.empty() ? defaultSourceRoot(Files.empty() ? "" : Files.front())
+                                          : absolutePath(SourceRoot)));
   *Database = sanitizeCompileCommands(std::move(*Database), Warnings);
   if (Files.empty()) {
     Files = (*Database)->getAllFiles();
@@ -924,6 +930,9 @@ int run(int Argc, const char **Argv) {
   SourceTexts Texts;
   for (const std::string &File : Files)
     (void)Texts.text(File);
+  // Headers are quoted only from the project: a finding placed in a file
+  // elsewhere shows no line of it.
+  Texts.quoteOnlyUnder(projectFolders(Root));
 
   WorkerSettings Settings;
   Settings.Program = sys::fs::getMainExecutable(Argv[0], reinterpret_cast<void *>(&runLocklint));

@@ -1,16 +1,50 @@
 //===--- SourceTexts.cpp - lines and columns of analyzed files ------------===//
 
 #include "SourceTexts.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include <algorithm>
 
 namespace locklint {
+
+void SourceTexts::quoteOnlyUnder(std::vector<std::string> Given) {
+  Folders.clear();
+  for (const std::string &Folder : Given) {
+    llvm::SmallString<256> Real;
+    if (!Folder.empty() && !llvm::sys::fs::real_path(Folder, Real))
+      Folders.push_back(Real.str().str());
+  }
+}
+
+bool SourceTexts::mayRead(llvm::StringRef File) const {
+  llvm::sys::fs::file_status Status;
+  // A FIFO would block the report, a device would never end it.
+  if (llvm::sys::fs::status(File, Status) || !llvm::sys::fs::is_regular_file(Status))
+    return false;
+  if (Folders.empty())
+    return true;
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(File, Real))
+    return false;
+  return llvm::any_of(Folders, [&](const std::string &Folder) {
+    llvm::StringRef Path = Real;
+    return Path.consume_front(Folder) && (Path.empty() || llvm::sys::path::is_separator(Path[0]) ||
+                                          llvm::sys::path::is_separator(Folder.back()));
+  });
+}
 
 SourceTexts::Entry &SourceTexts::entry(llvm::StringRef File) {
   auto [It, Inserted] = Files.try_emplace(File);
   Entry &E = It->second;
   if (!Inserted)
     return E;
-  auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer = std::make_error_code(
+      std::errc::permission_denied);
+  if (mayRead(File))
+    Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  E.Read = static_cast<bool>(Buffer);
   if (Buffer)
     E.Buffer = std::move(*Buffer);
   else

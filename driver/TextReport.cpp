@@ -66,9 +66,9 @@ void printEntry(llvm::StringRef Level, llvm::StringRef Message, llvm::StringRef 
   P.reset();
   OS << "\n";
 
-  llvm::StringRef Line = Texts.line(Where.File, Where.Line);
-  if (Line.empty() && Where.Line == 0)
+  if (Where.Line == 0 || !Texts.quotable(Where.File))
     return;
+  llvm::StringRef Line = Texts.line(Where.File, Where.Line);
   OS << llvm::formatv("{0,5} | ", Where.Line) << printable(Line) << "\n";
   // The caret under the location, with ~ under the rest of its range.
   unsigned Column = printedColumn(Line, Where.Column);
