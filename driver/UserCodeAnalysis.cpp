@@ -398,8 +398,10 @@ public:
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
                      std::shared_ptr<PCHContainerOperations> PCHContainerOps,
                      DiagnosticConsumer *Diagnostics) override {
-    // As clang-tidy does: code may hide itself from analyzers behind this macro.
-    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    // Unlike clang-tidy, the code is read with the macros its own compiler
+    // defines, and no __clang_analyzer__: what builds, analyzes, even where
+    // a header changes its code for analyzers (docs/reliability.md).
+    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = false;
     // As the compiler does: tearing down a large AST piece by piece costs
     // time that the exit of the process saves.
     Invocation->getFrontendOpts().DisableFree = LeaveASTToExit;
