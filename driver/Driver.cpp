@@ -744,8 +744,18 @@ int run(int Argc, const char **Argv) {
   std::string CommandLineError;
   std::unique_ptr<tooling::CompilationDatabase> FromCommandLine =
       tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, Argv, CommandLineError);
-  if (!CommandLineError.empty())
-    return usageError(firstLine(CommandLineError));
+  if (!CommandLineError.empty()) {
+    std::string First = firstLine(CommandLineError);
+    StringRef Said = First;
+    Said.consume_front("error: ");
+    std::string Message = "the compile flags after '--': " + Said.str();
+    // The flag the compiler refuses may be one of locklint's own, misplaced.
+    StringRef Quoted = Said.split('\'').second.split('\'').first;
+    StringRef Name = Quoted.ltrim('-').split('=').first;
+    if (Quoted.starts_with("-") && !Name.empty() && cl::getRegisteredOptions().count(Name))
+      Message += "; locklint's own options go before '--'";
+    return usageError(Message);
+  }
   cl::HideUnrelatedOptions(LocklintCategory);
   std::string Errors;
   raw_string_ostream ErrorStream(Errors);
@@ -1010,6 +1020,7 @@ int run(int Argc, const char **Argv) {
       Results.append(std::move(R));
   }
   Results.sort();
+  Report.endProgress();
   std::vector<Finding> DumpLines = takeDumpLines(Results);
   if (!Dump.empty())
     printDump(DumpLines, outs());
@@ -1057,6 +1068,9 @@ int run(int Argc, const char **Argv) {
         if (auto Err = writeFileAtomically(Path, Log))
           return usageError(toString(std::move(Err)));
   }
+  // Standard output is buffered: in a log that holds both streams, the
+  // report comes whole before the lines that end the run.
+  outs().flush();
   for (const FileFailure &Failure : Results.Failures)
     WithColor::error(errs(), "locklint")
         << "'" << Failure.File << "' was not fully analyzed: " << Failure.Reason << "\n";

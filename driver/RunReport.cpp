@@ -61,14 +61,16 @@ void RunReport::unitDone(llvm::StringRef File, size_t NewFindings) {
   Out.flush();
 }
 
-void RunReport::clearLine() {
-  if (LineShown)
+void RunReport::endProgress() {
+  if (LineShown) {
     Out << "\r\033[K";
+    Out.flush();
+  }
   LineShown = false;
 }
 
 void RunReport::finish(const RunSummary &Summary) {
-  clearLine();
+  endProgress();
   size_t Reported = 0;
   std::string ByCheck;
   for (const auto &[Check, Count] : Summary.FindingsByCheck) {

@@ -46,14 +46,15 @@ public:
 
   void start(size_t Units, unsigned Jobs);
   void unitDone(llvm::StringRef File, size_t NewFindings);
+  /// Erases the progress line a terminal shows, before the report that
+  /// follows on another stream.
+  void endProgress();
   void finish(const RunSummary &Summary);
 
   /// "42s", "5m12s", "1h03m".
   static std::string duration(Clock::duration Elapsed);
 
 private:
-  void clearLine();
-
   llvm::raw_ostream &Out;
   bool Terminal;
   std::chrono::milliseconds Interval;

@@ -27,10 +27,12 @@ for arg in "$@"; do
   case $arg in
     # What the end-to-end tests drive for real: PostgreSQL, Redis, MariaDB,
     # ZooKeeper and etcd servers they start themselves (etcd through
-    # etcdctl), pre-commit and git, and clang-apply-replacements
-    # (clang-tools-19), which reads --export-fixes.
+    # etcdctl), pre-commit and git, clang-apply-replacements
+    # (clang-tools-19), which reads --export-fixes, and tmux, whose screen
+    # shows what a terminal would.
     --for-tests) packages+=(postgresql redis-server redis-tools mariadb-server mariadb-client
-                            zookeeperd etcd-server etcd-client pre-commit git clang-tools-19) ;;
+                            zookeeperd etcd-server etcd-client pre-commit git clang-tools-19
+                            tmux) ;;
     # Print the packages instead of installing them.
     --list) list_only=true ;;
     *) echo "install-deps.sh: unknown option '$arg'" >&2; exit 2 ;;

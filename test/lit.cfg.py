@@ -68,6 +68,8 @@ if shutil.which("redis-server") and shutil.which("redis-cli"):
 config.substitutions.append(("%with_redis", f"{config.python} {os.path.join(config.test_source_root, 'with_redis.py')} --"))
 if shutil.which("pre-commit") and shutil.which("git"):
     config.available_features.add("pre-commit")
+if shutil.which("tmux"):
+    config.available_features.add("tmux")
 config.substitutions.append(("%build_dir", os.path.dirname(os.path.dirname(config.locklint))))
 config.substitutions.append(("%examples", os.path.join(config.source_root, "examples")))
 config.substitutions.append(("%check_fixes", f"{config.python} {os.path.join(config.test_source_root, 'check_fixes.py')} --locklint {config.locklint} --cxx {config.clangxx}"))
