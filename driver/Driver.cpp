@@ -463,6 +463,24 @@ void injectTestFault(StringRef Fault, ArrayRef<std::string> Files) {
     std::this_thread::sleep_for(std::chrono::hours(1));
 }
 
+/// What a run says as a pass of whole-project analysis begins.
+std::string projectPassLine(ProjectPass Pass, size_t Units, size_t FromIndex) {
+  auto UnitCount = [](size_t N) { return formatv("{0} unit{1}", N, N == 1 ? "" : "s").str(); };
+  switch (Pass) {
+  case ProjectPass::First:
+    if (FromIndex == 0)
+      return "";
+    return formatv("{0} unchanged since the last run, from the index; {1} to parse",
+                   UnitCount(FromIndex), Units)
+        .str();
+  case ProjectPass::WithWrappers:
+    return "reading " + UnitCount(Units) + " again, with the wrappers other units define";
+  case ProjectPass::WithLockOrders:
+    return "reading " + UnitCount(Units) + " again, with the lock orders other units take";
+  }
+  return "";
+}
+
 /// The folders that belong to the analyzed project: the source root
 /// \p Root and the build folder.
 std::vector<std::string> projectFolders(StringRef Root) {
@@ -987,12 +1005,19 @@ int run(int Argc, const char **Argv) {
       return Inputs;
     };
     Request.Settings = Settings;
-    Report.start(Request.Units.size(), Settings.Jobs);
+    size_t Reported = llvm::count_if(Request.Units, [&](const std::string &Unit) {
+      return Request.Reported.contains(Unit);
+    });
+    Report.start(Reported, Settings.Jobs, Request.Units.size() - Reported);
+    ProjectProgress Progress;
+    Progress.PassStarts = [&](ProjectPass Pass, size_t Units, size_t FromIndex) {
+      Report.beginPass(Units, projectPassLine(Pass, Units, FromIndex));
+    };
+    Progress.UnitDone = [&](ProjectPass, StringRef File, const AnalysisResults &R) {
+      Report.unitDone(File, findingsBesideDump(R));
+    };
     ProjectStats Stats;
-    Expected<AnalysisResults> Project =
-        analyzeProject(Request, Stats, [&](StringRef File, const AnalysisResults &R) {
-          Report.unitDone(File, findingsBesideDump(R));
-        });
+    Expected<AnalysisResults> Project = analyzeProject(Request, Stats, Progress);
     if (!Project)
       return usageError(toString(Project.takeError()));
     Results.append(std::move(*Project));
@@ -1026,9 +1051,18 @@ int run(int Argc, const char **Argv) {
     printDump(DumpLines, outs());
   promoteToErrors(Results, WarningsAsErrors);
   std::vector<sarif::RuleInfo> Rules = rulesFor(Enabled, LOCKLINT_HOMEPAGE);
+  auto Shown = [&] {
+    return static_cast<size_t>(
+        llvm::count_if(Results.Findings, [](const Finding &F) { return !F.Suppressed; }));
+  };
+  size_t BeforeDiff = Shown();
   if (Changed)
     keepChangedLines(Results, *Changed);
+  size_t OutsideDiff = BeforeDiff - Shown();
   BaselineComparison Compared = compareWithBaseline(Results, *Baseline, Texts, Root);
+  size_t Known = 0;
+  for (size_t I = 0; I < Results.Findings.size(); ++I)
+    Known += !Results.Findings[I].Suppressed && Compared.Unchanged[I];
   if (BaselineMode == "omit")
     dropUnchanged(Results, Compared);
   // Only what is reported is fixed, each file once, after every worker.
@@ -1075,6 +1109,9 @@ int run(int Argc, const char **Argv) {
     WithColor::error(errs(), "locklint")
         << "'" << Failure.File << "' was not fully analyzed: " << Failure.Reason << "\n";
   RunSummary Summary = summarize(Results, UnitsRun, Excluded);
+  Summary.OutsideDiff = OutsideDiff;
+  Summary.KnownToBaseline = Known;
+  Summary.BaselineOmits = BaselineMode == "omit";
   Summary.FixesApplied = Fixed.FixesApplied;
   Summary.FilesFixed = Fixed.FilesChanged;
   Report.finish(Summary);

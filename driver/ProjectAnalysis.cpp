@@ -182,15 +182,21 @@ std::optional<model::UnitSummary> summaryIn(const AnalysisResults &Results) {
 
 /// Runs \p Units (indexes into \p Request.Units) through workers with
 /// \p Settings, storing each complete result under its key.
-void runAndStore(const std::vector<size_t> &Units, const std::vector<std::string> &Keys,
-                 const ProjectRequest &Request, const WorkerSettings &Settings,
-                 ProjectIndex &Index, std::vector<std::optional<AnalysisResults>> &Into,
-                 const std::function<void(llvm::StringRef, const AnalysisResults &)> &Progress) {
+void runAndStore(ProjectPass Pass, size_t FromIndex, const std::vector<size_t> &Units,
+                 const std::vector<std::string> &Keys, const ProjectRequest &Request,
+                 const WorkerSettings &Settings, ProjectIndex &Index,
+                 std::vector<std::optional<AnalysisResults>> &Into,
+                 const ProjectProgress &Progress) {
+  if (Progress.PassStarts && (!Units.empty() || Pass == ProjectPass::First))
+    Progress.PassStarts(Pass, Units.size(), FromIndex);
   std::vector<std::string> Files;
   for (size_t Unit : Units)
     Files.push_back(Request.Units[Unit]);
   std::vector<AnalysisResults> Done =
-      runWorkers(Files, Settings, [&](size_t I, const AnalysisResults &R) { Progress(Files[I], R); });
+      runWorkers(Files, Settings, [&](size_t I, const AnalysisResults &R) {
+        if (Progress.UnitDone)
+          Progress.UnitDone(Pass, Files[I], R);
+      });
   for (size_t I = 0; I < Units.size(); ++I) {
     // A worker that crashed or timed out wrote no unit record: not kept.
     if (!Done[I].Units.empty())
@@ -227,9 +233,8 @@ failuresReportedUnitsRelyOn(const ProjectRequest &Request,
 
 } // namespace
 
-llvm::Expected<AnalysisResults>
-analyzeProject(const ProjectRequest &Request, ProjectStats &Stats,
-               std::function<void(llvm::StringRef File, const AnalysisResults &)> Progress) {
+llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, ProjectStats &Stats,
+                                               const ProjectProgress &Progress) {
   llvm::Expected<std::string> Secret = loadIndexKey(indexKeyPath());
   if (!Secret)
     llvm::WithColor::warning(llvm::errs(), "locklint")
@@ -262,7 +267,8 @@ analyzeProject(const ProjectRequest &Request, ProjectStats &Stats,
   }
   WorkerSettings Summarizing = Request.Settings;
   Summarizing.CommonArgs.push_back("--export-summary");
-  runAndStore(ToParse, FirstKeys, Request, Summarizing, Index, First, Progress);
+  runAndStore(ProjectPass::First, Count - ToParse.size(), ToParse, FirstKeys, Request, Summarizing,
+              Index, First, Progress);
   Stats.Parsed = ToParse.size();
 
   // The link: who calls a wrapper that another unit defines.
@@ -299,7 +305,8 @@ analyzeProject(const ProjectRequest &Request, ProjectStats &Stats,
   }
   WorkerSettings Linking = Summarizing;
   Linking.PerFileArgs = [&](size_t Position) { return Args[ToReparse[Position]]; };
-  runAndStore(ToReparse, SecondKeys, Request, Linking, Index, Second, Progress);
+  runAndStore(ProjectPass::WithWrappers, Stats.Linked - ToReparse.size(), ToReparse, SecondKeys,
+              Request, Linking, Index, Second, Progress);
   Stats.Reparsed = ToReparse.size();
 
   // The lock orders: a unit that takes two locks in the order another unit
@@ -337,7 +344,8 @@ analyzeProject(const ProjectRequest &Request, ProjectStats &Stats,
   }
   WorkerSettings Reordering = Summarizing;
   Reordering.PerFileArgs = [&](size_t Position) { return Args[ToReorder[Position]]; };
-  runAndStore(ToReorder, ThirdKeys, Request, Reordering, Index, Third, Progress);
+  runAndStore(ProjectPass::WithLockOrders, 0, ToReorder, ThirdKeys, Request, Reordering, Index,
+              Third, Progress);
   Stats.Reordered = ToReorder.size();
 
   AnalysisResults Results;

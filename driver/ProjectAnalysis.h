@@ -54,11 +54,21 @@ struct ProjectStats {
   std::vector<std::string> Conflicts;
 };
 
-/// Analyzes \p Request's units as one project. \p Progress is called as each
-/// parse finishes.
-llvm::Expected<AnalysisResults>
-analyzeProject(const ProjectRequest &Request, ProjectStats &Stats,
-               std::function<void(llvm::StringRef File, const AnalysisResults &)> Progress);
+/// The reads of a project's units, in order.
+enum class ProjectPass { First, WithWrappers, WithLockOrders };
+
+/// What a run shows while the project is analyzed.
+struct ProjectProgress {
+  /// A pass is about to parse \p Units units (none is not said);
+  /// \p FromIndex more were taken from the index instead.
+  std::function<void(ProjectPass, size_t Units, size_t FromIndex)> PassStarts;
+  /// One parse of a pass has finished.
+  std::function<void(ProjectPass, llvm::StringRef File, const AnalysisResults &)> UnitDone;
+};
+
+/// Analyzes \p Request's units as one project, telling \p Progress.
+llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, ProjectStats &Stats,
+                                               const ProjectProgress &Progress);
 
 } // namespace locklint
 

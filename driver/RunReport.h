@@ -11,6 +11,7 @@
 #define LOCKLINT_DRIVER_RUNREPORT_H
 
 #include "Finding.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
 #include <map>
@@ -24,6 +25,12 @@ struct RunSummary {
   size_t Units = 0, Failed = 0, Skipped = 0;
   /// Reported findings by check.
   std::map<std::string, size_t> FindingsByCheck;
+  /// Findings not reported: silenced by NOLINT, on lines --diff left out.
+  size_t Suppressed = 0, OutsideDiff = 0;
+  /// Findings the baseline knows, and whether they were left out (else
+  /// they are among the reported ones, marked).
+  size_t KnownToBaseline = 0;
+  bool BaselineOmits = true;
   size_t FixesApplied = 0, FilesFixed = 0;
 };
 
@@ -44,7 +51,14 @@ public:
   RunReport(llvm::raw_ostream &Out, bool Terminal, std::chrono::milliseconds Interval)
       : Out(Out), Terminal(Terminal), Interval(Interval) {}
 
-  void start(size_t Units, unsigned Jobs);
+  /// The run reports \p Units units; \p Lending more are read only for
+  /// what they lend the others (their wrappers).
+  void start(size_t Units, unsigned Jobs, size_t Lending = 0);
+  /// A pass of \p Units parses begins, said by \p Line unless it is empty;
+  /// the count of the progress lines starts again.
+  void beginPass(size_t Units, llvm::StringRef Line);
+  /// \p File is done with \p NewFindings; a file read again replaces its
+  /// earlier count.
   void unitDone(llvm::StringRef File, size_t NewFindings);
   /// Erases the progress line a terminal shows, before the report that
   /// follows on another stream.
@@ -60,6 +74,7 @@ private:
   std::chrono::milliseconds Interval;
   Clock::time_point Started = Clock::now(), LastPrinted;
   size_t Total = 0, Done = 0, Findings = 0;
+  llvm::StringMap<size_t> FindingsByFile;
   bool LineShown = false;
 };
 

@@ -49,4 +49,45 @@ TEST(RunReportTest, ATerminalLineIsErasedBeforeTheSummary) {
                   "1 distlock-b); 2 fixes applied in 1 file; 0s\n");
 }
 
+TEST(RunReportTest, AProjectSaysTheUnitsThatLendAndEachPassAgain) {
+  std::string Text;
+  llvm::raw_string_ostream Out(Text);
+  RunReport Report(Out, /*Terminal=*/false, seconds(0));
+  Report.start(1, 4, /*Lending=*/5);
+  EXPECT_EQ(Text, "locklint: analyzing 1 translation unit with 4 workers; 5 more are read for the "
+                  "wrappers they define\n");
+  Report.beginPass(6, "");
+  for (const char *File : {"a.cpp", "b.cpp", "c.cpp", "d.cpp", "e.cpp", "f.cpp"})
+    Report.unitDone(File, 1);
+  EXPECT_NE(Text.find("locklint: [6/6] f.cpp (6 findings so far, 0s)\n"), std::string::npos);
+  Report.beginPass(1, "reading 1 unit again");
+  Report.unitDone("a.cpp", 3);
+  // The count restarts for the pass; a.cpp's new findings replace its old.
+  EXPECT_NE(Text.find("locklint: reading 1 unit again\nlocklint: [1/1] a.cpp (8 findings so far, 0s)\n"),
+            std::string::npos);
+}
+
+TEST(RunReportTest, TheSummarySaysWhatWasFoundButNotReported) {
+  std::string Text;
+  llvm::raw_string_ostream Out(Text);
+  RunReport Report(Out, /*Terminal=*/false, seconds(5));
+  AnalysisResults Results;
+  Results.Findings.resize(2);
+  Results.Findings[0].Check = "distlock-a";
+  Results.Findings[1].Check = "distlock-a";
+  Results.Findings[1].Suppressed = true;
+  RunSummary Summary = summarize(Results, 1, 0);
+  Summary.KnownToBaseline = 4;
+  Summary.OutsideDiff = 2;
+  Report.finish(Summary);
+  EXPECT_EQ(Text, "locklint: 1 unit analyzed, 0 failed, 0 skipped; 1 finding (1 distlock-a); 4 left "
+                  "out as known to the baseline; 2 outside the diff; 1 suppressed by NOLINT; 0s\n");
+  Text.clear();
+  Summary.BaselineOmits = false;
+  Summary.OutsideDiff = Summary.Suppressed = 0;
+  Report.finish(Summary);
+  EXPECT_EQ(Text, "locklint: 1 unit analyzed, 0 failed, 0 skipped; 1 finding (1 distlock-a); 4 "
+                  "known to the baseline; 0s\n");
+}
+
 } // namespace
