@@ -181,16 +181,33 @@ const CallExpr *firstWork(const Stmt *Root, const ResultReaders &Readers) {
   return Found;
 }
 
-/// True when \p Branch always runs to its end: no return, throw, jump or
-/// call that does not return anywhere in it.
+/// True when \p Branch always runs to its end: nothing in it returns,
+/// throws, jumps, calls a function that does not return, or breaks or
+/// continues a loop or switch outside it. A lambda's body runs elsewhere,
+/// when it is called. Walked with a stack of its own: expressions can nest
+/// thousands deep.
 bool fallsThrough(const Stmt *Branch) {
-  return !anyStmt(Branch, [](const Stmt *S) {
-    if (isa<ReturnStmt, CXXThrowExpr, BreakStmt, ContinueStmt, GotoStmt, CoreturnStmt>(S))
-      return true;
-    const auto *Call = dyn_cast<CallExpr>(S);
-    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-    return Callee && Callee->isNoReturn();
-  });
+  struct Pending {
+    const Stmt *S;
+    bool InLoop, InSwitch;
+  };
+  llvm::SmallVector<Pending, 32> Work = {{Branch, false, false}};
+  while (!Work.empty()) {
+    auto [S, InLoop, InSwitch] = Work.pop_back_val();
+    if (!S || isa<LambdaExpr, BlockExpr>(S))
+      continue;
+    if (isa<ReturnStmt, CXXThrowExpr, GotoStmt, CoreturnStmt>(S) ||
+        (isa<BreakStmt>(S) && !InLoop && !InSwitch) || (isa<ContinueStmt>(S) && !InLoop))
+      return false;
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Callee = Call->getDirectCallee(); Callee && Callee->isNoReturn())
+        return false;
+    bool Loop = InLoop || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+    bool Switch = InSwitch || isa<SwitchStmt>(S);
+    for (const Stmt *Child : S->children())
+      Work.push_back({Child, Loop, Switch});
+  }
+  return true;
 }
 
 /// The calls in \p Branch, by their text.

@@ -117,6 +117,23 @@ void bothBranches(sw::redis::Redis &redis, const std::string &token) {
   }
 }
 
+// The failure branch retries; its break ends the retry loop, not the
+// branch, so the report is built whether or not a retry got the lock.
+void retriedThenBuilt(sw::redis::Redis &redis, const std::string &token) {
+  bool locked = redis.set("lock:hourly", token, 30s, sw::redis::UpdateType::NOT_EXIST);
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: the result of 'SET ... NX' is tested, but 'buildReport' runs whether or not this process got lock 'lock:hourly'
+  if (!locked) {
+    for (int attempt = 0; attempt < 3; ++attempt) {
+      logWarning("hourly lock busy, retrying");
+      locked = redis.set("lock:hourly", token, 30s, sw::redis::UpdateType::NOT_EXIST);
+      if (locked)
+        break;
+    }
+  }
+  buildReport();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: here, also when it was not taken
+}
+
 // --- The correct forms stay silent. ---
 
 // The failure branch does something else: it schedules a retry.
@@ -134,6 +151,21 @@ void mayLeave(sw::redis::Redis &redis, const std::string &token, int attempts) {
   if (!redis.set("lock:monthly", token, 30s, sw::redis::UpdateType::NOT_EXIST)) {
     logWarning("monthly lock busy");
     if (attempts > 3)
+      return;
+  }
+  buildReport();
+}
+
+// The retries are tested again after the loop: the report waits for the lock.
+void retriedThenTested(sw::redis::Redis &redis, const std::string &token) {
+  bool locked = redis.set("lock:yearly", token, 30s, sw::redis::UpdateType::NOT_EXIST);
+  if (!locked) {
+    for (int attempt = 0; attempt < 3 && !locked; ++attempt) {
+      locked = redis.set("lock:yearly", token, 30s, sw::redis::UpdateType::NOT_EXIST);
+      if (locked)
+        break;
+    }
+    if (!locked)
       return;
   }
   buildReport();
