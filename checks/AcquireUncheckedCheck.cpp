@@ -169,16 +169,38 @@ bool bookkeeping(const CallExpr *Call, const ResultReaders &Readers) {
          isBookkeepingName(Callee->getName());
 }
 
-/// The first call in \p Root that does work, in source order.
-const CallExpr *firstWork(const Stmt *Root, const ResultReaders &Readers) {
-  const CallExpr *Found = nullptr;
-  anyStmt(Root, [&](const Stmt *S) {
-    const auto *Call = dyn_cast<CallExpr>(S);
-    if (Call && !isa<CXXOperatorCallExpr>(Call) && !bookkeeping(Call, Readers))
-      Found = Call;
-    return Found != nullptr;
+/// The calls in \p Root that do work of their own, in source order: not an
+/// argument or the object of another call, whose work they are part of (a
+/// thread id for a log line), not in code the compiler could not read, not
+/// in a lambda's body, which runs when it is called. Operators are looked
+/// through: in `total = sum(...)` the work is sum's.
+std::vector<const CallExpr *> workCalls(const Stmt *Root, const ResultReaders &Readers,
+                                        const SourceManager &SM) {
+  std::vector<const CallExpr *> Found;
+  llvm::SmallVector<const Stmt *, 32> Work = {Root};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (!S || isa<LambdaExpr, BlockExpr, RecoveryExpr>(S))
+      continue;
+    if (const auto *Call = dyn_cast<CallExpr>(S); Call && !isa<CXXOperatorCallExpr>(Call)) {
+      if (!bookkeeping(Call, Readers))
+        Found.push_back(Call);
+      continue;
+    }
+    for (const Stmt *Child : S->children())
+      Work.push_back(Child);
+  }
+  llvm::sort(Found, [&](const CallExpr *A, const CallExpr *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
   });
   return Found;
+}
+
+/// The first call in \p Root that does work, in source order.
+const CallExpr *firstWork(const Stmt *Root, const ResultReaders &Readers,
+                          const SourceManager &SM) {
+  std::vector<const CallExpr *> Calls = workCalls(Root, Readers, SM);
+  return Calls.empty() ? nullptr : Calls.front();
 }
 
 /// True when \p Branch always runs to its end: nothing in it returns,
@@ -215,26 +237,51 @@ std::map<std::string, const CallExpr *> workByText(const Stmt *Branch,
                                                   const ResultReaders &Readers,
                                                   ASTContext &Context) {
   std::map<std::string, const CallExpr *> Calls;
-  anyStmt(Branch, [&](const Stmt *S) {
-    if (const auto *Call = dyn_cast<CallExpr>(S);
-        Call && !isa<CXXOperatorCallExpr>(Call) && !bookkeeping(Call, Readers))
-      Calls.try_emplace(sourceText(Call, Context), Call);
-    return false;
-  });
+  for (const CallExpr *Call : workCalls(Branch, Readers, Context.getSourceManager()))
+    Calls.try_emplace(sourceText(Call, Context), Call);
   return Calls;
 }
 
+/// Where \p Branch first writes \p Acquire's key again (a GETSET that takes
+/// over an expired lock, another SET NX): what follows there may run with
+/// the lock after all. Invalid when it does not.
+SourceLocation retakeIn(const Stmt *Branch, const RedisCommand *Acquire, const LockIndex &Index) {
+  if (!Acquire || Acquire->Args.empty())
+    return SourceLocation();
+  const SourceManager &SM = Index.context().getSourceManager();
+  SourceRange Range = Branch->getSourceRange();
+  std::string Key = Index.keyIdentity(Acquire->Args[0]);
+  for (const RedisCommand *Command : Index.commands()) {
+    if (Command == Acquire || Command->Args.empty() || !Command->Call ||
+        !(LockIndex::writtenValue(*Command) || Command->is("GETSET")))
+      continue;
+    SourceLocation At = SM.getExpansionLoc(Command->Call->getBeginLoc());
+    if (!SM.isPointWithin(At, SM.getExpansionLoc(Range.getBegin()),
+                          SM.getExpansionLoc(Range.getEnd())))
+      continue;
+    if (!Key.empty() && Index.keyIdentity(Command->Args[0]) == Key)
+      return At;
+  }
+  return SourceLocation();
+}
+
 /// The work that runs on both outcomes of a tested acquire: the same call
-/// in the success and the failure branch, or, when the failure branch falls
+/// in the success and the failure branch (before the failure branch takes
+/// the key another way), or, when the failure branch falls
 /// through and so does the success branch, the first work after the test.
 /// The first call is where the lock is held, the second where it may not be.
 std::optional<std::pair<const CallExpr *, const CallExpr *>>
-workOnBothPaths(const AcquireTest &Tested, const ResultReaders &Readers, ASTContext &Context) {
+workOnBothPaths(const AcquireTest &Tested, const RedisCommand *Acquire, const LockIndex &Index,
+                const ResultReaders &Readers, ASTContext &Context) {
   const Stmt *Success = Tested.successBranch(), *Failure = Tested.failureBranch();
   if (Success && Failure) {
     std::map<std::string, const CallExpr *> Held = workByText(Success, Readers, Context);
+    SourceLocation Retaken = retakeIn(Failure, Acquire, Index);
+    const SourceManager &SM = Context.getSourceManager();
     for (const auto &[Text, Unheld] : workByText(Failure, Readers, Context))
-      if (auto It = Held.find(Text); It != Held.end())
+      if (auto It = Held.find(Text); It != Held.end() &&
+                                     (Retaken.isInvalid() ||
+                                      SM.isBeforeInTranslationUnit(Unheld->getBeginLoc(), Retaken)))
         return std::make_pair(It->second, Unheld);
   }
   // `if (!acquired) { log(...); } work();`
@@ -246,7 +293,7 @@ workOnBothPaths(const AcquireTest &Tested, const ResultReaders &Readers, ASTCont
   bool After = false;
   for (const Stmt *S : Block->body()) {
     if (After)
-      if (const CallExpr *Work = firstWork(S, Readers))
+      if (const CallExpr *Work = firstWork(S, Readers, Context.getSourceManager()))
         return std::make_pair(nullptr, Work);
     After = After || S == Tested.Test;
   }
@@ -308,7 +355,9 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     std::optional<AcquireTest> Tested = testOfAcquire(Site, Index);
     if (!Tested)
       continue;
-    auto Both = workOnBothPaths(*Tested, Readers, Context);
+    const RedisCommand *Acquire =
+        Site.Command && Site.Command->Call == Site.Call ? Site.Command : nullptr;
+    auto Both = workOnBothPaths(*Tested, Acquire, Index, Readers, Context);
     if (!Both)
       continue;
     auto [Held, Unheld] = *Both;

@@ -170,6 +170,13 @@ void RedisCheckBase::report(const RedisCommand &Command, const LockIndex &Index)
     if (SourceLocation Issued = locationIn(Spec->IssuedAt); Issued.isValid())
       diag(Issued, "'%0' is issued here, in '%1'", DiagnosticIDs::Note)
           << Command.Name << Spec->Names.front();
+  // Read from a declaration alone: say so, where the user can check it.
+  if (const FunctionSpec *Spec = Innermost->Spec; Spec && !Spec->DeclaredAt.empty())
+    if (SourceLocation Declared = locationIn(Spec->DeclaredAt); Declared.isValid())
+      diag(Declared, "read as '%0' from the declaration of '%1': its body is not in this "
+                     "translation unit",
+           DiagnosticIDs::Note)
+          << Innermost->Name << Spec->Names.front();
 }
 
 SourceLocation RedisCheckBase::locationIn(StringRef Place) {

@@ -171,6 +171,41 @@ void retriedThenTested(sw::redis::Redis &redis, const std::string &token) {
   buildReport();
 }
 
+unsigned long threadId();
+void logLine(const char *format, unsigned long id);
+
+// Both branches log the thread's id: the id is part of the log line, not
+// work of its own.
+bool loggedBothWays(redisContext *c, const char *token) {
+  auto *reply = static_cast<redisReply *>(redisCommand(c, "SET lock:log %s NX PX 30000", token));
+  bool won = reply && reply->type == REDIS_REPLY_STATUS;
+  freeReplyObject(reply);
+  if (won) {
+    logLine("got lock:log on thread %lu", threadId());
+    return true;
+  } else {
+    logLine("lock:log busy on thread %lu", threadId());
+  }
+  return false;
+}
+
+// The failure branch takes over an expired lock with GETSET; the same
+// work there runs with the lock, taken that way.
+bool takenOver(redisContext *c, const char *token, bool expired) {
+  auto *reply = static_cast<redisReply *>(redisCommand(c, "SETNX lock:takeover %s", token));
+  bool won = reply && reply->integer == 1;
+  freeReplyObject(reply);
+  if (won) {
+    buildReport();
+    return true;
+  } else if (expired) {
+    freeReplyObject(redisCommand(c, "GETSET lock:takeover %s", token));
+    buildReport();
+    return true;
+  }
+  return false;
+}
+
 // Only bookkeeping follows a logged failure.
 void logsOnly(sw::redis::Redis &redis, const std::string &token) {
   if (redis.set("lock:audit", token, 30s, sw::redis::UpdateType::NOT_EXIST)) {

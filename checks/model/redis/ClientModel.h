@@ -105,6 +105,13 @@ struct FunctionSpec {
   /// True when the call builds a command that another call sends (POCO's
   /// Command::set): its value is the command, not Redis's reply.
   bool BuildsCommand = false;
+  /// For Fixed: words after the parameters' ("NX"), and options that the
+  /// call may or may not send (an expiry that a parameter may carry).
+  std::vector<std::string> TrailingWords;
+  std::vector<std::string> OpenOptions;
+  /// Where the declaration the command was read from is, as "file:line:col",
+  /// when the unit has no body for it: for notes.
+  std::string DeclaredAt;
 };
 
 /// All modeled functions, looked up by qualified name.

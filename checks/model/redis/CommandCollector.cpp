@@ -80,11 +80,16 @@ bool CommandCollector::collect(const MatchFinder::MatchResult &Result) {
     if (helperDefinition(Helper))
       HelperCalls.push_back({Helper, enclosingFunction(Helper, *Context)});
     // A callee whose body is elsewhere, or an interface's pure method.
-    if (const FunctionDecl *Callee = Helper->getDirectCallee())
-      if (std::optional<FunctionSpec> Spec = declaredFormatCommand(*Callee)) {
+    if (const FunctionDecl *Callee = Helper->getDirectCallee()) {
+      std::optional<FunctionSpec> Spec = declaredFormatCommand(*Callee);
+      if (!Spec)
+        Spec = declaredNamedCommand(*Callee);
+      if (Spec) {
+        Spec->DeclaredAt = placeOf(Callee->getLocation(), *Result.SourceManager);
         DeclaredCommands.try_emplace(Callee->getCanonicalDecl(), std::move(*Spec));
         DeclaredCalls.push_back({Helper, enclosingFunction(Helper, *Context)});
       }
+    }
     return true;
   }
   const SourceManager &SM = *Result.SourceManager;

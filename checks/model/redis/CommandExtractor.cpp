@@ -406,6 +406,10 @@ private:
         break;
       }
     }
+    for (const std::string &Word : Spec.TrailingWords)
+      Command.Args.push_back(literalWord(Word));
+    for (const std::string &Option : Spec.OpenOptions)
+      Command.UnknownOptions.insert(Option);
     return true;
   }
 

@@ -4,7 +4,8 @@
 // through an interface (`IRedis::cmd`) or from a unit that sees only its
 // header. Such a function's body says nothing here, but its declaration
 // does: a printf-style format followed by `...`, answered by a hiredis
-// reply, is a Redis command whatever sends it.
+// reply, is a Redis command whatever sends it; so is `SetNX(key, value)`
+// on a class named for Redis.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +29,15 @@ bool isHiredisReplyType(clang::QualType Type);
 /// functions whose body the unit cannot follow: declared here and defined
 /// elsewhere, or pure virtual.
 std::optional<FunctionSpec> declaredFormatCommand(const clang::FunctionDecl &Callee);
+
+/// The command form of \p Callee, whose body the unit cannot follow, when
+/// its declaration names it completely: a function of a class or namespace
+/// named for Redis whose name spells a command that settles what happens to
+/// the key (`SetNX`, `set_nx`, `SetNxValue`, `Del`, `Expire`, `PExpire`),
+/// and whose parameters are that command's words in order. A SETNX method
+/// that also takes a time may give the key its expiry: it reads as SET ...
+/// NX whose expiry is open, so nothing is said of it.
+std::optional<FunctionSpec> declaredNamedCommand(const clang::FunctionDecl &Callee);
 
 } // namespace locklint::model
 
