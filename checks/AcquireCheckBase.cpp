@@ -6,7 +6,7 @@ namespace clang::tidy::distlock {
 
 AcquireCheckBase::AcquireCheckBase(StringRef Name, ClangTidyContext *Context)
     : RedisCheckBase(Name, Context),
-      LockApiModelFiles(Options.getLocalOrGlobal("LockApiModelFiles", "")),
+      LockApiModelFiles(modelFilesOption("LockApiModelFiles")),
       Acquires(sqlClients(), LockApis) {
   if (auto Err = addLockApiFiles(LockApis, LockApiModelFiles))
     configurationDiag("%0") << llvm::toString(std::move(Err));

@@ -126,7 +126,7 @@ void advisoryLocks(llvm::ArrayRef<SqlExecution> Executions,
 
 InconsistentLockOrderCheck::InconsistentLockOrderCheck(StringRef Name, ClangTidyContext *Context)
     : AcquireCheckBase(Name, Context),
-      LockOrderFiles(Options.getLocalOrGlobal("LockOrderFiles", "")) {
+      LockOrderFiles(modelFilesOption("LockOrderFiles")) {
   if (llvm::Expected<std::vector<LockOrder>> Loaded = loadLockOrderFiles(LockOrderFiles))
     Elsewhere = std::move(*Loaded);
   else

@@ -110,7 +110,7 @@ std::optional<ReadModifyWrite> serviceRace(const ZooKeeperCalls &Zoo,
 LocalMutexCrossProcessCheck::LocalMutexCrossProcessCheck(StringRef Name,
                                                          ClangTidyContext *Context)
     : RedisCheckBase(Name, Context),
-      LocalLockModelFiles(Options.getLocalOrGlobal("LocalLockModelFiles", "")),
+      LocalLockModelFiles(modelFilesOption("LocalLockModelFiles")),
       Locks(builtinLocalLocks()) {
   if (auto Err = addLocalLockFiles(Locks, LocalLockModelFiles))
     configurationDiag("%0") << llvm::toString(std::move(Err));

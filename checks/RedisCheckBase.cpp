@@ -1,6 +1,7 @@
 //===--- RedisCheckBase.cpp - shared plumbing of the Redis checks ---------===//
 
 #include "RedisCheckBase.h"
+#include "model/project/ModelFiles.h"
 #include "model/values/ExprText.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/redis/CommandSummaries.h"
@@ -34,8 +35,8 @@ RedisCheckBase::RedisCheckBase(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       LockKeyPattern(Options.getLocalOrGlobal("LockKeyPattern", DefaultLockKeyPattern)),
       AcquireFixes(acquireFixPolicy(Context)),
-      ModelFiles(Options.getLocalOrGlobal("RedisModelFiles", "")),
-      SqlModelFiles(Options.getLocalOrGlobal("SqlClientModelFiles", "")), KeyWords(LockKeyPattern),
+      ModelFiles(modelFilesOption("RedisModelFiles")),
+      SqlModelFiles(modelFilesOption("SqlClientModelFiles")), KeyWords(LockKeyPattern),
       SqlClients(builtinSqlClients()) {
   if (auto Err = addSqlClientFiles(SqlClients, SqlModelFiles))
     configurationDiag("%0") << llvm::toString(std::move(Err));
@@ -101,6 +102,11 @@ StringValueTracker &RedisCheckBase::strings() {
 
 llvm::ArrayRef<HelperCall> RedisCheckBase::helperCalls() const {
   return Collector ? Collector->helperCalls() : llvm::ArrayRef<HelperCall>();
+}
+
+std::string RedisCheckBase::modelFilesOption(StringRef Name) const {
+  return locklint::model::anchorToConfigFolders(Options.getLocalOrGlobal(Name, ""),
+                                                getCurrentMainFile());
 }
 
 SourceLocation RedisCheckBase::locationOf(const RedisCommand &Command) {

@@ -73,6 +73,9 @@ protected:
 
   /// The diagnostic location for \p Command: where its call begins.
   static SourceLocation locationOf(const locklint::model::RedisCommand &Command);
+  /// The model files option \p Name, relative paths anchored at the
+  /// `.clang-tidy` beside them, as locklint's own driver reads them.
+  std::string modelFilesOption(StringRef Name) const;
   /// A diagnostic at \p Reported that marks all of it (the call, the
   /// statement), so a SARIF region spans what is reported.
   DiagnosticBuilder diagAt(const Stmt *Reported, StringRef Message,

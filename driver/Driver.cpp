@@ -194,6 +194,13 @@ cl::opt<std::string> WarningsAsErrors(
     "warnings-as-errors",
     cl::desc("Checks (globs, as --checks) whose findings are errors."),
     cl::cat(LocklintCategory));
+cl::opt<std::string> ExportModels(
+    "export-models",
+    cl::desc("With -p: write the wrappers the project defines as a Redis model file here, and "
+             "its SQL wrappers beside it as <name>.sql.json. Name them in .clang-tidy "
+             "(RedisModelFiles, SqlClientModelFiles) and per-file runs read the project's "
+             "wrappers too (see docs/wrappers.md)."),
+    cl::value_desc("file"), cl::cat(LocklintCategory));
 cl::opt<std::string> Dump(
     "dump",
     cl::desc("Print what the analysis read of each file before the report: 'all', or a comma "
@@ -938,7 +945,12 @@ int run(int Argc, const char **Argv) {
       return usageError(toString(Parsed.takeError()));
     Changed = std::move(*Parsed);
   }
-  for (const std::string &Path : {Output.getValue(), SarifFile.getValue(), ExportFixes.getValue()})
+  if (!ExportModels.empty() && !wholeProject(FlagsGiven))
+    return usageError("--export-models needs whole-project mode: pass -p <build folder> with its "
+                      "compile_commands.json");
+  for (const std::string &Path : {Output.getValue(), SarifFile.getValue(), ExportFixes.getValue(),
+                                  ExportModels.getValue(),
+                                  ExportModels.empty() ? std::string() : sqlModelPath(ExportModels)})
     if (!Path.empty())
       if (auto Err = checkWritable(Path))
         return usageError(toString(std::move(Err)));
@@ -1005,6 +1017,7 @@ int run(int Argc, const char **Argv) {
       return Inputs;
     };
     Request.Settings = Settings;
+    Request.ExportModels = ExportModels;
     size_t Reported = llvm::count_if(Request.Units, [&](const std::string &Unit) {
       return Request.Reported.contains(Unit);
     });

@@ -7,6 +7,8 @@
 #include "OutputFiles.h"
 #include "model/project/UnitSummary.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include <nlohmann/json.hpp>
 #include <map>
 #include <optional>
@@ -63,6 +65,13 @@ public:
     return Lines;
   }
 
+  /// Every function the units define, as the two model files a per-file
+  /// run can load: each entry once, none in conflict, in the order of names.
+  std::pair<json, json> everyModel() const {
+    return {json{{"client", "project"}, {"functions", every(Redis)}},
+            json{{"functions", every(Sql)}}};
+  }
+
 private:
   struct Offer {
     size_t Unit;
@@ -115,6 +124,19 @@ private:
     return Picked;
   }
 
+  json every(const Table &From) const {
+    std::vector<llvm::StringRef> Names;
+    for (const auto &Entry : From)
+      Names.push_back(Entry.getKey());
+    llvm::sort(Names);
+    json All = json::array();
+    std::set<std::string> Seen;
+    for (llvm::StringRef Name : Names)
+      for (const Offer &O : From.find(Name)->second)
+        if (std::string Text = O.Entry.dump(); !Conflicted.count(Text) && Seen.insert(Text).second)
+          All.push_back(O.Entry);
+    return All;
+  }
 
   Table Redis, Sql;
   /// The entries settleConflicts() found in conflict, as text.
@@ -169,6 +191,37 @@ llvm::Error writeModels(const ProjectIndex &Index, const std::string &Key,
   Args.push_back("--project-sql-model=" + Sql);
   return llvm::Error::success();
 }
+
+/// \p Place ("file:line:col") relative to \p Folder when it is inside it.
+std::string placeRelativeTo(llvm::StringRef Place, llvm::StringRef Folder) {
+  std::string Prefix = Folder.str() + "/";
+  return Place.starts_with(Prefix) ? Place.drop_front(Prefix.size()).str() : Place.str();
+}
+
+/// Writes the project's wrappers as model files: \p Path for Redis, and
+/// beside it `<stem>.sql.json` for SQL. Places are relative to their
+/// folder, so the files can be committed and read from any checkout.
+llvm::Error exportModels(std::pair<json, json> Models, llvm::StringRef Path) {
+  llvm::SmallString<256> Folder(Path);
+  llvm::sys::fs::make_absolute(Folder);
+  llvm::sys::path::remove_filename(Folder);
+  for (json &Entry : Models.first["functions"])
+    if (auto At = Entry.find("issued_at"); At != Entry.end() && At->is_string())
+      *At = placeRelativeTo(At->get<std::string>(), Folder);
+  if (llvm::Error Err = writeFileAtomically(Path, Models.first.dump(1) + "\n"))
+    return Err;
+  return writeFileAtomically(sqlModelPath(Path), Models.second.dump(1) + "\n");
+}
+
+} // namespace
+
+std::string sqlModelPath(llvm::StringRef RedisModel) {
+  llvm::SmallString<256> Sql(RedisModel);
+  llvm::sys::path::replace_extension(Sql, ".sql.json");
+  return Sql.str().str();
+}
+
+namespace {
 
 /// The summary a unit's results carry; empty when its worker wrote none.
 std::optional<model::UnitSummary> summaryIn(const AnalysisResults &Results) {
@@ -278,6 +331,9 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
     if ((Summaries[I] = summaryIn(*First[I])))
       Table.add(I, *Summaries[I]);
   Stats.Conflicts = Table.settleConflicts();
+  if (!Request.ExportModels.empty())
+    if (llvm::Error Err = exportModels(Table.everyModel(), Request.ExportModels))
+      return std::move(Err);
   std::vector<FileFailure> Unlinked;
   std::vector<std::string> SecondKeys(Count);
   std::vector<std::optional<AnalysisResults>> Second(Count);

@@ -36,7 +36,12 @@ struct ProjectRequest {
   /// command and configuration.
   std::function<std::vector<std::string>(llvm::StringRef Unit)> UnitInputs;
   WorkerSettings Settings;
+  /// Where to write the project's wrappers as model files, if anywhere.
+  std::string ExportModels;
 };
+
+/// The SQL model file that --export-models writes beside \p RedisModel.
+std::string sqlModelPath(llvm::StringRef RedisModel);
 
 /// What a run did, for its last line.
 struct ProjectStats {

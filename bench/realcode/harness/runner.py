@@ -39,11 +39,13 @@ class Outcome:
 
 def run(command, timeout, cwd=None):
     try:
-        p = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        p = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            timeout=timeout, cwd=cwd, stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
         return Outcome("", "timeout")
-    out = p.stdout.decode("utf-8", "replace")
+    # Read apart, so that a failure line on stderr never lands inside a
+    # finding: the findings, then what locklint says of the run.
+    out = p.stdout.decode("utf-8", "replace") + "\n" + p.stderr.decode("utf-8", "replace")
     # Exit codes 0-3 are locklint's answers; a signal or an abort is a failure.
     if p.returncode < 0 or p.returncode >= 128:
         return Outcome(out, "exit %d" % p.returncode)

@@ -7,6 +7,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <memory>
+#include <string>
 
 namespace locklint::model {
 
@@ -28,6 +29,14 @@ inline constexpr size_t MaxModelFiles = 64;
 llvm::Error forEachModelFile(
     llvm::StringRef Files,
     llvm::function_ref<llvm::Error(llvm::StringRef Text, llvm::StringRef Path)> Add);
+
+/// \p Files, a model-file option's value, with each relative path made
+/// absolute as locklint reads it: against the folder of the nearest
+/// `.clang-tidy` above \p MainFile beside which the file exists. Under
+/// `clang-tidy --load` options carry no origin and the working folder is
+/// the compile command's, which would find no model at all. Paths found
+/// nowhere are left as they are, for the error to name.
+std::string anchorToConfigFolders(llvm::StringRef Files, llvm::StringRef MainFile);
 
 } // namespace locklint::model
 

@@ -6,7 +6,9 @@
 #include "model/project/ModelFiles.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -146,6 +148,15 @@ private:
       Spec.ReleaseFix = Fix;
     if (auto Err = readMember(Entry, "issued_at", Spec.IssuedAt, at(Path)))
       return Err;
+    // An exported model names places relative to its own folder, so that it
+    // can be committed and read from any checkout.
+    if (!Spec.IssuedAt.empty() && !llvm::sys::path::is_absolute(Spec.IssuedAt)) {
+      llvm::SmallString<256> Place(SourceName);
+      llvm::sys::fs::make_absolute(Place);
+      llvm::sys::path::remove_filename(Place);
+      llvm::sys::path::append(Place, Spec.IssuedAt);
+      Spec.IssuedAt = Place.str().str();
+    }
     if (auto Err = readWords(Entry, Path, Spec))
       return Err;
     return readParams(Entry, Path, Spec);
