@@ -26,7 +26,11 @@ static AcquireFixPolicy acquireFixPolicy(ClangTidyContext *Context) {
   Policy.AddExpiry = Context->isCheckEnabled(Expiry);
   const ClangTidyOptions::OptionMap &Options = Context->getOptions().CheckOptions;
   auto It = Options.find((Expiry + ".DefaultTtlMs").str());
-  if (It != Options.end())
+  // A value that is no positive number never reaches a fix-it: the expiry
+  // check says it is wrong, and every fix keeps the default.
+  unsigned Milliseconds = 0;
+  if (It != Options.end() && !StringRef(It->second.Value).getAsInteger(10, Milliseconds) &&
+      Milliseconds > 0)
     Policy.TtlMs = It->second.Value;
   return Policy;
 }

@@ -10,10 +10,11 @@ namespace clang::tidy::distlock {
 RedisSetWithoutExpiryCheck::RedisSetWithoutExpiryCheck(StringRef Name, ClangTidyContext *Context)
     : RedisCheckBase(Name, Context) {
   unsigned Value;
-  if (StringRef(acquireFixes().TtlMs).getAsInteger(10, Value) || Value == 0)
+  if (std::optional<StringRef> Given = Options.get("DefaultTtlMs");
+      Given && (Given->getAsInteger(10, Value) || Value == 0))
     configurationDiag("invalid DefaultTtlMs '%0' for check '%1': expected a positive "
-                      "number of milliseconds")
-        << acquireFixes().TtlMs << Name;
+                      "number of milliseconds; %2 is used")
+        << *Given << Name << acquireFixes().TtlMs;
 }
 
 void RedisSetWithoutExpiryCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {

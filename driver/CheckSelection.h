@@ -1,4 +1,4 @@
-//===--- CheckSelection.h - validating --checks -----------------*- C++ -*-===//
+//===--- CheckSelection.h - validating --checks and option names -*- C++ -*-===//
 
 #ifndef LOCKLINT_DRIVER_CHECKSELECTION_H
 #define LOCKLINT_DRIVER_CHECKSELECTION_H
@@ -17,6 +17,15 @@ llvm::Error validateCheckGlobs(llvm::StringRef Checks, llvm::ArrayRef<std::strin
 
 /// "unknown check 'NAME'", with the closest of \p KnownChecks when it is near.
 llvm::Error unknownCheckError(llvm::StringRef Name, llvm::ArrayRef<std::string> KnownChecks);
+
+/// Fails on a check option whose name locklint's checks do not read: any
+/// `distlock-<check>.<Option>` that \p KnownOptions (every option key the
+/// checks store, as `distlock-<check>.<Option>`) lacks, and a global option
+/// within a few letters or a case of one they read (`DefaultTTLMs`,
+/// `LockKeyPatern`), with the nearest name. Other global names belong to
+/// other tools' checks, and are left alone.
+llvm::Error validateOptionNames(llvm::ArrayRef<std::string> Given,
+                                llvm::ArrayRef<std::string> KnownOptions);
 
 } // namespace locklint
 

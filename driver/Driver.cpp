@@ -97,6 +97,12 @@ cl::opt<std::string> ExportFixes("export-fixes",
                                  cl::desc("Write the suggested fixes to a YAML file that\n"
                                           "clang-apply-replacements accepts."),
                                  cl::value_desc("file"), cl::cat(LocklintCategory));
+cl::opt<bool> VerifyConfig(
+    "verify-config",
+    cl::desc("Check the configuration of the named files (or of the current folder): every "
+             ".clang-tidy, --config and --checks, the check options' names and values and the "
+             "model files; print 'No config errors detected.' and exit 0, else exit 2."),
+    cl::cat(LocklintCategory));
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the enabled checks, each with its summary, and exit."),
                          cl::cat(LocklintCategory));
@@ -332,7 +338,25 @@ makeOptionsProvider(const IntrusiveRefCntPtr<vfs::FileSystem> &FS) {
 
 /// Checks the options the checks would otherwise report once per file, so a
 /// bad model file or pattern stops the run before any work.
+/// Every option key locklint's checks read, as `distlock-<check>.<Option>`.
+const std::vector<std::string> &knownOptions() {
+  static const std::vector<std::string> Keys = [] {
+    ClangTidyOptions All;
+    All.Checks = "-*,distlock-*";
+    std::vector<std::string> Found;
+    for (const auto &Entry : getCheckOptions(All, /*AllowEnablingAnalyzerAlphaCheckers=*/false))
+      Found.push_back(Entry.getKey().str());
+    return Found;
+  }();
+  return Keys;
+}
+
 Error validateCheckOptions(const ClangTidyOptions &Options) {
+  std::vector<std::string> Given;
+  for (const auto &Entry : Options.CheckOptions)
+    Given.push_back(Entry.getKey().str());
+  if (auto Err = validateOptionNames(Given, knownOptions()))
+    return Err;
   for (const auto &Entry : Options.CheckOptions) {
     StringRef Key = Entry.getKey();
     StringRef Value = Entry.getValue().Value;
@@ -858,10 +882,18 @@ int run(int Argc, const char **Argv) {
     }
     return Error::success();
   };
-  if (auto Err = CheckConfigFiles(Files))
+  if (auto Err = CheckConfigFiles(Files.empty() && VerifyConfig
+                                       ? std::vector<std::string>{absolutePath("dummy.cpp")}
+                                       : std::vector<std::string>(Files)))
     return usageError(toString(std::move(Err)));
   std::string FirstFile = Files.empty() ? "dummy.cpp" : Files.front();
   ClangTidyOptions Effective = (*Provider)->getOptions(FirstFile);
+  if (VerifyConfig) {
+    if (auto Err = validateCheckOptions(Effective))
+      return usageError(toString(std::move(Err)));
+    outs() << "No config errors detected.\n";
+    return ExitClean;
+  }
   std::vector<std::string> Enabled = getCheckNames(Effective, false);
   if (ListChecks) {
     outs() << "Enabled checks:\n";
