@@ -751,7 +751,9 @@ std::vector<std::string> workerArguments() {
 /// them as asked. Every file a report quotes is read first, so reports show
 /// the code that was analyzed, not the code as fixed.
 Error fixReported(AnalysisResults &Results, SourceTexts &Texts, StringRef MainFile,
-                  StringRef SourceRoot, FixOutcome &Outcome) {
+                  StringRef SourceRoot,
+                  function_ref<std::string(StringRef File)> BuildDirectoryOf,
+                  FixOutcome &Outcome) {
   for (const Finding &F : Results.Findings) {
     (void)Texts.text(F.Where.File);
     for (const FindingNote &Note : F.Notes)
@@ -759,7 +761,7 @@ Error fixReported(AnalysisResults &Results, SourceTexts &Texts, StringRef MainFi
   }
   if (!ExportFixes.empty())
     if (Error Err = exportFixes(Results.Findings, planFixes(Results.Findings, /*NotesToo=*/true),
-                                absolutePath(MainFile), ExportFixes))
+                                absolutePath(MainFile), BuildDirectoryOf, Texts, ExportFixes))
       return Err;
   if (!Fix && !FixNotes)
     return Error::success();
@@ -1113,7 +1115,13 @@ int run(int Argc, const char **Argv) {
   // Only what is reported is fixed, each file once, after every worker.
   FixOutcome Fixed;
   if (Fix || FixNotes || !ExportFixes.empty())
-    if (auto Err = fixReported(Results, Texts, FirstFile, Root, Fixed))
+    if (auto Err = fixReported(Results, Texts, FirstFile, Root,
+                               [&](StringRef File) -> std::string {
+                                 std::vector<tooling::CompileCommand> Commands =
+                                     (*Database)->getCompileCommands(absolutePath(File));
+                                 return Commands.empty() ? "" : absolutePath(Commands.front().Directory);
+                               },
+                               Fixed))
       return usageError(toString(std::move(Err)));
 
   if (Format == "text" && Output.empty())

@@ -65,9 +65,12 @@ SourceSpan spanOf(const clang::tooling::DiagnosticMessage &Message, llvm::String
     if (Range.FilePath == Message.FilePath && Range.FileOffset == Message.FileOffset)
       Length = std::max(Length, Range.Length);
   std::string File = absoluteIn(Directory, Message.FilePath);
+  bool Ranged = Length > 0;
   if (Length == 0 && !File.empty())
     Length = tokenLength(Texts.text(File), Message.FileOffset);
-  return spanOf(File, Message.FileOffset, Length, Texts);
+  SourceSpan Span = spanOf(File, Message.FileOffset, Length, Texts);
+  Span.Ranged = Ranged;
+  return Span;
 }
 
 std::vector<TextEdit> editsOf(const clang::tooling::DiagnosticMessage &Message,

@@ -19,6 +19,9 @@ struct SourceSpan {
   std::string File;
   unsigned Line = 0, Column = 0;
   unsigned EndLine = 0, EndColumn = 0;
+  /// False when the diagnostic marked a place, not a range: the end is its
+  /// token's, for SARIF regions; clang-tidy's YAML then has no range.
+  bool Ranged = true;
 };
 
 /// One edit of a fix-it, in the file as it was analyzed.

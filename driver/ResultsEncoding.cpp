@@ -9,8 +9,8 @@ using nlohmann::json;
 namespace locklint {
 
 static void to_json(json &J, const SourceSpan &S) {
-  J = json{{"file", S.File},       {"line", S.Line},       {"column", S.Column},
-           {"endLine", S.EndLine}, {"endColumn", S.EndColumn}};
+  J = json{{"file", S.File},       {"line", S.Line},         {"column", S.Column},
+           {"endLine", S.EndLine}, {"endColumn", S.EndColumn}, {"ranged", S.Ranged}};
 }
 static void from_json(const json &J, SourceSpan &S) {
   J.at("file").get_to(S.File);
@@ -18,6 +18,7 @@ static void from_json(const json &J, SourceSpan &S) {
   J.at("column").get_to(S.Column);
   J.at("endLine").get_to(S.EndLine);
   J.at("endColumn").get_to(S.EndColumn);
+  S.Ranged = J.value("ranged", true);
 }
 static void to_json(json &J, const TextEdit &E) {
   J = json{{"span", E.Span}, {"offset", E.Offset}, {"length", E.Length}, {"text", E.NewText}};

@@ -71,6 +71,17 @@ std::pair<unsigned, unsigned> SourceTexts::position(llvm::StringRef File, unsign
   return {Line, Offset - E.LineStarts[Line - 1] + 1};
 }
 
+std::optional<unsigned> SourceTexts::offsetOf(llvm::StringRef File, unsigned Line,
+                                              unsigned Column) {
+  const Entry &E = entry(File);
+  if (!E.Read || Line == 0 || Column == 0 || Line > E.LineStarts.size())
+    return std::nullopt;
+  uint64_t Offset = uint64_t(E.LineStarts[Line - 1]) + Column - 1;
+  if (Offset > E.Buffer->getBufferSize())
+    return std::nullopt;
+  return static_cast<unsigned>(Offset);
+}
+
 llvm::StringRef SourceTexts::line(llvm::StringRef File, unsigned Line) {
   const Entry &E = entry(File);
   llvm::StringRef Text = E.Buffer->getBuffer();

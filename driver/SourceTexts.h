@@ -7,6 +7,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,9 @@ public:
   bool quotable(llvm::StringRef File) { return entry(File).Read; }
   /// The 1-based line and byte column of \p Offset.
   std::pair<unsigned, unsigned> position(llvm::StringRef File, unsigned Offset);
+  /// The byte offset of 1-based \p Line and byte \p Column; none when the
+  /// file cannot be read or has no such place.
+  std::optional<unsigned> offsetOf(llvm::StringRef File, unsigned Line, unsigned Column);
   /// The text of 1-based line \p Line, without its line break.
   llvm::StringRef line(llvm::StringRef File, unsigned Line);
 
