@@ -22,6 +22,8 @@ Inputs (bench/generate.py writes all but the first):
   vendored   8 units of a service that keeps nlohmann/json in its tree (-I)
   llvm       locklint's own check sources over the LLVM and Clang 19 headers,
              read as in-tree headers (-I), as LLVM's own tree compiles
+  guarded    one function with 1,000, 4,000 and 16,000 guarded acquires
+             (acquire, test, work, release), a file each: cost per lock call
 
   bench/compare.py --build build [--runs 3] [--inputs examples,heavy,corpus,big]
 """
@@ -40,7 +42,8 @@ import generate  # noqa: E402
 
 FLAGS = ["-std=c++17", "-isystem", str(ROOT / "test/Inputs/include"),
          "-I/usr/include/postgresql"]
-INPUTS = ("examples", "heavy", "corpus", "big", "project", "database", "vendored", "llvm")
+INPUTS = ("examples", "heavy", "corpus", "big", "project", "database", "vendored", "llvm",
+          "guarded")
 
 
 def measure(command):
@@ -217,6 +220,7 @@ def main():
         inputs["llvm"] = [str(ROOT / "checks" / name) for name in (
             "UnfencedWriteCheck.cpp", "ReleaseNotOnEveryPathCheck.cpp",
             "RedisSetWithoutNxCheck.cpp", "DistlockModule.cpp")]
+        inputs["guarded"] = generate.write_guarded(out / "guarded")
         results = {}
         for name in chosen:
             files = inputs[name][:args.limit] if args.limit else inputs[name]
@@ -231,6 +235,14 @@ def main():
             elif name == "database":
                 database = generate.write_large_database(out / "database", files[0], FLAGS)
                 results[name] = database_medians(llvm, locklint, database, files[0], args.runs)
+            elif name == "guarded":
+                # A table per file: the ratios at each count show the growth.
+                for file in files:
+                    label = f"guarded ({pathlib.Path(file).stem.split('_')[1]} acquires)"
+                    results[label] = medians(tools, [file], args.runs)
+                    print_table(label, [file], results[label])
+                    sys.stdout.flush()
+                continue
             else:
                 results[name] = medians(tools, files, args.runs)
             print_table(name, files, results[name])

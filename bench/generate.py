@@ -329,6 +329,34 @@ def write_vendored(out, units=8):
     return files
 
 
+# One guarded block: an acquire whose reply is tested, the work and the
+# release on success, the reply freed on every path.
+GUARDED_BLOCK = """  {{
+    redisReply *r = (redisReply *)redisCommand(c, "SET lock:job:{n} %s NX PX 10000", token);
+    if (r && r->type == REDIS_REPLY_STATUS) {{
+      process({n});
+      freeReplyObject(redisCommand(c, "DEL lock:job:{n}"));
+    }}
+    freeReplyObject(r);
+  }}
+"""
+
+
+def write_guarded(out, counts=(1000, 4000, 16000)):
+    """One file per count in \p counts: a single function with that many
+    guarded blocks, where a check that works per acquire over the rest of
+    the function would cost the square of the count."""
+    out = pathlib.Path(out)
+    files = []
+    for count in counts:
+        path = out / f"guarded_{count}.cpp"
+        body = "".join(GUARDED_BLOCK.format(n=n) for n in range(count))
+        write(path, "#include <hiredis/hiredis.h>\n\nvoid process(int job);\n\n"
+                    "void runAll(redisContext *c, const char *token) {\n" + body + "}\n")
+        files.append(str(path))
+    return files
+
+
 def write_large_database(out, unit, flags, entries=100000):
     """A compile database of \p entries units, as a large monorepo's build
     writes it, whose last entry is \p unit: the cost of finding one unit's

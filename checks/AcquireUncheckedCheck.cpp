@@ -94,9 +94,9 @@ private:
     // `auto [type, text] = call()`: the code reads the names it binds.
     if (const auto *Parts = dyn_cast<DecompositionDecl>(Var))
       return llvm::all_of(Parts->bindings(), [&](const BindingDecl *Part) {
-        return referencesIn(Function->getBody(), Part).empty();
+        return referencesOf(Function, Part).empty();
       });
-    for (const DeclRefExpr *Ref : referencesIn(Function->getBody(), Var)) {
+    for (const DeclRefExpr *Ref : referencesOf(Function, Var)) {
       const Expr *Use = carrier(Ref);
       std::optional<DynTypedNode> Parent = onlyParent(*Use);
       if (!Parent)
@@ -117,6 +117,23 @@ private:
     return true;
   }
 
+  /// The references to \p Var in \p Function's body. Each function's
+  /// references are gathered in one walk, however many acquires ask.
+  llvm::ArrayRef<const DeclRefExpr *> referencesOf(const FunctionDecl *Function,
+                                                  const ValueDecl *Var) {
+    auto [It, Inserted] = References.try_emplace(Function);
+    if (Inserted)
+      anyStmt(Function->getBody(), [&](const Stmt *S) {
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+          It->second[Ref->getDecl()].push_back(Ref);
+        return false;
+      });
+    auto Found = It->second.find(Var);
+    if (Found == It->second.end())
+      return {};
+    return Found->second;
+  }
+
   /// True when \p Node copies a capture: a constructor call whose one
   /// parent is the lambda.
   bool copiedIntoLambda(const DynTypedNode &Node) {
@@ -129,6 +146,9 @@ private:
   const ClientModel *Redis;
   const SqlClientModel &Sql;
   llvm::DenseSet<const Expr *> Releases;
+  llvm::DenseMap<const FunctionDecl *,
+                 llvm::DenseMap<const ValueDecl *, std::vector<const DeclRefExpr *>>>
+      References;
 };
 
 /// The calls of the unit that release each key, by its identity: one pass

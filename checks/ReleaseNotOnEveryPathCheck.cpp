@@ -119,13 +119,64 @@ bool throwingWork(const CallExpr *Call, const FunctionCfg &Graph, const SourceMa
   return Graph.mayThrow(Call) && throwsVisibly(Callee, SM, Depth, Known);
 }
 
+/// The elements of \p Sorted (in source order) that start within
+/// [\p Begin, \p End], found by halving: a function with thousands of
+/// scopes costs each one the statements inside it, not all of them.
+template <typename T>
+llvm::ArrayRef<T> startingWithin(llvm::ArrayRef<T> Sorted, SourceLocation Begin,
+                                 SourceLocation End, const Order &Source,
+                                 llvm::function_ref<SourceLocation(T)> StartOf) {
+  auto First = std::partition_point(Sorted.begin(), Sorted.end(), [&](T Item) {
+    return Source.before(StartOf(Item), Begin);
+  });
+  auto Last = std::partition_point(First, Sorted.end(), [&](T Item) {
+    return !Source.before(End, StartOf(Item));
+  });
+  return llvm::ArrayRef<T>(First, Last);
+}
+
 } // namespace
+
+const ReleaseNotOnEveryPathCheck::FunctionFacts &
+ReleaseNotOnEveryPathCheck::factsOf(const FunctionDecl *Function, ASTContext &Context) {
+  auto [It, Inserted] = Facts.try_emplace(Function);
+  FunctionFacts &Found = It->second;
+  if (!Inserted)
+    return Found;
+  // The function's own statements: a lambda's body is another function.
+  anyOwnStmt(Function->getBody(), [&](const Stmt *S) {
+    if (isExit(S))
+      Found.Exits.push_back(S);
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      Found.Calls.push_back(Call);
+    if (const auto *Handler = dyn_cast<CXXCatchStmt>(S))
+      Found.Handlers.push_back(Handler);
+    return false;
+  });
+  Order Source(Context.getSourceManager());
+  auto ByStart = [&](const Stmt *A, const Stmt *B) {
+    return Source.before(A->getBeginLoc(), B->getBeginLoc());
+  };
+  llvm::sort(Found.Exits, ByStart);
+  llvm::sort(Found.Calls, ByStart);
+  return Found;
+}
 
 void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   Order Source(Context.getSourceManager());
   Graphs.clear();
   Throwers.clear();
+  Facts.clear();
+  // Each function's commands in source order, gathered once.
+  llvm::DenseMap<const FunctionDecl *, std::vector<const RedisCommand *>> CommandsOf;
+  for (const RedisCommand *Command : Index.commands())
+    if (Command->Function && Command->Call)
+      CommandsOf[Command->Function].push_back(Command);
+  for (auto &[Function, Commands] : CommandsOf)
+    llvm::stable_sort(Commands, [&](const RedisCommand *A, const RedisCommand *B) {
+      return Source.before(A->Call->getBeginLoc(), B->Call->getBeginLoc());
+    });
   std::vector<SqlExecution> Executions = acquireCalls().takeSql(Context, strings(), helperCalls());
   // RAII objects release in their destructors, on every path: no objects.
   std::vector<DistributedLockScope> Scopes = findDistributedLockScopes(
@@ -156,10 +207,13 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
     } else {
       // A script's DEL (the owner-checked release) is a command of its own,
       // at the script's call.
-      for (const RedisCommand *Command : Index.commands())
-        if (Command->Function == Function && Index.deletesKey(*Command, Scope.KeyId) &&
-            Source.within(Command->Call->getBeginLoc(), Region))
-          Releases.push_back(Command->Call);
+      auto Found = CommandsOf.find(Function);
+      if (Found != CommandsOf.end())
+        for (const RedisCommand *Command : startingWithin<const RedisCommand *>(
+                 Found->second, Scope.Begin, Scope.End, Source,
+                 [](const RedisCommand *C) { return C->Call->getBeginLoc(); }))
+          if (Index.deletesKey(*Command, Scope.KeyId))
+            Releases.push_back(Command->Call);
     }
     // No release here: the lock is released elsewhere, or by its TTL.
     if (Releases.empty())
@@ -170,11 +224,13 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
     SourceLocation FirstRelease = Releases.front()->getBeginLoc();
     reportThrowingCall(Scope, Releases, Index);
 
-    anyStmt(Function->getBody(), [&](const Stmt *Exit) {
-      if (!isExit(Exit) || !Source.before(Scope.Begin, Exit->getBeginLoc()) ||
+    for (const Stmt *Exit : startingWithin<const Stmt *>(
+             factsOf(Function, Context).Exits, Scope.Begin, FirstRelease, Source,
+             [](const Stmt *S) { return S->getBeginLoc(); })) {
+      if (!Source.before(Scope.Begin, Exit->getBeginLoc()) ||
           !Source.before(Exit->getBeginLoc(), FirstRelease) ||
           enclosingFunction(Exit, Context) != Function)
-        return false;
+        continue;
       // A release before it in a block that holds it too runs first.
       const Stmt *Block =
           ancestor(Exit, Context, [](const Stmt *P) { return isa<CompoundStmt>(P); });
@@ -185,7 +241,7 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
                      return isa<CompoundStmt>(P);
                    }) == Block;
           }))
-        return false;
+        continue;
       // break and continue skip a release only inside the loop they leave.
       if (isa<BreakStmt, ContinueStmt>(Exit)) {
         const Stmt *Loop = ancestor(Exit, Context, [&](const Stmt *P) {
@@ -193,14 +249,14 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
                  (isa<SwitchStmt>(P) && isa<BreakStmt>(Exit));
         });
         if (!Loop || !Source.within(FirstRelease, Loop->getSourceRange()))
-          return false;
+          continue;
       }
       // A throw may be caught by a handler that releases: stay silent.
       if (isa<CXXThrowExpr>(Exit) &&
           ancestor(Exit, Context, [](const Stmt *P) { return isa<CXXTryStmt>(P); }))
-        return false;
+        continue;
       if (!Reported.insert(Exit).second)
-        return false;
+        continue;
       if (Scope.Advisory)
         diagAt(Exit,
              "'%0' leaves the scope of %select{a|an}1 %2 before '%3': a "
@@ -218,8 +274,7 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
             << exitName(Exit) << Scope.Key << !Scope.Ttl.empty() << Scope.Ttl;
       diag(Scope.Acquired, "lock acquired here", DiagnosticIDs::Note);
       diag(FirstRelease, "the lock is released here on the other paths", DiagnosticIDs::Note);
-      return false;
-    });
+    }
   }
 }
 
@@ -232,12 +287,12 @@ void ReleaseNotOnEveryPathCheck::reportThrowingCall(const DistributedLockScope &
   const FunctionDecl *Function = Scope.Function;
   if (!Context.getLangOpts().CXXExceptions)
     return;
+  const FunctionFacts &Known = factsOf(Function, Context);
   // A handler that releases covers every throw: the author thought of it.
-  bool HandlerReleases = anyStmt(Function->getBody(), [&](const Stmt *S) {
-    const auto *Handler = dyn_cast<CXXCatchStmt>(S);
-    return Handler && llvm::any_of(Releases, [&](const Expr *Release) {
-             return Source.within(Release->getBeginLoc(), Handler->getSourceRange());
-           });
+  bool HandlerReleases = llvm::any_of(Known.Handlers, [&](const CXXCatchStmt *Handler) {
+    return llvm::any_of(Releases, [&](const Expr *Release) {
+      return Source.within(Release->getBeginLoc(), Handler->getSourceRange());
+    });
   });
   if (HandlerReleases)
     return;
@@ -248,16 +303,16 @@ void ReleaseNotOnEveryPathCheck::reportThrowingCall(const DistributedLockScope &
   if (!Graph.valid())
     return;
   SourceLocation FirstRelease = Releases.front()->getBeginLoc();
+  // The first such call in source order.
   const CallExpr *Throwing = nullptr;
-  anyStmt(Function->getBody(), [&](const Stmt *S) {
-    const auto *Call = dyn_cast<CallExpr>(S);
-    if (Call && Source.within(Call->getBeginLoc(), SourceRange(Scope.Begin, Scope.End)) &&
-        Source.before(Call->getBeginLoc(), FirstRelease) &&
-        enclosingFunction(Call, Context) == Function &&
-        throwingWork(Call, Graph, SM, Throwers))
+  for (const CallExpr *Call : startingWithin<const CallExpr *>(
+           Known.Calls, Scope.Begin, Scope.End, Source,
+           [](const CallExpr *C) { return C->getBeginLoc(); }))
+    if (Source.before(Call->getBeginLoc(), FirstRelease) &&
+        enclosingFunction(Call, Context) == Function && throwingWork(Call, Graph, SM, Throwers)) {
       Throwing = Call;
-    return Throwing != nullptr;
-  });
+      break;
+    }
   if (!Throwing)
     return;
   std::string Callee = Throwing->getDirectCallee()->getQualifiedNameAsString();

@@ -28,6 +28,16 @@ private:
                           llvm::ArrayRef<const Expr *> Releases,
                           const locklint::model::LockIndex &Index);
 
+  /// What one function holds, in source order, gathered once however many
+  /// scopes it has.
+  struct FunctionFacts {
+    std::vector<const Stmt *> Exits;
+    std::vector<const CallExpr *> Calls;
+    std::vector<const CXXCatchStmt *> Handlers;
+  };
+  const FunctionFacts &factsOf(const FunctionDecl *Function, ASTContext &Context);
+
+  llvm::DenseMap<const FunctionDecl *, FunctionFacts> Facts;
   /// The graphs with exception edges of the functions asked about.
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<locklint::model::FunctionCfg>> Graphs;
   /// Which functions were seen to throw.

@@ -124,22 +124,53 @@ bool holds(SourceRange Range, SourceLocation At, const SourceManager &SM) {
          !SM.isBeforeInTranslationUnit(Range.getEnd(), At);
 }
 
-/// The innermost branch of an `if` in \p Function, inside \p Scope, that
-/// holds \p At and leaves the function.
-std::optional<SourceRange> leavingBranchAround(const FunctionDecl *Function, SourceLocation At,
+/// The `if` statements of each function, in source order, gathered once:
+/// a function with thousands of scopes asks about each of them.
+class IfsByFunction {
+public:
+  explicit IfsByFunction(const SourceManager &SM) : SM(SM) {}
+
+  llvm::ArrayRef<const IfStmt *> of(const FunctionDecl *Function) {
+    auto [It, Inserted] = Ifs.try_emplace(Function);
+    if (Inserted && Function) {
+      anyStmt(Function->getBody(), [&](const Stmt *S) {
+        if (const auto *If = dyn_cast<IfStmt>(S))
+          It->second.push_back(If);
+        return false;
+      });
+      llvm::sort(It->second, [&](const IfStmt *A, const IfStmt *B) {
+        return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+      });
+    }
+    return It->second;
+  }
+
+private:
+  const SourceManager &SM;
+  llvm::DenseMap<const FunctionDecl *, std::vector<const IfStmt *>> Ifs;
+};
+
+/// The innermost branch of an `if` of \p Ifs (the function's), inside
+/// \p Scope, that holds \p At and leaves the function.
+std::optional<SourceRange> leavingBranchAround(llvm::ArrayRef<const IfStmt *> Ifs,
+                                               SourceLocation At,
                                                const DistributedLockScope &Scope,
                                                const SourceManager &SM) {
+  // Only an `if` that starts between the scope's start and At can hold At.
+  auto First = std::partition_point(Ifs.begin(), Ifs.end(), [&](const IfStmt *If) {
+    return SM.isBeforeInTranslationUnit(If->getBeginLoc(), Scope.Begin);
+  });
   std::optional<SourceRange> Found;
-  anyStmt(Function ? Function->getBody() : nullptr, [&](const Stmt *S) {
-    const auto *If = dyn_cast<IfStmt>(S);
-    if (!If || !Scope.contains(If->getBeginLoc(), SM))
-      return false;
+  for (auto It = First; It != Ifs.end() && !SM.isBeforeInTranslationUnit(At, (*It)->getBeginLoc());
+       ++It) {
+    const IfStmt *If = *It;
+    if (!Scope.contains(If->getBeginLoc(), SM))
+      continue;
     for (const Stmt *Branch : {If->getThen(), If->getElse()})
       if (Branch && holds(Branch->getSourceRange(), At, SM) && leavesFunction(Branch) &&
           (!Found || SM.isBeforeInTranslationUnit(Found->getBegin(), Branch->getBeginLoc())))
         Found = Branch->getSourceRange();
-    return false;
-  });
+  }
   return Found;
 }
 
@@ -165,6 +196,7 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
         Scope.FenceTaken = Command->Call->getBeginLoc();
 
   ScopeAccesses Accesses(Index, Executions, helperCalls());
+  IfsByFunction Ifs(SM);
   struct UnfencedWrite {
     const DistributedLockScope *Scope;
     SourceLocation At;
@@ -196,7 +228,7 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
       if (!A.Command || !Index.releasesKey(*A.Command, Scope.KeyId))
         continue;
       if (std::optional<SourceRange> Branch =
-              leavingBranchAround(Scope.Function, A.At, Scope, SM)) {
+              leavingBranchAround(Ifs.of(Scope.Function), A.At, Scope, SM)) {
         FailurePaths.push_back(*Branch);
         continue;
       }

@@ -1,6 +1,7 @@
 //===--- CommandSummaries.cpp - commands issued through helpers -----------===//
 
 #include "model/redis/CommandSummaries.h"
+#include "model/values/StmtWalk.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/values/ExprText.h"
 #include "clang/AST/DeclCXX.h"
@@ -18,27 +19,14 @@ constexpr unsigned MaxDepth = 8;
 
 /// The return statement of \p Function whose value holds \p Call, if any.
 const Expr *returnedWith(const FunctionDecl *Function, const CallExpr *Call) {
-  std::vector<const Stmt *> Work = {Function->getBody()};
-  while (!Work.empty()) {
-    const Stmt *S = Work.back();
-    Work.pop_back();
-    if (!S || isa<LambdaExpr>(S))
-      continue;
-    if (const auto *Return = dyn_cast<ReturnStmt>(S)) {
-      std::vector<const Stmt *> Inside = {Return->getRetValue()};
-      while (!Inside.empty()) {
-        const Stmt *E = Inside.back();
-        Inside.pop_back();
-        if (E == Call)
-          return Return->getRetValue();
-        if (E)
-          Inside.insert(Inside.end(), E->child_begin(), E->child_end());
-      }
-      continue;
-    }
-    Work.insert(Work.end(), S->child_begin(), S->child_end());
-  }
-  return nullptr;
+  const Expr *Found = nullptr;
+  anyOwnStmt(Function->getBody(), [&](const Stmt *S) {
+    const auto *Return = dyn_cast<ReturnStmt>(S);
+    if (Return && anyStmt(Return->getRetValue(), [&](const Stmt *E) { return E == Call; }))
+      Found = Return->getRetValue();
+    return Found != nullptr;
+  });
+  return Found;
 }
 
 /// How a returned expression passes on the result of \p Call.

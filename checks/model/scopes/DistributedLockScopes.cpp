@@ -469,16 +469,11 @@ struct AcquireWrapper {
 /// The return statements of \p Function, outside the lambdas it holds.
 std::vector<const ReturnStmt *> returnsOf(const FunctionDecl *Function) {
   std::vector<const ReturnStmt *> Found;
-  std::vector<const Stmt *> Work = {Function->getBody()};
-  while (!Work.empty()) {
-    const Stmt *S = Work.back();
-    Work.pop_back();
-    if (!S || isa<LambdaExpr>(S))
-      continue;
+  anyOwnStmt(Function->getBody(), [&](const Stmt *S) {
     if (const auto *Return = dyn_cast<ReturnStmt>(S))
       Found.push_back(Return);
-    Work.insert(Work.end(), S->child_begin(), S->child_end());
-  }
+    return false;
+  });
   return Found;
 }
 

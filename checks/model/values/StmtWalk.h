@@ -11,6 +11,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -18,14 +19,14 @@
 
 namespace locklint::model {
 
-/// Calls \p Visit on \p Root and every statement below it, parents before
-/// children, until \p Visit returns true; returns whether it did.
-inline bool anyStmt(const clang::Stmt *Root, llvm::function_ref<bool(const clang::Stmt *)> Visit) {
+namespace detail {
+inline bool walk(const clang::Stmt *Root, llvm::function_ref<bool(const clang::Stmt *)> Visit,
+                 bool SkipLambdas) {
   std::vector<const clang::Stmt *> Work = {Root};
   while (!Work.empty()) {
     const clang::Stmt *S = Work.back();
     Work.pop_back();
-    if (!S)
+    if (!S || (SkipLambdas && llvm::isa<clang::LambdaExpr>(S)))
       continue;
     if (Visit(S))
       return true;
@@ -33,6 +34,20 @@ inline bool anyStmt(const clang::Stmt *Root, llvm::function_ref<bool(const clang
       Work.push_back(Child);
   }
   return false;
+}
+} // namespace detail
+
+/// Calls \p Visit on \p Root and every statement below it, parents before
+/// children, until \p Visit returns true; returns whether it did.
+inline bool anyStmt(const clang::Stmt *Root, llvm::function_ref<bool(const clang::Stmt *)> Visit) {
+  return detail::walk(Root, Visit, /*SkipLambdas=*/false);
+}
+
+/// The same over the statements of \p Root outside the lambdas it holds,
+/// whose bodies belong to other functions.
+inline bool anyOwnStmt(const clang::Stmt *Root,
+                       llvm::function_ref<bool(const clang::Stmt *)> Visit) {
+  return detail::walk(Root, Visit, /*SkipLambdas=*/true);
 }
 
 /// The statement that holds \p S; null at a function's body or a
