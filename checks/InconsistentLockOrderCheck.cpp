@@ -161,12 +161,31 @@ void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
                          Scope.End});
   advisoryLocks(Executions, Scopes, SM, Attempts, Regions);
 
+  // Each function's attempts in source order: a region looks only at those
+  // that start inside it, however many the function holds.
+  llvm::DenseMap<const FunctionDecl *, std::vector<const Attempt *>> AttemptsOf;
+  for (const Attempt &Inner : Attempts)
+    AttemptsOf[Inner.Function].push_back(&Inner);
+  for (auto &[Function, InFunction] : AttemptsOf)
+    llvm::stable_sort(InFunction, [&](const Attempt *A, const Attempt *B) {
+      return SM.isBeforeInTranslationUnit(A->Acquired, B->Acquired);
+    });
   // Which pattern is taken inside which, in source order.
   std::map<std::pair<std::string, std::string>, std::vector<Nesting>> Orders;
-  for (const Held &Outer : Regions)
-    for (const Attempt &Inner : Attempts) {
-      if (Outer.Lock.Function != Inner.Function || Inner.Key.empty() ||
-          !Outer.contains(Inner.Acquired, SM))
+  for (const Held &Outer : Regions) {
+    auto Found = AttemptsOf.find(Outer.Lock.Function);
+    if (Found == AttemptsOf.end())
+      continue;
+    auto First = std::partition_point(Found->second.begin(), Found->second.end(),
+                                      [&](const Attempt *A) {
+                                        return SM.isBeforeInTranslationUnit(A->Acquired,
+                                                                            Outer.Begin);
+                                      });
+    for (auto It = First;
+         It != Found->second.end() && !SM.isBeforeInTranslationUnit(Outer.End, (*It)->Acquired);
+         ++It) {
+      const Attempt &Inner = **It;
+      if (Inner.Key.empty() || !Outer.contains(Inner.Acquired, SM))
         continue;
       if (Outer.Lock.Pattern != Inner.Pattern) {
         Orders[{Outer.Lock.Pattern, Inner.Pattern}].push_back({&Outer, &Inner});
@@ -184,6 +203,7 @@ void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
                              "until a TTL expires")
             << Inner.Key << Outer.Lock.Key;
     }
+  }
 
   auto Report = [&](const Nesting &Here, SourceLocation OtherOuter, StringRef OtherOuterKey,
                     SourceLocation OtherInner, StringRef OtherInnerKey) {
