@@ -40,8 +40,13 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 import generate  # noqa: E402
 
+# What the examples' README passes: every example builds with these.
 FLAGS = ["-std=c++17", "-isystem", str(ROOT / "test/Inputs/include"),
-         "-I/usr/include/postgresql"]
+         "-I/usr/include/postgresql", "-I/usr/include/mariadb", "-DTHREADED"]
+
+
+class ToolFailed(Exception):
+    """A tool failed on an input: the input's table is left out, and said."""
 INPUTS = ("examples", "heavy", "corpus", "big", "project", "database", "vendored", "llvm",
           "guarded")
 
@@ -58,8 +63,8 @@ def measure(command):
     code = os.waitstatus_to_exitcode(status)
     # locklint exits 1 when it has findings; anything else is a failure.
     if code not in (0, 1):
-        sys.exit(f"bench: {command[0]} failed with exit code {code}: "
-                 f"{stderr.strip().splitlines()[-1:] or ''}")
+        raise ToolFailed(f"{pathlib.Path(command[0]).name} failed with exit code {code}: "
+                         f"{(stderr.strip().splitlines() or [''])[-1]}")
     # A child's usage covers the workers it waited for; ru_maxrss is in KiB.
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
@@ -221,31 +226,37 @@ def main():
             "UnfencedWriteCheck.cpp", "ReleaseNotOnEveryPathCheck.cpp",
             "RedisSetWithoutNxCheck.cpp", "DistlockModule.cpp")]
         inputs["guarded"] = generate.write_guarded(out / "guarded")
-        results = {}
+        def tables(name, files):
+            """(title, medians) of each table input \p name gives."""
+            if name == "project":
+                return [(name, project_medians(llvm, locklint, out / "project", files, args.runs))]
+            if name == "vendored":
+                return [(name, vendored_medians(llvm, locklint, out / "vendored", files,
+                                                args.runs))]
+            if name == "llvm":
+                return [(name, llvm_medians(llvm, locklint, files, args.runs))]
+            if name == "database":
+                database = generate.write_large_database(out / "database", files[0], FLAGS)
+                return [(name, database_medians(llvm, locklint, database, files[0], args.runs))]
+            if name == "guarded":
+                # A table per file: the ratios at each count show the growth.
+                return [(f"guarded ({pathlib.Path(f).stem.split('_')[1]} acquires)",
+                         medians(tools, [f], args.runs)) for f in files]
+            return [(name, medians(tools, files, args.runs))]
+
+        results, failed = {}, []
         for name in chosen:
             files = inputs[name][:args.limit] if args.limit else inputs[name]
-            if name == "project":
-                results[name] = project_medians(llvm, locklint, out / "project", files,
-                                                args.runs)
-            elif name == "vendored":
-                results[name] = vendored_medians(llvm, locklint, out / "vendored", files,
-                                                 args.runs)
-            elif name == "llvm":
-                results[name] = llvm_medians(llvm, locklint, files, args.runs)
-            elif name == "database":
-                database = generate.write_large_database(out / "database", files[0], FLAGS)
-                results[name] = database_medians(llvm, locklint, database, files[0], args.runs)
-            elif name == "guarded":
-                # A table per file: the ratios at each count show the growth.
-                for file in files:
-                    label = f"guarded ({pathlib.Path(file).stem.split('_')[1]} acquires)"
-                    results[label] = medians(tools, [file], args.runs)
-                    print_table(label, [file], results[label])
-                    sys.stdout.flush()
+            try:
+                measured = tables(name, files)
+            except ToolFailed as failure:
+                # The other inputs are still measured and reported.
+                print(f"### {name}: not measured: {failure}\n")
+                failed.append(name)
                 continue
-            else:
-                results[name] = medians(tools, files, args.runs)
-            print_table(name, files, results[name])
+            for title, table in measured:
+                results[title] = table
+                print_table(title, files if len(measured) == 1 else [None], table)
             sys.stdout.flush()
 
         if "project" in results:
@@ -274,6 +285,9 @@ def main():
             one = results["corpus"]["locklint -j1"][0]
             many = results["corpus"][f"locklint -j{jobs}"][0]
             print(f"corpus: locklint -j{jobs} is {one / many:.2f}x as fast as -j1\n")
+
+    if failed:
+        sys.exit(f"bench: not measured, a tool failed on them: {', '.join(failed)}")
 
 
 if __name__ == "__main__":
