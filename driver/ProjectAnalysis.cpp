@@ -223,6 +223,10 @@ std::string sqlModelPath(llvm::StringRef RedisModel) {
 
 namespace {
 
+/// How many times linking may read units again: wrappers this many units
+/// deep are followed, and a cycle of units cannot go on for ever.
+constexpr unsigned MaxLinkRounds = 8;
+
 /// The summary a unit's results carry; empty when its worker wrote none.
 std::optional<model::UnitSummary> summaryIn(const AnalysisResults &Results) {
   for (const UnitRecord &Unit : Results.Units)
@@ -324,46 +328,69 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
               Index, First, Progress);
   Stats.Parsed = ToParse.size();
 
-  // The link: who calls a wrapper that another unit defines.
-  SummaryTable Table;
+  // The link: who calls a wrapper that another unit defines. A wrapper of a
+  // wrapper (main.cpp -> acquire1 in w1.cpp -> acquire0 in w0.cpp) is known
+  // only once its own unit is read with the wrappers it calls, so linking
+  // repeats: each round reads again the units whose linked wrappers grew,
+  // and their new summaries feed the next, until nothing changes.
   std::vector<std::optional<model::UnitSummary>> Summaries(Count);
   for (size_t I = 0; I < Count; ++I)
-    if ((Summaries[I] = summaryIn(*First[I])))
-      Table.add(I, *Summaries[I]);
-  Stats.Conflicts = Table.settleConflicts();
-  if (!Request.ExportModels.empty())
-    if (llvm::Error Err = exportModels(Table.everyModel(), Request.ExportModels))
-      return std::move(Err);
+    Summaries[I] = summaryIn(*First[I]);
   std::vector<FileFailure> Unlinked;
   std::vector<std::string> SecondKeys(Count);
   std::vector<std::optional<AnalysisResults>> Second(Count);
-  std::vector<size_t> ToReparse;
   std::vector<std::pair<json, json>> Linked(Count);
   std::vector<std::vector<std::string>> Args(Count);
-  for (size_t I = 0; I < Count; ++I) {
-    if (!Summaries[I] || !Request.Reported.contains(Request.Units[I]))
-      continue;
-    Linked[I] = Table.modelsFor(I, Summaries[I]->Called);
-    const auto &[Redis, Sql] = Linked[I];
-    if (Redis.is_null())
-      continue;
-    ++Stats.Linked;
-    SecondKeys[I] = hashOf({FirstKeys[I], Redis.dump(), Sql.dump()});
-    if ((Second[I] = Index.lookup(SecondKeys[I])))
-      continue;
-    if (llvm::Error Err = writeModels(Index, SecondKeys[I], Linked[I], Args[I])) {
-      // A full disk: the unit keeps its first read, and says what it lacks.
-      Unlinked.push_back({Request.Units[I], "the wrappers of other units it calls could not be "
-                                            "handed to it: " + llvm::toString(std::move(Err))});
-      continue;
+  llvm::DenseSet<size_t> EverLinked, Failed;
+  auto Latest = [&](size_t I) {
+    std::optional<model::UnitSummary> Now = Second[I] ? summaryIn(*Second[I]) : std::nullopt;
+    return Now ? Now : Summaries[I];
+  };
+  SummaryTable Table;
+  for (unsigned Round = 0;; ++Round) {
+    Table = SummaryTable();
+    for (size_t I = 0; I < Count; ++I)
+      if (std::optional<model::UnitSummary> Summary = Latest(I))
+        Table.add(I, *Summary);
+    Stats.Conflicts = Table.settleConflicts();
+    if (Round == MaxLinkRounds)
+      break;
+    bool Changed = false;
+    std::vector<size_t> ToReparse;
+    for (size_t I = 0; I < Count; ++I) {
+      if (!Summaries[I] || Failed.contains(I))
+        continue;
+      std::pair<json, json> Models = Table.modelsFor(I, Summaries[I]->Called);
+      if (Models.first.is_null() || Models == Linked[I])
+        continue;
+      Changed = true;
+      Linked[I] = std::move(Models);
+      EverLinked.insert(I);
+      SecondKeys[I] = hashOf({FirstKeys[I], Linked[I].first.dump(), Linked[I].second.dump()});
+      if ((Second[I] = Index.lookup(SecondKeys[I])))
+        continue;
+      Args[I].clear();
+      if (llvm::Error Err = writeModels(Index, SecondKeys[I], Linked[I], Args[I])) {
+        // A full disk: the unit keeps what it was read with, and says so.
+        Unlinked.push_back({Request.Units[I], "the wrappers of other units it calls could not be "
+                                              "handed to it: " + llvm::toString(std::move(Err))});
+        Failed.insert(I);
+        continue;
+      }
+      ToReparse.push_back(I);
     }
-    ToReparse.push_back(I);
+    if (!Changed)
+      break;
+    WorkerSettings Linking = Summarizing;
+    Linking.PerFileArgs = [&](size_t Position) { return Args[ToReparse[Position]]; };
+    runAndStore(ProjectPass::WithWrappers, 0, ToReparse, SecondKeys, Request, Linking, Index,
+                Second, Progress);
+    Stats.Reparsed += ToReparse.size();
   }
-  WorkerSettings Linking = Summarizing;
-  Linking.PerFileArgs = [&](size_t Position) { return Args[ToReparse[Position]]; };
-  runAndStore(ProjectPass::WithWrappers, Stats.Linked - ToReparse.size(), ToReparse, SecondKeys,
-              Request, Linking, Index, Second, Progress);
-  Stats.Reparsed = ToReparse.size();
+  Stats.Linked = EverLinked.size();
+  if (!Request.ExportModels.empty())
+    if (llvm::Error Err = exportModels(Table.everyModel(), Request.ExportModels))
+      return std::move(Err);
 
   // The lock orders: a unit that takes two locks in the order another unit
   // reverses is read again with that unit's orders, and reports the pair.
