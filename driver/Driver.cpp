@@ -181,6 +181,13 @@ cl::opt<std::string> Baseline_(
     cl::desc("A previous SARIF log: its findings are known and are left\n"
              "out (or marked, see --baseline-mode); only new ones count."),
     cl::value_desc("log.sarif"), cl::cat(LocklintCategory));
+cl::opt<bool> UpdateBaseline(
+    "update-baseline",
+    cl::desc("Write the run's findings to the --baseline file (made if it does not exist, "
+             "its fixed findings pruned), and exit 0 unless a unit failed: the first run of "
+             "a baseline, and its refresh. The log names no place on this machine, so it can "
+             "be committed."),
+    cl::cat(LocklintCategory));
 cl::opt<std::string> BaselineMode(
     "baseline-mode",
     cl::desc("omit (default): leave known findings out. mark: keep them in\n"
@@ -461,6 +468,37 @@ int exitCodeFor(const AnalysisResults &Results, const BaselineComparison &Compar
       return ExitFindings;
   }
   return ExitClean;
+}
+
+/// --update-baseline: writes the reported findings of \p Results to the
+/// baseline file, as a log that names no place on this machine, says what
+/// changed, and ends the run as if every finding were known.
+int writeBaseline(const AnalysisResults &Results, const BaselineComparison &Compared,
+                  const std::vector<sarif::RuleInfo> &Rules, SourceTexts &Texts, StringRef Root,
+                  size_t Added, RunReport &Report, RunSummary Summary) {
+  sarif::RunInfo Run;
+  Run.ToolVersion = LOCKLINT_VERSION;
+  Run.InformationUri = LOCKLINT_HOMEPAGE;
+  Run.Rules = Rules;
+  Run.Results = Results;
+  Run.SourceRoot = Root.str();
+  Run.PortableRoot = true;
+  if (auto Err = writeFileAtomically(Baseline_, sarif::writeSarif(Run, Texts)))
+    return usageError(toString(std::move(Err)));
+  for (const FileFailure &Failure : Results.Failures)
+    WithColor::error(errs(), "locklint")
+        << "'" << Failure.File << "' was not fully analyzed: " << Failure.Reason << "\n";
+  size_t Recorded = 0;
+  for (const auto &[Check, Count] : Summary.FindingsByCheck)
+    Recorded += Count;
+  errs() << formatv("locklint: baseline '{0}' holds {1} finding{2}: {3} added, {4} removed\n",
+                    Baseline_, Recorded, Recorded == 1 ? "" : "s", Added,
+                    Compared.Absent.size());
+  Summary.KnownToBaseline = Recorded;
+  Summary.BaselineOmits = false;
+  Summary.FindingsByCheck.clear();
+  Report.finish(Summary);
+  return Results.Failures.empty() ? ExitClean : ExitTranslationUnitFailed;
 }
 
 /// Findings of checks matching \p Globs become errors.
@@ -994,10 +1032,20 @@ int run(int Argc, const char **Argv) {
 
   std::string StartTime = utcNow();
   bool SarifOnStdout = Format == "sarif" && Output.empty();
-  auto Baseline = Baseline_.empty() ? Expected<BaselineLog>(BaselineLog())
-                                    : readBaseline(Baseline_);
-  if (!Baseline)
-    return usageError(toString(Baseline.takeError()));
+  if (UpdateBaseline && Baseline_.empty())
+    return usageError("--update-baseline needs --baseline=<file>: the log to write");
+  if (UpdateBaseline && !DiffBase.empty())
+    return usageError("--update-baseline records every finding; it cannot be used with --diff");
+  // A baseline being made for the first time has nothing to read yet.
+  bool FirstBaseline = UpdateBaseline && !sys::fs::exists(Baseline_);
+  auto Baseline = Baseline_.empty() || FirstBaseline ? Expected<BaselineLog>(BaselineLog())
+                                                     : readBaseline(Baseline_);
+  if (!Baseline) {
+    std::string Why = toString(Baseline.takeError());
+    if (!sys::fs::exists(Baseline_))
+      Why += "; make it with --update-baseline";
+    return usageError(Why);
+  }
 
   // Read every input before any worker may fix it: reports quote the
   // analyzed text.
@@ -1110,6 +1158,9 @@ int run(int Argc, const char **Argv) {
   size_t Known = 0;
   for (size_t I = 0; I < Results.Findings.size(); ++I)
     Known += !Results.Findings[I].Suppressed && Compared.Unchanged[I];
+  if (UpdateBaseline)
+    return writeBaseline(Results, Compared, Rules, Texts, Root, Shown() - Known, Report,
+                         summarize(Results, UnitsRun, Excluded));
   if (BaselineMode == "omit")
     dropUnchanged(Results, Compared);
   // Only what is reported is fixed, each file once, after every worker.

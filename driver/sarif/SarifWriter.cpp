@@ -68,8 +68,10 @@ public:
     json RunJson = json::object();
     RunJson["tool"] = {{"driver", driver()}};
     RunJson["invocations"] = json::array({invocation()});
-    RunJson["originalUriBaseIds"] = {
-        {SourceRootId, {{"uri", "file://" + encodePath(withSlash(Run.SourceRoot))}}}};
+    json SourceRootLocation = Run.PortableRoot
+                     ? json{{"description", {{"text", "The root of the analyzed repository."}}}}
+                     : json{{"uri", "file://" + encodePath(withSlash(Run.SourceRoot))}};
+    RunJson["originalUriBaseIds"] = {{SourceRootId, std::move(SourceRootLocation)}};
     RunJson["columnKind"] = "utf16CodeUnits";
     RunJson["results"] = std::move(Results);
     Root["runs"] = json::array({std::move(RunJson)});

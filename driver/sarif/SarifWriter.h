@@ -37,6 +37,9 @@ struct RunInfo {
   AnalysisResults Results;
   /// Absolute directory that artifact URIs are relative to.
   std::string SourceRoot;
+  /// Leaves that directory out of the log (a committed baseline must be the
+  /// same on every checkout): SRCROOT is then only described.
+  bool PortableRoot = false;
   /// When set, each result says whether the baseline had it, and the
   /// baseline's results that are gone are listed as absent.
   const BaselineComparison *Baseline = nullptr;
