@@ -7,6 +7,7 @@
 #include "CompileFlags.h"
 #include "DistlockOptionsProvider.h"
 #include "DumpReport.h"
+#include "MarkdownReport.h"
 #include "Baseline.h"
 #include "ChangedLines.h"
 #include "ErrorConversion.h"
@@ -116,7 +117,9 @@ cl::opt<std::string> Explain("explain",
                              cl::desc("Print a check's documentation (what it finds, why, how\n"
                                       "to fix it, its options) and exit."),
                              cl::value_desc("check"), cl::cat(LocklintCategory));
-cl::opt<std::string> Format("format", cl::desc("Output format: text (default) or sarif."),
+cl::opt<std::string> Format("format",
+                            cl::desc("Output format: text (default), sarif, or markdown (for a CI "
+                                     "job summary or a pull-request comment)."),
                             cl::init("text"), cl::cat(LocklintCategory));
 cl::opt<std::string> Output("output",
                             cl::desc("Write the output to this file instead of standard output."),
@@ -876,8 +879,8 @@ int run(int Argc, const char **Argv) {
   }
   if (DiffBase == "-" && FilesFrom == "-")
     return usageError("--diff=- and --files-from=- cannot both read standard input");
-  if (Format != "text" && Format != "sarif")
-    return usageError("unknown --format '" + Format + "'; use text or sarif");
+  if (Format != "text" && Format != "sarif" && Format != "markdown")
+    return usageError("unknown --format '" + Format + "'; use text, sarif or markdown");
   if (!Dump.empty()) {
     if (auto Err = validateDumpKinds(Dump))
       return usageError(toString(std::move(Err)));
@@ -1182,6 +1185,15 @@ int run(int Argc, const char **Argv) {
     raw_string_ostream Stream(Report);
     printText(Results, Texts, Stream);
     if (auto Err = writeFileAtomically(Output, Report))
+      return usageError(toString(std::move(Err)));
+  }
+  if (Format == "markdown") {
+    std::string Report;
+    raw_string_ostream Stream(Report);
+    printMarkdown(Results, Texts, Root, Stream);
+    if (Output.empty())
+      outs() << Report;
+    else if (auto Err = writeFileAtomically(Output, Report))
       return usageError(toString(std::move(Err)));
   }
   if (Format == "sarif" || !SarifFile.empty()) {
