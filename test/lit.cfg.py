@@ -70,6 +70,8 @@ if shutil.which("pre-commit") and shutil.which("git"):
     config.available_features.add("pre-commit")
 if shutil.which("tmux"):
     config.available_features.add("tmux")
+if shutil.which("dpkg-deb"):
+    config.available_features.add("dpkg-deb")
 config.substitutions.append(("%build_dir", os.path.dirname(os.path.dirname(config.locklint))))
 config.substitutions.append(("%examples", os.path.join(config.source_root, "examples")))
 config.substitutions.append(("%check_fixes", f"{config.python} {os.path.join(config.test_source_root, 'check_fixes.py')} --locklint {config.locklint} --cxx {config.clangxx}"))
