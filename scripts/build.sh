@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Configures and builds locklint in build/ (or $LOCKLINT_BUILD_DIR) with clang 19.
 #   scripts/build.sh              the driver, the plugin and every test
-#   scripts/build.sh --no-tests   the driver and the plugin alone (what an
-#                                 install or a package needs): about a third
-#                                 of the objects
+#   scripts/build.sh --no-tests   the driver and the plugin alone, what an
+#                                 install or a package needs
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${LOCKLINT_BUILD_DIR:-$root/build}
