@@ -7,6 +7,7 @@
 #include "CompileFlags.h"
 #include "DistlockOptionsProvider.h"
 #include "DumpReport.h"
+#include "HtmlReport.h"
 #include "MarkdownReport.h"
 #include "Baseline.h"
 #include "ChangedLines.h"
@@ -118,8 +119,9 @@ cl::opt<std::string> Explain("explain",
                                       "to fix it, its options) and exit."),
                              cl::value_desc("check"), cl::cat(LocklintCategory));
 cl::opt<std::string> Format("format",
-                            cl::desc("Output format: text (default), sarif, or markdown (for a CI "
-                                     "job summary or a pull-request comment)."),
+                            cl::desc("Output format: text (default), sarif, markdown (for a CI "
+                                     "job summary or a pull-request comment), or html (one "
+                                     "self-contained page)."),
                             cl::init("text"), cl::cat(LocklintCategory));
 cl::opt<std::string> Output("output",
                             cl::desc("Write the output to this file instead of standard output."),
@@ -879,8 +881,8 @@ int run(int Argc, const char **Argv) {
   }
   if (DiffBase == "-" && FilesFrom == "-")
     return usageError("--diff=- and --files-from=- cannot both read standard input");
-  if (Format != "text" && Format != "sarif" && Format != "markdown")
-    return usageError("unknown --format '" + Format + "'; use text, sarif or markdown");
+  if (Format != "text" && Format != "sarif" && Format != "markdown" && Format != "html")
+    return usageError("unknown --format '" + Format + "'; use text, sarif, markdown or html");
   if (!Dump.empty()) {
     if (auto Err = validateDumpKinds(Dump))
       return usageError(toString(std::move(Err)));
@@ -1187,10 +1189,13 @@ int run(int Argc, const char **Argv) {
     if (auto Err = writeFileAtomically(Output, Report))
       return usageError(toString(std::move(Err)));
   }
-  if (Format == "markdown") {
+  if (Format == "markdown" || Format == "html") {
     std::string Report;
     raw_string_ostream Stream(Report);
-    printMarkdown(Results, Texts, Root, Stream);
+    if (Format == "markdown")
+      printMarkdown(Results, Texts, Root, Stream);
+    else
+      printHtml(Results, Texts, Root, Stream);
     if (Output.empty())
       outs() << Report;
     else if (auto Err = writeFileAtomically(Output, Report))

@@ -1,6 +1,7 @@
 //===--- MarkdownReport.cpp - findings as Markdown for people -------------===//
 
 #include "MarkdownReport.h"
+#include "FixPreview.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <map>
@@ -45,24 +46,6 @@ void codeBlock(llvm::StringRef Language, llvm::StringRef Code, llvm::raw_ostream
   for (llvm::StringRef Line : llvm::split(Code.rtrim('\n'), '\n'))
     OS << "  " << Line << "\n";
   OS << "  " << Fence << "\n";
-}
-
-/// The line of \p Where with \p Edits made, when they all fall on it.
-std::optional<std::string> editedLine(const SourceSpan &Where, const std::vector<TextEdit> &Edits,
-                                      SourceTexts &Texts) {
-  std::optional<unsigned> Start = Texts.offsetOf(Where.File, Where.Line, 1);
-  if (!Start || Edits.empty())
-    return std::nullopt;
-  llvm::StringRef Line = Texts.line(Where.File, Where.Line);
-  std::string Edited = Line.str();
-  // From the last edit back, so earlier offsets stay right.
-  for (auto It = Edits.rbegin(); It != Edits.rend(); ++It) {
-    if (It->Span.File != Where.File || It->Offset < *Start ||
-        It->Offset + It->Length > *Start + Line.size())
-      return std::nullopt;
-    Edited.replace(It->Offset - *Start, It->Length, It->NewText);
-  }
-  return Edited;
 }
 
 void printFix(llvm::StringRef Title, const SourceSpan &Where, const std::vector<TextEdit> &Edits,

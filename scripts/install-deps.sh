@@ -28,11 +28,11 @@ for arg in "$@"; do
     # What the end-to-end tests drive for real: PostgreSQL, Redis, MariaDB,
     # ZooKeeper and etcd servers they start themselves (etcd through
     # etcdctl), pre-commit and git, clang-apply-replacements
-    # (clang-tools-19), which reads --export-fixes, and tmux, whose screen
-    # shows what a terminal would.
+    # (clang-tools-19), which reads --export-fixes, tmux, whose screen shows
+    # what a terminal would, and Chromium, which renders the HTML report.
     --for-tests) packages+=(postgresql redis-server redis-tools mariadb-server mariadb-client
                             zookeeperd etcd-server etcd-client pre-commit git clang-tools-19
-                            tmux) ;;
+                            tmux chromium) ;;
     # Print the packages instead of installing them.
     --list) list_only=true ;;
     *) echo "install-deps.sh: unknown option '$arg'" >&2; exit 2 ;;

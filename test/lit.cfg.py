@@ -72,6 +72,8 @@ if shutil.which("tmux"):
     config.available_features.add("tmux")
 if shutil.which("dpkg-deb"):
     config.available_features.add("dpkg-deb")
+if shutil.which("chromium"):
+    config.available_features.add("chromium")
 config.substitutions.append(("%build_dir", os.path.dirname(os.path.dirname(config.locklint))))
 config.substitutions.append(("%examples", os.path.join(config.source_root, "examples")))
 config.substitutions.append(("%check_fixes", f"{config.python} {os.path.join(config.test_source_root, 'check_fixes.py')} --locklint {config.locklint} --cxx {config.clangxx}"))
