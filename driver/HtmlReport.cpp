@@ -2,6 +2,7 @@
 
 #include "HtmlReport.h"
 #include "FixPreview.h"
+#include "ReportGroups.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <map>
 #include <set>
@@ -27,11 +28,6 @@ std::string escaped(llvm::StringRef Text) {
     }
   }
   return Out;
-}
-
-std::string shownPath(llvm::StringRef Path, llvm::StringRef Root) {
-  std::string Prefix = Root.ends_with("/") ? Root.str() : Root.str() + "/";
-  return Path.starts_with(Prefix) ? Path.drop_front(Prefix.size()).str() : Path.str();
 }
 
 constexpr const char *Style = R"(
@@ -131,16 +127,8 @@ void printFix(llvm::StringRef Title, const SourceSpan &Where, const std::vector<
 
 void printHtml(const AnalysisResults &Results, SourceTexts &Texts, llvm::StringRef SourceRoot,
                llvm::raw_ostream &OS) {
-  std::map<std::string, size_t> ByCheck;
-  std::map<std::string, std::vector<const Finding *>> ByFile;
-  for (const Finding &F : Results.Findings)
-    if (!F.Suppressed) {
-      ++ByCheck[F.Check];
-      ByFile[shownPath(F.Where.File, SourceRoot)].push_back(&F);
-    }
-  size_t Total = 0;
-  for (const auto &[Check, Count] : ByCheck)
-    Total += Count;
+  GroupedFindings Groups = groupFindings(Results, SourceRoot);
+  const auto &[ByCheck, ByFile, Total] = Groups;
   OS << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
      << "<title>locklint report</title><style>" << Style << "</style></head><body>\n";
   OS << llvm::formatv("<header><h1>locklint: {0} finding{1} in {2} file{3}</h1></header>\n",
@@ -161,7 +149,7 @@ void printHtml(const AnalysisResults &Results, SourceTexts &Texts, llvm::StringR
       if (!F->Notes.empty()) {
         OS << "<ol class=\"notes\">";
         for (const FindingNote &Note : F->Notes)
-          OS << "<li>" << escaped(shownPath(Note.Where.File, SourceRoot)) << ":"
+          OS << "<li>" << escaped(pathFromRoot(Note.Where.File, SourceRoot)) << ":"
              << Note.Where.Line << ": " << escaped(Note.Message) << "</li>";
         OS << "</ol>";
       }
@@ -175,7 +163,7 @@ void printHtml(const AnalysisResults &Results, SourceTexts &Texts, llvm::StringR
   if (!Results.Failures.empty()) {
     OS << "<section class=\"failures\"><h2>Not fully analyzed</h2><ul>";
     for (const FileFailure &Failure : Results.Failures)
-      OS << "<li>" << escaped(shownPath(Failure.File, SourceRoot)) << ": "
+      OS << "<li>" << escaped(pathFromRoot(Failure.File, SourceRoot)) << ": "
          << escaped(Failure.Reason) << "</li>";
     OS << "</ul></section>\n";
   }

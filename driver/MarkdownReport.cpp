@@ -2,18 +2,13 @@
 
 #include "MarkdownReport.h"
 #include "FixPreview.h"
+#include "ReportGroups.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include <map>
 
 namespace locklint {
 namespace {
-
-/// \p Path relative to \p Root when it is inside it.
-std::string shownPath(llvm::StringRef Path, llvm::StringRef Root) {
-  std::string Prefix = Root.ends_with("/") ? Root.str() : Root.str() + "/";
-  return Path.starts_with(Prefix) ? Path.drop_front(Prefix.size()).str() : Path.str();
-}
 
 /// \p Text with the characters Markdown would read as markup escaped.
 std::string plain(llvm::StringRef Text) {
@@ -66,16 +61,8 @@ void printFix(llvm::StringRef Title, const SourceSpan &Where, const std::vector<
 
 void printMarkdown(const AnalysisResults &Results, SourceTexts &Texts,
                    llvm::StringRef SourceRoot, llvm::raw_ostream &OS) {
-  std::map<std::string, size_t> ByCheck;
-  std::map<std::string, std::vector<const Finding *>> ByFile;
-  for (const Finding &F : Results.Findings)
-    if (!F.Suppressed) {
-      ++ByCheck[F.Check];
-      ByFile[shownPath(F.Where.File, SourceRoot)].push_back(&F);
-    }
-  size_t Total = 0;
-  for (const auto &[Check, Count] : ByCheck)
-    Total += Count;
+  GroupedFindings Groups = groupFindings(Results, SourceRoot);
+  const auto &[ByCheck, ByFile, Total] = Groups;
   OS << llvm::formatv("## locklint: {0} finding{1}", Total, Total == 1 ? "" : "s");
   if (Total)
     OS << llvm::formatv(" in {0} file{1}", ByFile.size(), ByFile.size() == 1 ? "" : "s");
@@ -97,7 +84,7 @@ void printMarkdown(const AnalysisResults &Results, SourceTexts &Texts,
       if (!llvm::StringRef(Code).trim().empty())
         codeBlock("cpp", Code, OS);
       for (const FindingNote &Note : F->Notes)
-        OS << llvm::formatv("  - {0}:{1}: {2}\n", plain(shownPath(Note.Where.File, SourceRoot)),
+        OS << llvm::formatv("  - {0}:{1}: {2}\n", plain(pathFromRoot(Note.Where.File, SourceRoot)),
                             Note.Where.Line, plain(Note.Message));
       printFix("Fix", F->Where, F->Fix, Texts, OS);
       for (const FindingNote &Note : F->Notes)
@@ -108,7 +95,7 @@ void printMarkdown(const AnalysisResults &Results, SourceTexts &Texts,
   if (!Results.Failures.empty()) {
     OS << "### Not fully analyzed\n\n";
     for (const FileFailure &Failure : Results.Failures)
-      OS << "- " << plain(shownPath(Failure.File, SourceRoot)) << ": " << plain(Failure.Reason)
+      OS << "- " << plain(pathFromRoot(Failure.File, SourceRoot)) << ": " << plain(Failure.Reason)
          << "\n";
     OS << "\n";
   }
