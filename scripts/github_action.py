@@ -16,6 +16,7 @@ FAIL_ON_FINDINGS, REVIEW, TOKEN; LOCKLINT names the binary.
 """
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -92,7 +93,10 @@ def review_comments(sarif_path, workspace):
             uri = location["artifactLocation"].get("uri", "")
             if location["artifactLocation"].get("uriBaseId") != "%SRCROOT%":
                 continue  # outside the repository: nowhere to comment
-            body = f"**{result['ruleId']}**: {result['message']['text']}"
+            # The log's message links its notes as "(see [note](1))", which
+            # means nothing in a comment: the message alone.
+            text = re.sub(r" \(see \[.*\]\(\d+\)\)$", "", result["message"]["text"])
+            body = f"**{result['ruleId']}**: {text}"
             fixed = suggestion(result, workspace)
             if fixed is not None:
                 body += "\n\n```suggestion\n" + fixed + "\n```"
