@@ -237,6 +237,37 @@ std::optional<model::UnitSummary> summaryIn(const AnalysisResults &Results) {
   return std::nullopt;
 }
 
+/// The units whose results the report needs: the reported ones, and those
+/// that define what a needed unit calls, however deep. Only these are read
+/// again with other units' wrappers.
+std::vector<bool> unitsReportsRelyOn(const ProjectRequest &Request,
+                                     const std::vector<std::optional<model::UnitSummary>> &Summaries) {
+  size_t Count = Request.Units.size();
+  std::vector<bool> Needed(Count);
+  std::set<std::string> Wanted;
+  for (size_t I = 0; I < Count; ++I)
+    Needed[I] = Request.Reported.contains(Request.Units[I]);
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (size_t I = 0; I < Count; ++I)
+      if (Needed[I] && Summaries[I])
+        Wanted.insert(Summaries[I]->Called.begin(), Summaries[I]->Called.end());
+    for (size_t I = 0; I < Count; ++I) {
+      if (Needed[I] || !Summaries[I])
+        continue;
+      // A summary that does not list its definitions may lend anything.
+      const std::optional<std::set<std::string>> &Defined = Summaries[I]->Defined;
+      if (!Defined || llvm::any_of(*Defined, [&](const std::string &Name) {
+            return Wanted.count(Name) > 0;
+          })) {
+        Needed[I] = true;
+        Grew = true;
+      }
+    }
+  }
+  return Needed;
+}
+
 /// Runs \p Units (indexes into \p Request.Units) through workers with
 /// \p Settings, storing each complete result under its key.
 void runAndStore(ProjectPass Pass, size_t FromIndex, const std::vector<size_t> &Units,
@@ -336,6 +367,7 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
   std::vector<std::optional<model::UnitSummary>> Summaries(Count);
   for (size_t I = 0; I < Count; ++I)
     Summaries[I] = summaryIn(*First[I]);
+  std::vector<bool> Needed = unitsReportsRelyOn(Request, Summaries);
   std::vector<FileFailure> Unlinked;
   std::vector<std::string> SecondKeys(Count);
   std::vector<std::optional<AnalysisResults>> Second(Count);
@@ -358,7 +390,7 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
     bool Changed = false;
     std::vector<size_t> ToReparse;
     for (size_t I = 0; I < Count; ++I) {
-      if (!Summaries[I] || Failed.contains(I))
+      if (!Summaries[I] || Failed.contains(I) || !Needed[I])
         continue;
       std::pair<json, json> Models = Table.modelsFor(I, Summaries[I]->Called);
       if (Models.first.is_null() || Models == Linked[I])

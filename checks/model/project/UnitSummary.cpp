@@ -42,10 +42,13 @@ json UnitSummary::toJson() const {
   json Orders = json::array();
   for (const LockOrder &Order : LockOrders)
     Orders.push_back(Order.toJson());
-  return json{{"redis", RedisFunctions},
-              {"sql", SqlFunctions},
-              {"called", stringSet(Called)},
-              {"lock_orders", std::move(Orders)}};
+  json Out{{"redis", RedisFunctions},
+           {"sql", SqlFunctions},
+           {"called", stringSet(Called)},
+           {"lock_orders", std::move(Orders)}};
+  if (Defined)
+    Out["defined"] = stringSet(*Defined);
+  return Out;
 }
 
 std::optional<UnitSummary> UnitSummary::fromJson(const json &Value) {
@@ -62,6 +65,16 @@ std::optional<UnitSummary> UnitSummary::fromJson(const json &Value) {
     if (!Name.is_string())
       return std::nullopt;
     Summary.Called.insert(Name.get<std::string>());
+  }
+  if (auto Defined = Value.find("defined"); Defined != Value.end()) {
+    if (!Defined->is_array())
+      return std::nullopt;
+    Summary.Defined.emplace();
+    for (const json &Name : *Defined) {
+      if (!Name.is_string())
+        return std::nullopt;
+      Summary.Defined->insert(Name.get<std::string>());
+    }
   }
   if (auto Orders = Value.find("lock_orders"); Orders != Value.end()) {
     if (!Orders->is_array())
@@ -83,6 +96,7 @@ void SummaryCollector::registerMatchers(MatchFinder &Finder) {
                              unless(isExpansionInSystemHeader()))
                         .bind("any-call"),
                     this);
+  Finder.addMatcher(functionDecl(isDefinition(), isExpansionInMainFile()).bind("defined"), this);
 }
 
 void SummaryCollector::run(const MatchFinder::MatchResult &Result) {
@@ -91,6 +105,11 @@ void SummaryCollector::run(const MatchFinder::MatchResult &Result) {
     // A function this unit calls but does not define: another unit may.
     if (!helperDefinition(Call) && Call->getDirectCallee())
       Called.insert(Call->getDirectCallee()->getQualifiedNameAsString());
+    return;
+  }
+  if (const auto *Function = Result.Nodes.getNodeAs<FunctionDecl>("defined")) {
+    if (exported(Function))
+      Defined.insert(Function->getQualifiedNameAsString());
     return;
   }
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(SqlExecutions::CallId)) {
@@ -114,6 +133,7 @@ bool SummaryCollector::exported(const FunctionDecl *Function) const {
 UnitSummary SummaryCollector::finish() {
   UnitSummary Summary;
   Summary.Called = std::move(Called);
+  Summary.Defined = std::move(Defined);
   if (!Context)
     return Summary;
   std::deque<RedisCommand> All = Commands.finish();

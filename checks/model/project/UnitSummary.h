@@ -19,6 +19,7 @@
 #include "model/sql/SqlExecutions.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -32,6 +33,9 @@ struct UnitSummary {
   nlohmann::json SqlFunctions = nlohmann::json::array();
   /// Qualified names of the functions called here without a body here.
   std::set<std::string> Called;
+  /// Qualified names of the functions this unit defines that other units
+  /// can call; none when the summary did not say (it then may lend any).
+  std::optional<std::set<std::string>> Defined;
   /// The orders the unit takes locks in (see LockOrders.h).
   std::vector<LockOrder> LockOrders;
 
@@ -61,7 +65,7 @@ private:
   CommandCollector Commands;
   const SqlClientModel &Sql;
   std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>> SqlCalls;
-  std::set<std::string> Called;
+  std::set<std::string> Called, Defined;
   clang::ASTContext *Context = nullptr;
 };
 
