@@ -26,3 +26,11 @@ void runJob(redisContext *C, const std::string &Token) {
 void reserve(RedisClient &Client, const std::string &Token) {
   Client.SetNX("lock:reservation", Token, 600);
 }
+
+// A lock service of its own, defined elsewhere too.
+class LockService {
+public:
+  bool TryLock(const std::string &Key, int TtlSeconds);
+};
+
+void hold(LockService &Locks) { Locks.TryLock("lock:hold", 10); }
