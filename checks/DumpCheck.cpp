@@ -1,6 +1,7 @@
 //===--- DumpCheck.cpp ----------------------------------------------------===//
 
 #include "DumpCheck.h"
+#include "llvm/Support/JSON.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "model/values/ExprText.h"
 #include "llvm/ADT/StringExtras.h"
@@ -36,6 +37,36 @@ std::optional<std::string> commandWordOf(const CallExpr *Call) {
       StringRef First = Text.take_until([](char C) { return C == ' ' || C == '%'; });
       if (!First.empty())
         return First.str();
+    }
+  return std::nullopt;
+}
+
+/// The index of the first parameter of \p Callee that takes text.
+std::optional<unsigned> firstTextParameter(const FunctionDecl &Callee) {
+  for (unsigned I = 0; I < Callee.getNumParams(); ++I) {
+    QualType Type = Callee.getParamDecl(I)->getType().getNonReferenceType().getCanonicalType();
+    QualType Pointee = Type->getPointeeType();
+    const auto *Record = Type->getAsCXXRecordDecl();
+    if ((!Pointee.isNull() && Pointee->isCharType()) ||
+        (Record && Record->getIdentifier() &&
+         (Record->getName() == "basic_string" || Record->getName() == "basic_string_view")))
+      return I;
+  }
+  return std::nullopt;
+}
+
+/// The argument of \p Call that is a whole lock command's text ("SET
+/// lock:%s %s NX", "DEL lock:job"), if one is.
+std::optional<unsigned> commandTextArgument(const CallExpr *Call) {
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+    if (const auto *Literal = dyn_cast<StringLiteral>(stripStringWrappers(Call->getArg(I)));
+        Literal && Literal->getCharByteWidth() == 1) {
+      StringRef First = Literal->getString().ltrim().take_until(
+          [](char C) { return C == ' ' || C == '%'; });
+      if (llvm::is_contained({"SET", "SETNX", "DEL", "UNLINK", "EXPIRE", "PEXPIRE", "EVAL",
+                              "EVALSHA"},
+                             First.upper()))
+        return I;
     }
   return std::nullopt;
 }
@@ -293,6 +324,49 @@ void DumpCheck::dumpUnknown(const LockIndex &Index, llvm::ArrayRef<SqlExecution>
   }
 }
 
+void DumpCheck::dumpSuggestions(const LockIndex &Index) {
+  llvm::DenseSet<const Expr *> Read;
+  for (const RedisCommand *Command : Index.commands())
+    Read.insert(Command->Call);
+  llvm::DenseSet<const FunctionDecl *> Done;
+  for (const CallExpr *Call : Opaque) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() || Read.contains(Call) ||
+        !Done.insert(Callee->getCanonicalDecl()).second)
+      continue;
+    // A complete command text handed to it: a function that sends it.
+    llvm::json::Object Draft;
+    std::optional<unsigned> Text = commandTextArgument(Call);
+    std::string Name = Callee->getName().lower();
+    bool Releases = StringRef(Name).contains("unlock") || StringRef(Name).contains("release");
+    if (Text && *Text < Callee->getNumParams()) {
+      Draft = llvm::json::Object{
+          {"model", "redis"},
+          {"entry", llvm::json::Object{{"names", llvm::json::Array{
+                                                     Callee->getQualifiedNameAsString()}},
+                                       {"form", "format"},
+                                       {"format_arg", *Text},
+                                       {"param_count", Callee->getNumParams()}}}};
+    } else if (speaksOfLocks(Callee->getName()) && !Releases) {
+      // Named as a lock's acquire: a lock API whose key is its first text.
+      std::optional<unsigned> Key = firstTextParameter(*Callee);
+      if (!Key)
+        continue;
+      Draft = llvm::json::Object{
+          {"model", "lock_api"},
+          {"entry", llvm::json::Object{{"names", llvm::json::Array{
+                                                     Callee->getQualifiedNameAsString()}},
+                                       {"key_arg", *Key}}}};
+    } else {
+      continue;
+    }
+    Draft["declared_at"] = place(Callee->getLocation());
+    std::string Line;
+    llvm::raw_string_ostream(Line) << llvm::json::Value(std::move(Draft));
+    emit(Call->getBeginLoc(), "suggest", Line);
+  }
+}
+
 void DumpCheck::checkTranslationUnit(const LockIndex &Index) {
   Context = &Index.context();
   std::vector<SqlExecution> Sql = acquireCalls().takeSql(*Context, strings(), helperCalls());
@@ -310,6 +384,8 @@ void DumpCheck::checkTranslationUnit(const LockIndex &Index) {
     dumpWrappers(Index);
   if (wants("unknown"))
     dumpUnknown(Index, Sql);
+  if (wants("suggest"))
+    dumpSuggestions(Index);
   Opaque.clear();
 }
 

@@ -46,6 +46,10 @@ private:
 
   /// One line of the dump: "<kind>: <text>" at \p Loc.
   void emit(SourceLocation Loc, StringRef Kind, const std::string &Text);
+  /// One draft model entry a line for each call the unit could not read
+  /// that looks like a lock command's or a lock's: what --suggest-models
+  /// gathers.
+  void dumpSuggestions(const locklint::model::LockIndex &Index);
   bool wants(StringRef Kind) const;
   bool inSelectedFunction(const FunctionDecl *Function) const;
   /// "line:col", or "file:line:col" outside the main file.

@@ -9,6 +9,7 @@
 #include "DumpReport.h"
 #include "HtmlReport.h"
 #include "MarkdownReport.h"
+#include "ModelSuggestions.h"
 #include "Baseline.h"
 #include "ChangedLines.h"
 #include "ErrorConversion.h"
@@ -218,6 +219,14 @@ cl::opt<std::string> ExportModels(
              "its SQL wrappers beside it as <name>.sql.json. Name them in .clang-tidy "
              "(RedisModelFiles, SqlClientModelFiles) and per-file runs read the project's "
              "wrappers too (see docs/wrappers.md)."),
+    cl::value_desc("file"), cl::cat(LocklintCategory));
+cl::opt<std::string> SuggestModels(
+    "suggest-models",
+    cl::desc("Write draft model entries for the calls the analysis could not read but that look "
+             "like lock commands (a function handed \"SET lock:%s %s NX\") or lock acquires "
+             "(TryLock, acquireLock) to this file, and lock APIs beside it as "
+             "<name>.locks.json; review them, then name them in .clang-tidy (RedisModelFiles, "
+             "LockApiModelFiles)."),
     cl::value_desc("file"), cl::cat(LocklintCategory));
 cl::opt<std::string> Dump(
     "dump",
@@ -883,6 +892,10 @@ int run(int Argc, const char **Argv) {
     return usageError("--diff=- and --files-from=- cannot both read standard input");
   if (Format != "text" && Format != "sarif" && Format != "markdown" && Format != "html")
     return usageError("unknown --format '" + Format + "'; use text, sarif, markdown or html");
+  // The workers find the suggestions as the dump's lines of their own kind;
+  // only a --dump the user asked for is printed.
+  if (!SuggestModels.empty() && WorkerResults.getNumOccurrences() == 0)
+    Dump.setValue(Dump.empty() ? std::string(SuggestionKind) : Dump + "," + SuggestionKind);
   if (!Dump.empty()) {
     if (auto Err = validateDumpKinds(Dump))
       return usageError(toString(std::move(Err)));
@@ -1026,6 +1039,9 @@ int run(int Argc, const char **Argv) {
     return usageError("--export-models needs whole-project mode: pass -p <build folder> with its "
                       "compile_commands.json");
   for (const std::string &Path : {Output.getValue(), SarifFile.getValue(), ExportFixes.getValue(),
+                                  SuggestModels.getValue(),
+                                  SuggestModels.empty() ? std::string()
+                                                        : lockApiSuggestionsPath(SuggestModels),
                                   ExportModels.getValue(),
                                   ExportModels.empty() ? std::string() : sqlModelPath(ExportModels)})
     if (!Path.empty())
@@ -1147,7 +1163,10 @@ int run(int Argc, const char **Argv) {
   Results.sort();
   Report.endProgress();
   std::vector<Finding> DumpLines = takeDumpLines(Results);
-  if (!Dump.empty())
+  if (!SuggestModels.empty())
+    if (auto Err = writeSuggestions(takeSuggestions(DumpLines), SuggestModels, Root, errs()))
+      return usageError(toString(std::move(Err)));
+  if (StringRef(Dump).split(',').first != SuggestionKind && !Dump.empty())
     printDump(DumpLines, outs());
   promoteToErrors(Results, WarningsAsErrors);
   std::vector<sarif::RuleInfo> Rules = rulesFor(Enabled, LOCKLINT_HOMEPAGE);

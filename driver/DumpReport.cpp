@@ -7,8 +7,8 @@
 namespace locklint {
 
 llvm::Error validateDumpKinds(llvm::StringRef Kinds) {
-  static constexpr llvm::StringLiteral Known[] = {"all",   "command", "key",    "scope",
-                                                  "acquire", "wrapper", "unknown"};
+  static constexpr llvm::StringLiteral Known[] = {"all",     "command", "key",    "scope",
+                                                  "acquire", "wrapper", "unknown", "suggest"};
   llvm::SmallVector<llvm::StringRef, 8> Named;
   Kinds.split(Named, ',', -1, /*KeepEmpty=*/false);
   if (Named.empty())

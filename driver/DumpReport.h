@@ -18,6 +18,9 @@ namespace locklint {
 
 /// The name the dump check reports under.
 inline constexpr const char *DumpCheckName = "locklint-dump";
+/// The kind of the dump's lines that --suggest-models gathers; "all" leaves
+/// it out.
+inline constexpr const char *SuggestionKind = "suggest";
 
 /// Fails when \p Kinds (a comma list) names what the dump does not show.
 llvm::Error validateDumpKinds(llvm::StringRef Kinds);
