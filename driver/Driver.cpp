@@ -894,6 +894,7 @@ int run(int Argc, const char **Argv) {
     return usageError("unknown --format '" + Format + "'; use text, sarif, markdown or html");
   // The workers find the suggestions as the dump's lines of their own kind;
   // only a --dump the user asked for is printed.
+  bool DumpAsked = !Dump.empty();
   if (!SuggestModels.empty() && WorkerResults.getNumOccurrences() == 0)
     Dump.setValue(Dump.empty() ? std::string(SuggestionKind) : Dump + "," + SuggestionKind);
   if (!Dump.empty()) {
@@ -1079,6 +1080,14 @@ int run(int Argc, const char **Argv) {
 
   WorkerSettings Settings;
   Settings.Program = sys::fs::getMainExecutable(Argv[0], reinterpret_cast<void *>(&runLocklint));
+  // A per-file run cannot see the bodies of functions other files define:
+  // it counts the calls of them that look like lock code, to say so once.
+  bool CountUnread = !wholeProject(FlagsGiven) && !Quiet;
+  SmallVector<StringRef, 8> DumpKinds;
+  StringRef(Dump.getValue()).split(DumpKinds, ',', -1, /*KeepEmpty=*/false);
+  if (CountUnread && !llvm::is_contained(DumpKinds, "all") &&
+      !llvm::is_contained(DumpKinds, "unknown"))
+    Dump.setValue(Dump.empty() ? std::string("unknown") : Dump + ",unknown");
   Settings.CommonArgs = workerArguments();
   Settings.CommandsFor = [&](StringRef File) {
     return serializeCommands((*Database)->getCompileCommands(absolutePath(File)));
@@ -1166,7 +1175,8 @@ int run(int Argc, const char **Argv) {
   if (!SuggestModels.empty())
     if (auto Err = writeSuggestions(takeSuggestions(DumpLines), SuggestModels, Root, errs()))
       return usageError(toString(std::move(Err)));
-  if (StringRef(Dump).split(',').first != SuggestionKind && !Dump.empty())
+  size_t Unread = CountUnread ? unreadCalls(DumpLines) : 0;
+  if (DumpAsked)
     printDump(DumpLines, outs());
   promoteToErrors(Results, WarningsAsErrors);
   std::vector<sarif::RuleInfo> Rules = rulesFor(Enabled, LOCKLINT_HOMEPAGE);
@@ -1249,6 +1259,14 @@ int run(int Argc, const char **Argv) {
     WithColor::error(errs(), "locklint")
         << "'" << Failure.File << "' was not fully analyzed: " << Failure.Reason << "\n";
   RunSummary Summary = summarize(Results, UnitsRun, Excluded);
+  if (Unread)
+    errs() << formatv("locklint: calls of {0} could not be read here: run with -p <build "
+                      "folder>, or name the models --export-models writes in .clang-tidy "
+                      "(docs/wrappers.md)\n",
+                      Unread == 1 ? std::string("1 function whose body is in another file")
+                                  : formatv("{0} functions whose bodies are in other files",
+                                            Unread)
+                                        .str());
   Summary.OutsideDiff = OutsideDiff;
   Summary.KnownToBaseline = Known;
   Summary.BaselineOmits = BaselineMode == "omit";

@@ -1,6 +1,7 @@
 //===--- DumpReport.cpp ---------------------------------------------------===//
 
 #include "DumpReport.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -37,6 +38,16 @@ std::vector<Finding> takeDumpLines(AnalysisResults &Results) {
     return true;
   });
   return Lines;
+}
+
+size_t unreadCalls(llvm::ArrayRef<Finding> Lines) {
+  llvm::StringSet<> Functions;
+  for (const Finding &Line : Lines) {
+    llvm::StringRef Text = Line.Message;
+    if (Text.consume_front("unknown: call of "))
+      Functions.insert(Text.split(':').first);
+  }
+  return Functions.size();
 }
 
 void printDump(llvm::ArrayRef<Finding> Lines, llvm::raw_ostream &OS) {

@@ -31,6 +31,11 @@ size_t findingsBesideDump(const AnalysisResults &Results);
 /// Removes the dump's lines from \p Results and returns them, in order.
 std::vector<Finding> takeDumpLines(AnalysisResults &Results);
 
+/// How many distinct functions defined elsewhere the dump's `unknown`
+/// lines of \p Lines name: calls that look like lock code but whose body the
+/// unit did not have.
+size_t unreadCalls(llvm::ArrayRef<Finding> Lines);
+
 /// Prints \p Lines as "file:line:col: kind: text", a heading per file.
 void printDump(llvm::ArrayRef<Finding> Lines, llvm::raw_ostream &OS);
 
