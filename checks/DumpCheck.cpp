@@ -3,6 +3,7 @@
 #include "DumpCheck.h"
 #include "llvm/Support/JSON.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "model/redis/DeclaredClients.h"
 #include "model/values/ExprText.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -43,15 +44,9 @@ std::optional<std::string> commandWordOf(const CallExpr *Call) {
 
 /// The index of the first parameter of \p Callee that takes text.
 std::optional<unsigned> firstTextParameter(const FunctionDecl &Callee) {
-  for (unsigned I = 0; I < Callee.getNumParams(); ++I) {
-    QualType Type = Callee.getParamDecl(I)->getType().getNonReferenceType().getCanonicalType();
-    QualType Pointee = Type->getPointeeType();
-    const auto *Record = Type->getAsCXXRecordDecl();
-    if ((!Pointee.isNull() && Pointee->isCharType()) ||
-        (Record && Record->getIdentifier() &&
-         (Record->getName() == "basic_string" || Record->getName() == "basic_string_view")))
+  for (unsigned I = 0; I < Callee.getNumParams(); ++I)
+    if (isTextParameter(Callee.getParamDecl(I)->getType()))
       return I;
-  }
   return std::nullopt;
 }
 

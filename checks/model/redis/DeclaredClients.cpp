@@ -22,19 +22,6 @@ bool isConstCharPointer(QualType Type) {
   return !Pointee.isNull() && Pointee.isConstQualified() && Pointee->isCharType();
 }
 
-/// True for a parameter that carries text: `const char *`, a string or a
-/// string view, by value or by reference.
-bool isTextParameter(QualType Type) {
-  Type = Type.getNonReferenceType().getCanonicalType();
-  if (QualType Pointee = Type->getPointeeType(); !Pointee.isNull())
-    return Pointee->isCharType();
-  const auto *Record = Type->getAsCXXRecordDecl();
-  if (!Record || !Record->getIdentifier())
-    return false;
-  StringRef Name = Record->getName();
-  return Name == "basic_string" || Name == "basic_string_view";
-}
-
 bool isDurationType(QualType Type) {
   const auto *Record = Type.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
   return Record && Record->getIdentifier() && Record->getName() == "duration";
@@ -90,6 +77,17 @@ bool inRedisScope(const FunctionDecl &Callee) {
 
 } // namespace
 
+bool isTextParameter(QualType Type) {
+  Type = Type.getNonReferenceType().getCanonicalType();
+  if (QualType Pointee = Type->getPointeeType(); !Pointee.isNull())
+    return Pointee->isCharType();
+  const auto *Record = Type->getAsCXXRecordDecl();
+  if (!Record || !Record->getIdentifier())
+    return false;
+  StringRef Name = Record->getName();
+  return Name == "basic_string" || Name == "basic_string_view";
+}
+
 bool isHiredisReplyType(QualType Type) {
   Type = Type.getNonReferenceType().getCanonicalType();
   if (Type->isPointerType())
@@ -119,10 +117,6 @@ std::optional<FunctionSpec> declaredFormatCommand(const FunctionDecl &Callee) {
   Spec.Names.push_back(Callee.getQualifiedNameAsString());
   return Spec;
 }
-
-} // namespace locklint::model
-
-namespace locklint::model {
 
 std::optional<FunctionSpec> declaredNamedCommand(const FunctionDecl &Callee) {
   const auto *Method = dyn_cast<CXXMethodDecl>(&Callee);

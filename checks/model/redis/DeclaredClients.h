@@ -23,6 +23,10 @@ namespace locklint::model {
 /// typedef.
 bool isHiredisReplyType(clang::QualType Type);
 
+/// True for a parameter that carries text: `const char *`, a string or a
+/// string view, by value or by reference.
+bool isTextParameter(clang::QualType Type);
+
 /// The command form of \p Callee when its declaration alone shows that it
 /// sends a printf-style Redis command: it is variadic, its last named
 /// parameter is a `const char *`, and it answers a hiredis reply. Only for
