@@ -19,6 +19,9 @@ static constexpr llvm::StringLiteral DefaultLockKeyPattern =
 
 /// The same for every check: which acquire options the enabled checks ask
 /// for, and the expiry check's configured DefaultTtlMs.
+/// The binding of the one match each unit gives, so that check() sees it.
+static constexpr llvm::StringLiteral UnitId = "distlock-unit";
+
 static AcquireFixPolicy acquireFixPolicy(ClangTidyContext *Context) {
   constexpr llvm::StringLiteral Expiry = "distlock-redis-set-without-expiry";
   AcquireFixPolicy Policy;
@@ -65,6 +68,9 @@ void RedisCheckBase::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 void RedisCheckBase::registerMatchers(MatchFinder *Finder) {
   if (!Collector)
     return;
+  // Every unit, even one whose only lock calls are matched by another
+  // collector (ZooKeeper, SQL, etcd), needs its context at the end.
+  Finder->addMatcher(ast_matchers::translationUnitDecl().bind(UnitId), this);
   Collector->registerMatchers(*Finder, this);
   registerMoreMatchers(Finder);
 }
@@ -73,6 +79,8 @@ void RedisCheckBase::check(const MatchFinder::MatchResult &Result) {
   if (!Collector)
     return;
   Context = Result.Context;
+  if (Result.Nodes.getNodeAs<TranslationUnitDecl>(UnitId))
+    return;
   if (!Collector->collect(Result))
     checkMore(Result);
 }
