@@ -42,11 +42,15 @@ bool looksAtSession(const Stmt *Body, const ZooKeeperModel &Model) {
 
 void ZooKeeperSessionLossIgnoredCheck::checkZooKeeper(const ZooKeeperCalls &Calls,
                                                       ASTContext &Context) {
-  // Only a session that holds ephemeral lock nodes loses a lock with it.
+  // Only a session that holds ephemeral lock nodes loses a lock with it: a
+  // node named as a lock, or a sequential one the unit waits on by the
+  // lock recipe, whatever its name.
+  bool Recipe = Calls.waitsForTurns();
   const ZooCall *Lock = nullptr;
   for (const ZooCall &Create : Calls.calls())
     if (!Lock && Create.is(ZooFunction::Create) && Create.Mode && Create.Mode->ephemeral() &&
-        lockWords().matchesAnyWord(Create.lastComponent()))
+        ((Recipe && Create.Mode->sequential()) ||
+         lockWords().matchesAnyWord(Create.lastComponent())))
       Lock = &Create;
   if (!Lock)
     return;
