@@ -17,17 +17,6 @@ namespace locklint::model {
 namespace {
 
 
-/// True when the statement cannot fall through: return, throw, continue,
-/// break, or a block ending in one.
-bool leaves(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<ReturnStmt, CXXThrowExpr, ContinueStmt, BreakStmt>(S))
-    return true;
-  if (const auto *Block = dyn_cast<CompoundStmt>(S))
-    return !Block->body_empty() && leaves(Block->body_back());
-  return false;
-}
 
 /// The integer value of \p E when it is a constant (a bool, an enumerator).
 std::optional<int64_t> integerValue(const Expr *E, const ASTContext &Context) {

@@ -38,13 +38,6 @@ bool mentions(const Stmt *Root, const ValueDecl *Holder) {
   });
 }
 
-/// True when every path through \p S leaves the enclosing code: it is, or
-/// ends in, a return, break, continue or throw.
-bool leaves(const Stmt *S) {
-  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(S))
-    return !Block->body_empty() && leaves(Block->body_back());
-  return isa_and_nonnull<ReturnStmt, BreakStmt, ContinueStmt, CXXThrowExpr>(S);
-}
 
 } // namespace
 

@@ -69,6 +69,18 @@ inline std::vector<const clang::DeclRefExpr *> referencesIn(const clang::Stmt *R
   return Found;
 }
 
+/// True when control cannot fall through \p S: it is, or its block ends in,
+/// a return, break, continue or throw. A thrown temporary
+/// (`throw std::runtime_error(...)`) comes wrapped in its cleanups.
+inline bool leaves(const clang::Stmt *S) {
+  if (const auto *Block = llvm::dyn_cast_or_null<clang::CompoundStmt>(S))
+    return !Block->body_empty() && leaves(Block->body_back());
+  if (const auto *Cleanups = llvm::dyn_cast_or_null<clang::ExprWithCleanups>(S))
+    S = Cleanups->getSubExpr();
+  return llvm::isa_and_nonnull<clang::ReturnStmt, clang::BreakStmt, clang::ContinueStmt,
+                               clang::CXXThrowExpr>(S);
+}
+
 } // namespace locklint::model
 
 #endif
