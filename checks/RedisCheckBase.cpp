@@ -20,7 +20,7 @@ static constexpr llvm::StringLiteral DefaultLockKeyPattern =
 /// The same for every check: which acquire options the enabled checks ask
 /// for, and the expiry check's configured DefaultTtlMs.
 /// The binding of the one match each unit gives, so that check() sees it.
-static constexpr llvm::StringLiteral UnitId = "distlock-unit";
+static constexpr llvm::StringLiteral UnitId = "unit";
 
 static AcquireFixPolicy acquireFixPolicy(ClangTidyContext *Context) {
   constexpr llvm::StringLiteral Expiry = "distlock-redis-set-without-expiry";
