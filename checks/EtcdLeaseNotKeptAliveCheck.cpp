@@ -3,7 +3,9 @@
 #include "EtcdLeaseNotKeptAliveCheck.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/values/StmtWalk.h"
+#include "model/values/ExprText.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang::ast_matchers;
 using namespace locklint::model;
@@ -17,6 +19,27 @@ const EtcdKeepAliveUse *leaseSource(const Expr *Lease, llvm::ArrayRef<EtcdKeepAl
     if (Use.GivesLease && anyStmt(Lease, [&](const Stmt *S) { return S == Use.Call; }))
       return &Use;
   return nullptr;
+}
+
+/// The keep-alive made to refresh the lease \p Lease names: one given the
+/// same variable or member (`KeepAlive(client, ttl, lease_)`).
+const EtcdKeepAlive *refresherOf(const Expr *Lease, llvm::ArrayRef<EtcdKeepAlive> KeepAlives,
+                                 const ASTContext &Context) {
+  std::string Identity = expressionIdentity(Lease->IgnoreParenImpCasts(), Context);
+  if (Identity.empty())
+    return nullptr;
+  for (const EtcdKeepAlive &KeepAlive : KeepAlives)
+    if (KeepAlive.Lease == Identity)
+      return &KeepAlive;
+  return nullptr;
+}
+
+/// True when the failure of the keep-alive kept in \p Holder reaches the
+/// program: through Check() on it.
+bool checkedAnywhere(llvm::StringRef Holder, llvm::ArrayRef<EtcdKeepAliveUse> Uses) {
+  return llvm::any_of(Uses, [&](const EtcdKeepAliveUse &Use) {
+    return Use.Checks && Use.Holder == Holder;
+  });
 }
 
 /// The leasegrant() call \p Lease comes from: in it, or in the initializer
@@ -53,6 +76,7 @@ void EtcdLeaseNotKeptAliveCheck::registerMoreMatchers(MatchFinder *Finder) {
 
 void EtcdLeaseNotKeptAliveCheck::checkTranslationUnit(const LockIndex &Index) {
   std::vector<EtcdCall> All = Calls.calls(strings());
+  llvm::SmallPtrSet<const Expr *, 4> Reported;
   for (const EtcdCall &Lock : All) {
     if (!Lock.is(EtcdMethod::LockWithLease) || !Lock.Lease)
       continue;
@@ -62,10 +86,7 @@ void EtcdLeaseNotKeptAliveCheck::checkTranslationUnit(const LockIndex &Index) {
       for (const EtcdKeepAlive &KeepAlive : Calls.keepAlives())
         if (!KeepAlive.Holder.empty() && KeepAlive.Holder == Source->Holder)
           Made = &KeepAlive;
-      bool Checked = llvm::any_of(Calls.keepAliveUses(), [&](const EtcdKeepAliveUse &Use) {
-        return Use.Checks && Use.Holder == Source->Holder;
-      });
-      if (!Made || Made->HasHandler || Checked)
+      if (!Made || Made->HasHandler || checkedAnywhere(Source->Holder, Calls.keepAliveUses()))
         continue;
       diagAt(Lock.Call, "etcd lock '%0' is held on a KeepAlive whose failure nobody hears: "
                         "no handler was given and Check() is never called, so when the "
@@ -73,6 +94,25 @@ void EtcdLeaseNotKeptAliveCheck::checkTranslationUnit(const LockIndex &Index) {
           << Lock.Key;
       diag(Made->Made->getBeginLoc(), "the KeepAlive is made here; pass a handler that stops "
                                       "the work, or call Check() before each step",
+           DiagnosticIDs::Note);
+      continue;
+    }
+    // A lease the program keeps (a member, say) and hands to a keep-alive
+    // that refreshes it. One such keep-alive often backs every lock of an
+    // object, so it is reported once, where it is made.
+    if (const EtcdKeepAlive *Refresher =
+            refresherOf(Lock.Lease, Calls.keepAlives(), Index.context())) {
+      if (Refresher->HasHandler || checkedAnywhere(Refresher->Holder, Calls.keepAliveUses()) ||
+          !Reported.insert(Refresher->Made).second)
+        continue;
+      diagAt(Refresher->Made,
+             "this KeepAlive refreshes the lease of etcd lock '%0', and nobody hears its failure: "
+             "no handler was given and Check() is never called, so when the refresh stops the "
+             "lease ends and the lock with it, unseen")
+          << Lock.Key;
+      diag(Lock.Call->getBeginLoc(), "the lock is taken on that lease here; pass the KeepAlive "
+                                     "a handler that stops the work, or call Check() before "
+                                     "each step",
            DiagnosticIDs::Note);
       continue;
     }

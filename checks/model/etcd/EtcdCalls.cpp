@@ -25,6 +25,16 @@ std::string holderOf(const Expr *Made, ASTContext &Context) {
       return declIdentity(Var);
     if (const auto *Init = Node.get<CXXCtorInitializer>())
       return Init->getMember() ? memberIdentity(Init->getMember()) : "";
+    // `holder.reset(new T(...))`: a smart pointer takes what was made.
+    if (const auto *Reset = Node.get<CXXMemberCallExpr>()) {
+      const CXXMethodDecl *Method = Reset->getMethodDecl();
+      const CXXRecordDecl *Pointer = Method ? Method->getParent() : nullptr;
+      bool SmartPointer = Pointer && Pointer->isInStdNamespace() && Pointer->getIdentifier() &&
+                          (Pointer->getName() == "unique_ptr" || Pointer->getName() == "shared_ptr");
+      return SmartPointer && Method->getIdentifier() && Method->getName() == "reset"
+                 ? expressionIdentity(Reset->getImplicitObjectArgument(), Context)
+                 : "";
+    }
     if (const auto *Assign = Node.get<BinaryOperator>(); Assign && Assign->isAssignmentOp())
       return expressionIdentity(Assign->getLHS(), Context);
     if (const auto *Op = Node.get<CXXOperatorCallExpr>(); Op && Op->isAssignmentOp())
@@ -45,6 +55,20 @@ bool passesHandler(const CXXConstructExpr *Construct) {
       return true;
   }
   return false;
+}
+
+/// The identity of the lease \p Construct is given to refresh, if any.
+std::string leaseGiven(const CXXConstructExpr *Construct, const ASTContext &Context) {
+  const std::string &Name = EtcdModel::builtin().keepAliveLeaseParameter();
+  const CXXConstructorDecl *Constructor = Construct->getConstructor();
+  for (unsigned I = 0; I < Construct->getNumArgs() && I < Constructor->getNumParams(); ++I) {
+    const ParmVarDecl *Param = Constructor->getParamDecl(I);
+    const Expr *Arg = Construct->getArg(I);
+    if (!Name.empty() && Param->getIdentifier() && Param->getName() == Name &&
+        !isa<CXXDefaultArgExpr>(Arg))
+      return expressionIdentity(Arg->IgnoreParenImpCasts(), Context);
+  }
+  return "";
 }
 
 /// True when \p Client is built where this unit sees it.
@@ -139,13 +163,15 @@ void EtcdCalls::run(const MatchFinder::MatchResult &Result) {
     // its initializer.
     std::string Holder = holderOf(Made, Context);
     if (!Holder.empty())
-      KeepAlives.push_back({Made, Holder, passesHandler(Construct)});
+      KeepAlives.push_back(
+          {Made, Holder, passesHandler(Construct), leaseGiven(Construct, Context)});
     return;
   }
   if (const auto *Init = Result.Nodes.getNodeAs<CXXCtorInitializer>("etcd-keep-alive-member")) {
     const auto *Construct = dyn_cast<CXXConstructExpr>(Init->getInit()->IgnoreImplicit());
     if (Construct && Init->getMember())
-      KeepAlives.push_back({Construct, memberIdentity(Init->getMember()), passesHandler(Construct)});
+      KeepAlives.push_back({Construct, memberIdentity(Init->getMember()),
+                            passesHandler(Construct), leaseGiven(Construct, Context)});
     return;
   }
   if (const auto *Use = Result.Nodes.getNodeAs<CXXMemberCallExpr>("etcd-keep-alive-use")) {

@@ -45,6 +45,9 @@ struct EtcdKeepAlive {
   std::string Holder;
   /// True when its failure goes to a handler given at construction.
   bool HasHandler = false;
+  /// The identity of the lease it was given to refresh (a variable, a
+  /// member); empty when it grants its own.
+  std::string Lease;
 };
 
 /// A use of a keep-alive: a call of Check() or Lease() on its holder.

@@ -57,6 +57,7 @@ const EtcdModel &EtcdModel::builtin() {
     Out.Checks = stringsOf(Doc, "keep_alive_checks");
     Out.Leases = stringsOf(Doc, "keep_alive_lease");
     Out.KeepAliveClass = Doc.value("keep_alive_class", "");
+    Out.KeepAliveLeaseParameter = Doc.value("keep_alive_lease_param", "");
     return Out;
   }();
   return Model;

@@ -56,11 +56,14 @@ public:
   /// Methods of a keep-alive that surface its failure, or give its lease.
   bool checksKeepAlive(llvm::StringRef Method) const;
   bool givesLease(llvm::StringRef Method) const;
+  /// The keep-alive constructor's parameter that takes a lease granted
+  /// before, which it then refreshes.
+  const std::string &keepAliveLeaseParameter() const { return KeepAliveLeaseParameter; }
 
 private:
   llvm::StringMap<EtcdMethod> Methods;
   std::vector<std::string> Classes, Checks, Leases;
-  std::string KeepAliveClass;
+  std::string KeepAliveClass, KeepAliveLeaseParameter;
 };
 
 } // namespace locklint::model
