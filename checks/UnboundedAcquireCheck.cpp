@@ -3,6 +3,7 @@
 #include "UnboundedAcquireCheck.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/scopes/DistributedLockScopes.h"
+#include "model/scopes/LockAttempts.h"
 #include "model/values/ExprText.h"
 #include "model/values/LoopBounds.h"
 #include "model/sql/SqlExecutions.h"
@@ -410,10 +411,12 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
     for (const Stmt *Loop : enclosingStmts(Site.Call, Context))
       if (auto It = SitesInLoop.find(Loop); It != SitesInLoop.end())
         It->second.push_back(&Site);
+  llvm::DenseSet<const Stmt *> Reported;
   for (const Stmt *Loop : Loops)
     for (const AcquireSite *Site : SitesInLoop[Loop]) {
       if (!RetryLoop(Loop, Site->Call, Context).onlySuccessEnds())
         continue;
+      Reported.insert(Loop);
       diag(Loop->getBeginLoc(), "this loop waits for lock '%0' with no deadline and no limit "
                                 "on attempts: one stuck holder blocks every waiter")
           << (Site->Command ? Index.keyDisplay(Site->Command->Args[0]) : std::string("advisory"));
@@ -422,6 +425,8 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
            DiagnosticIDs::Note);
       break;
     }
+
+  reportUnreadAttempts(Context, Sites, Reported);
 
   // SQL that blocks until a lock is free, with no lock_timeout set before.
   // Where each function sets a wait limit, per connection.
@@ -514,6 +519,42 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
   UntimedWaits.clear();
   RedMutexLocks.clear();
   ZooCalls.clear();
+}
+
+void UnboundedAcquireCheck::reportUnreadAttempts(ASTContext &Context,
+                                                 llvm::ArrayRef<AcquireSite> Sites,
+                                                 const llvm::DenseSet<const Stmt *> &Reported) {
+  LockAttempts Attempts(clientModel(), lockWords());
+  llvm::DenseSet<const Expr *> Known;
+  for (const AcquireSite &Site : Sites)
+    Known.insert(Site.Call);
+  for (const Stmt *Loop : Loops) {
+    if (Reported.contains(Loop))
+      continue;
+    const CallExpr *Retried = nullptr;
+    std::optional<LockAttemptEvidence> Why;
+    anyStmt(Loop, [&](const Stmt *S) {
+      const auto *Call = dyn_cast<CallExpr>(S);
+      if (!Call || Known.contains(Call))
+        return false;
+      Why = Attempts.evidenceFor(Call);
+      if (Why && RetryLoop(Loop, Call, Context).onlySuccessEnds())
+        Retried = Call;
+      return Retried != nullptr;
+    });
+    if (!Retried)
+      continue;
+    diag(Loop->getBeginLoc(), "this loop retries '%0' with no deadline and no limit on "
+                              "attempts: one stuck holder of the lock blocks every waiter")
+        << calleeName(Retried);
+    diag(Why->Handed->getBeginLoc(),
+         "'%0' is handed %select{a connection to the server that keeps the lock|a duration, "
+         "which a try-lock does not wait for: the lock's lease, so the lock lives outside "
+         "this process}1",
+         DiagnosticIDs::Note)
+        << calleeName(Why->Attempt) << (Why->What == LockAttemptEvidence::Lease);
+    diag(Loop->getBeginLoc(), DeadlineAdvice, DiagnosticIDs::Note);
+  }
 }
 
 void UnboundedAcquireCheck::reportEtcdWaits() {

@@ -7,7 +7,9 @@
 #include "model/etcd/EtcdCalls.h"
 #include "model/zookeeper/ZooKeeperCalls.h"
 #include "model/scopes/LocalLockModel.h"
+#include "model/scopes/DistributedLockScopes.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::distlock {
 
@@ -50,6 +52,10 @@ private:
       ASTContext &Context) const;
   /// etcd locks taken on a client with no gRPC timeout.
   void reportEtcdWaits();
+  /// Retry loops around a lock attempt the unit cannot read, known by what
+  /// it is handed; the loops in \p Reported were reported already.
+  void reportUnreadAttempts(ASTContext &Context, llvm::ArrayRef<locklint::model::AcquireSite> Sites,
+                            const llvm::DenseSet<const Stmt *> &Reported);
 };
 
 } // namespace clang::tidy::distlock

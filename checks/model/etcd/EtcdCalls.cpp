@@ -136,7 +136,7 @@ void EtcdCalls::run(const MatchFinder::MatchResult &Result) {
     Calls.emplace_back(Call, &Context);
     // leasekeepalive() makes a keep-alive with no handler.
     if (Spec->MethodRole == EtcdMethod::KeepAliveFactory)
-      KeepAlives.push_back({Call, holderOf(Call, Context), false});
+      KeepAlives.push_back({Call, holderOf(Call, Context), false, ""});
     return;
   }
   if (const auto *Construct = Result.Nodes.getNodeAs<CXXConstructExpr>("etcd-keep-alive")) {

@@ -292,6 +292,15 @@ llvm::Error ClientModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNam
     for (const json &Name : *Discarders)
       ReplyDiscarders.insert(llvm::StringRef(Name.get<std::string>()).ltrim(':'));
   }
+  if (auto Connections = Doc.find("connection_types"); Connections != Doc.end()) {
+    if (!Connections->is_array() ||
+        !llvm::all_of(*Connections, [](const json &Name) { return Name.is_string(); }))
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "%s: connection_types: must be an array of strings",
+                                     SourceName.str().c_str());
+    for (const json &Name : *Connections)
+      ConnectionTypes.insert(llvm::StringRef(Name.get<std::string>()).ltrim(':'));
+  }
   for (FunctionSpec &Spec : Read)
     for (const std::string &Name : Spec.Names) {
       ByName[llvm::StringRef(Name).ltrim(':')].push_back(Spec);

@@ -129,10 +129,15 @@ public:
   bool discardsReply(llvm::StringRef QualifiedName) const {
     return ReplyDiscarders.contains(QualifiedName.ltrim(':'));
   }
+  /// True when \p QualifiedName is the type of a connection to the server
+  /// (`redisContext`, `sw::redis::Redis`).
+  bool isConnectionType(llvm::StringRef QualifiedName) const {
+    return ConnectionTypes.contains(QualifiedName.ltrim(':'));
+  }
 
 private:
   llvm::StringMap<std::vector<FunctionSpec>> ByName;
-  llvm::StringSet<> ReplyDiscarders;
+  llvm::StringSet<> ReplyDiscarders, ConnectionTypes;
 };
 
 /// The models compiled into locklint, followed by the user files named in
