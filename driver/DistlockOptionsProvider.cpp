@@ -58,6 +58,9 @@ void anchorModelFiles(clang::tidy::ClangTidyOptions &Options, llvm::StringRef Fo
 } // namespace
 
 std::string sourceRootOf(llvm::StringRef FileName, llvm::vfs::FileSystem &FS) {
+  // No file, no root: the current folder says nothing of the unit's.
+  if (FileName.empty())
+    return "";
   llvm::SmallString<256> Folder(FileName);
   if (FS.makeAbsolute(Folder))
     return "";

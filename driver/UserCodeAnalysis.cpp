@@ -204,6 +204,13 @@ private:
           Declaration && llvm::any_of(Declaration->decls(),
                                       [](const Decl *D) { return D->isInvalidDecl(); }))
         return true;
+      // The branches of an if whose broken condition reads nothing the
+      // function has are read; the condition only decides which one runs.
+      if (const auto *If = dyn_cast<IfStmt>(S); If && isInertCondition(If->getCond())) {
+        Work.insert(Work.end(), {If->getInit(), If->getConditionVariableDeclStmt(),
+                                 If->getThen(), If->getElse()});
+        continue;
+      }
       bool InBlock = isa<CompoundStmt>(S);
       for (const Stmt *Child : S->children())
         if (!(InBlock && isInert(Child)))
@@ -226,6 +233,26 @@ private:
     const auto *Cond = Once ? dyn_cast<IntegerLiteral>(Once->getCond()->IgnoreParenImpCasts())
                             : nullptr;
     return Cond && Cond->getValue() == 0 && changesNothingOutside(Once->getBody());
+  }
+
+  /// True for a condition that holds errors only in parts that are handed
+  /// nothing of the function (`clock_ms() - takenAt < ttl`, with clock_ms's
+  /// header missing) and that changes nothing: it cannot be the test of a
+  /// reply or of an acquire's outcome, which it would have to be handed.
+  static bool isInertCondition(const Expr *Condition) {
+    if (!Condition || !Condition->containsErrors() || !changesNothingOutside(Condition))
+      return false;
+    auto ReadsState = [](const Stmt *Part) {
+      return model::anyStmt(Part, [](const Stmt *Inner) {
+        const auto *Ref = dyn_cast<DeclRefExpr>(Inner);
+        return isa<MemberExpr, CXXThisExpr>(Inner) || (Ref && isa<VarDecl>(Ref->getDecl()));
+      });
+    };
+    return !model::anyStmt(Condition, [&](const Stmt *Inner) {
+      const auto *Call = dyn_cast<CallExpr>(Inner);
+      bool Broken = isa<RecoveryExpr>(Inner) || (Call && Call->getCallee()->containsErrors());
+      return Broken && ReadsState(Inner);
+    });
   }
 
   /// True when parameter \p Index of \p Callee is a forwarding reference
@@ -451,6 +478,14 @@ analyzeUserCode(ClangTidyContext &Context, const tooling::CompilationDatabase &C
     return keepSemanticFlags(Args).CommandLine;
   });
 
+  // The consumer reads the header filter when it is made, from the options
+  // of the context's current file: that must be this unit, not whatever
+  // the folder locklint was started in configures.
+  llvm::SmallString<256> Absolute(File);
+  if (BaseFS->makeAbsolute(Absolute))
+    Absolute = File;
+  llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+  Context.setCurrentFile(Absolute);
   ClangTidyDiagnosticConsumer Diagnostics(Context, nullptr, /*RemoveIncompatibleErrors=*/true,
                                           ApplyAnyFix);
   DiagnosticsEngine Engine(new DiagnosticIDs(), new DiagnosticOptions(), &Diagnostics,

@@ -50,3 +50,20 @@ void releaseSlot(redisContext *c, int slot) {
   LOG_WARN("giving back slot {}", slot);
   redisCommand(c, "DEL lock:slot:%d", slot);
 }
+
+// A condition whose broken part is handed nothing of the function (a clock
+// whose header is missing) only decides whether its branch runs: the
+// function is still read.
+void releaseIfFresh(redisContext *c, long takenAt) {
+  if (takenAt > 0 && clock_ms() - takenAt < 30000)
+    redisCommand(c, "DEL lock:fresh");
+}
+
+// One handed the reply could be the acquire's test: left out.
+bool takeGate(redisContext *c) {
+  redisReply *reply = (redisReply *)redisCommand(c, "SET lock:gate 1 NX");
+  if (reply_ok(reply))
+    return true;
+  redisCommand(c, "DEL lock:gate");
+  return false;
+}
