@@ -70,7 +70,9 @@ llvm::StringRef calleeName(const CallExpr *Call) {
     Name = Overloads->getName();
   else if (const auto *Member = dyn_cast<MemberExpr>(Callee))
     Name = Member->getMemberDecl()->getDeclName();
-  return Name.isIdentifier() ? Name.getAsIdentifierInfo()->getName() : "";
+  // An empty name reads as an identifier with no IdentifierInfo.
+  const IdentifierInfo *Identifier = Name.getAsIdentifierInfo();
+  return Identifier ? Identifier->getName() : "";
 }
 
 bool LockAttempts::namedAsAcquire(const CallExpr *Call, llvm::StringRef Name) const {

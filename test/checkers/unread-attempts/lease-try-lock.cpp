@@ -106,3 +106,10 @@ void enter(Gate &gate) {
   while (!gate.try_lock_for(std::chrono::milliseconds(50))) {
   }
 }
+
+/// A retry through a function pointer has no name to read: silent.
+bool (*tryTake)(std::chrono::milliseconds lease);
+void spinThroughPointer() {
+  while (!tryTake(std::chrono::milliseconds(100))) {
+  }
+}
