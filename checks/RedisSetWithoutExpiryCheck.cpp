@@ -41,10 +41,10 @@ bool inOneScript(const RedisCommand &SetNx, const RedisCommand *Expire) {
 } // namespace
 
 bool RedisSetWithoutExpiryCheck::isFinding(const RedisCommand &Command, const LockIndex &Index) {
-  if (!LockIndex::writtenValue(Command) || !Index.isLockKey(Command) ||
+  if (!(LockIndex::writtenValue(Command) || Command.TakesIfAbsent) || !Index.isLockKey(Command) ||
       Index.isPlainWriteOfContextLock(Command))
     return false;
-  if (Command.is("SETNX"))
+  if (Command.is("SETNX") || Command.TakesIfAbsent)
     return !inOneScript(Command, laterExpiry(Command, Index));
   return !LockIndex::setsExpiry(Command) && !Command.hasOption("KEEPTTL") &&
          !Command.mayHaveOption("KEEPTTL");
@@ -53,7 +53,7 @@ bool RedisSetWithoutExpiryCheck::isFinding(const RedisCommand &Command, const Lo
 void RedisSetWithoutExpiryCheck::reportFinding(const RedisCommand &Command,
                                                const LockIndex &Index) {
   std::string Key = Index.keyDisplay(Command.Args[0]);
-  if (!Command.is("SETNX")) {
+  if (!Command.is("SETNX") && !Command.TakesIfAbsent) {
     auto Diag = diagAt(Command.Call, "lock '%0' is taken with '%select{SET|SET ... NX}1' "
                                           "but no expiry: if its holder dies, the lock is "
                                           "never released")
@@ -67,15 +67,15 @@ void RedisSetWithoutExpiryCheck::reportFinding(const RedisCommand &Command,
   }
   // SETNX cannot carry an expiry; a separate EXPIRE after it leaves a window.
   if (const RedisCommand *Expire = laterExpiry(Command, Index)) {
-    diagAt(Command.Call, "lock '%0' is taken with 'SETNX' and given its expiry by a "
+    diagAt(Command.Call, "lock '%0' is taken with '%2' and given its expiry by a "
                               "separate '%1': a crash between the two calls leaves the lock "
                               "without expiry")
-        << Key << Expire->Name;
+        << Key << Expire->Name << Command.Name;
     diag(locationOf(*Expire), "expiry set here", DiagnosticIDs::Note);
   } else {
-    diagAt(Command.Call, "lock '%0' is taken with 'SETNX', which cannot set an "
+    diagAt(Command.Call, "lock '%0' is taken with '%1', which cannot set an "
                               "expiry: if its holder dies, the lock is never released")
-        << Key;
+        << Key << Command.Name;
   }
   diag(locationOf(Command), "acquire with 'SET <key> <token> NX PX <milliseconds>' instead",
        DiagnosticIDs::Note);

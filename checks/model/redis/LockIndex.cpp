@@ -19,7 +19,8 @@ namespace {
 bool actsOnKey(const RedisCommand &Command) {
   static const char *const Names[] = {"SET",    "SETNX",  "SETEX",   "PSETEX",   "GET",      "DEL",
                                       "UNLINK", "EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT"};
-  return llvm::is_contained(Names, Command.Name) && !Command.Args.empty();
+  return (llvm::is_contained(Names, Command.Name) || Command.TakesIfAbsent) &&
+         !Command.Args.empty();
 }
 
 /// Words that open or end a function name that takes or frees locks.
@@ -30,6 +31,9 @@ bool isLockVerb(llvm::StringRef Word) { return Word == "acquire" || Word == "unl
 LockIndex::LockIndex(std::deque<RedisCommand> Collected, const WordMatcher &KeyWords,
                      ASTContext &Context)
     : Commands(std::move(Collected)), KeyWords(KeyWords), Context(Context) {
+  for (RedisCommand &Command : Commands)
+    Command.TakesIfAbsent = Command.is("INCR") && Command.Args.size() == 1 &&
+                            comparedWith(Command.Call, 1, Command.Function, Context);
   // Source order of the calls; commands of one call (an EVAL and its script,
   // a helper's commands) keep the order they run in.
   std::vector<std::pair<const RedisCommand *, size_t>> Ordered;
@@ -79,7 +83,9 @@ LockIndex::LockIndex(std::deque<RedisCommand> Collected, const WordMatcher &KeyW
     // outcome is used.
     bool Lease = llvm::any_of(std::initializer_list<llvm::StringRef>{"EX", "PX", "EXAT", "PXAT"},
                               [&](llvm::StringRef Option) { return Command->hasOption(Option); });
-    bool TestedAcquire = isAcquire(*Command) &&
+    // INCR compared with 1 is also a fixed-window rate limiter: it counts as
+    // a take only of a key that is a lock by other evidence.
+    bool TestedAcquire = isAcquire(*Command) && !Command->TakesIfAbsent &&
                          (Lease || (!resultDiscarded(Command->Call, Context) &&
                                     (setsExpiry(*Command) || Expired.contains(Id))));
     KeyNaming Naming = keyNaming(Key);
@@ -255,7 +261,8 @@ bool LockIndex::isLockKey(const RedisCommand &Command, size_t ArgIndex) const {
 }
 
 bool LockIndex::isAcquire(const RedisCommand &Command) {
-  return Command.is("SETNX") || (Command.is("SET") && Command.hasOption("NX"));
+  return Command.is("SETNX") || (Command.is("SET") && Command.hasOption("NX")) ||
+         Command.TakesIfAbsent;
 }
 
 const CommandWord *LockIndex::writtenValue(const RedisCommand &Command) {

@@ -70,6 +70,9 @@ struct RedisCommand {
   /// atomically.
   bool InScript = false;
   bool ScriptChecksOwner = false;
+  /// For INCR: its answer is compared with 1. Only the caller that creates
+  /// the key sees 1, so the call takes the key if it is absent, as SETNX.
+  bool TakesIfAbsent = false;
   /// For EVAL: the commands its script issues, with KEYS and ARGV bound.
   std::vector<RedisCommand> ScriptCommands;
 

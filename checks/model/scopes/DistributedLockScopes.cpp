@@ -663,7 +663,8 @@ std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef
   // Any take of a lock key whose reply is tested opens a scope, an unsafe one
   // (SET without NX) too: the code means to hold the lock there.
   for (const RedisCommand *Command : Index.commands())
-    if (LockIndex::writtenValue(*Command) && !Command->InScript && Index.isLockKey(*Command))
+    if ((LockIndex::writtenValue(*Command) || Command->TakesIfAbsent) && !Command->InScript &&
+        Index.isLockKey(*Command))
       Sites.push_back({Command->Call, Command->Function, Command});
   auto Wrappers = WrapperFinder(Index, Calls).find();
   for (const HelperCall &Call : Calls)

@@ -86,6 +86,45 @@ const ValueDecl *resultHolder(const Expr *Call, ASTContext &Context) {
   return nullptr;
 }
 
+bool comparedWith(const Expr *Call, int64_t Value, const FunctionDecl *Function,
+                  ASTContext &Context) {
+  if (!Call || !Function || !Function->getBody())
+    return false;
+  const ValueDecl *Holder = resultHolder(Call, Context);
+  const auto *Local = dyn_cast_or_null<VarDecl>(Holder);
+  if (Local && !Local->isLocalVarDecl())
+    Local = nullptr;
+  // The call, or a read of the local, seen through casts and `->integer`.
+  auto IsResult = [&](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Member = dyn_cast<MemberExpr>(E))
+      E = Member->getBase()->IgnoreParenImpCasts();
+    if (E == Call->IgnoreParenImpCasts())
+      return true;
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    return Local && Ref && Ref->getDecl() == Local;
+  };
+  auto IsValue = [&](const Expr *E) {
+    const auto *Literal = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts());
+    return Literal && Literal->getValue() == static_cast<uint64_t>(Value);
+  };
+  const Stmt *Root = Local ? Function->getBody() : Call;
+  // The call itself may be one side of the comparison: look from its parent.
+  if (!Local)
+    if (const Stmt *Up = parentStmt(Call, Context))
+      for (unsigned Depth = 0; Up && Depth < 3; ++Depth, Up = parentStmt(Up, Context))
+        if (isa<BinaryOperator>(Up)) {
+          Root = Up;
+          break;
+        }
+  return anyStmt(Root, [&](const Stmt *S) {
+    const auto *Compare = dyn_cast<BinaryOperator>(S);
+    return Compare && Compare->isEqualityOp() &&
+           ((IsResult(Compare->getLHS()) && IsValue(Compare->getRHS())) ||
+            (IsValue(Compare->getLHS()) && IsResult(Compare->getRHS())));
+  });
+}
+
 const IfStmt *enclosingTestOf(const Stmt *S, const ValueDecl *Holder, ASTContext &Context) {
   if (!Holder)
     return nullptr;

@@ -23,6 +23,12 @@ bool resultDiscarded(const clang::Expr *Call, clang::ASTContext &Context);
 /// object included; null otherwise.
 const clang::ValueDecl *resultHolder(const clang::Expr *Call, clang::ASTContext &Context);
 
+/// True when \p Call's value, or the local that receives it, is compared
+/// for equality with \p Value in its function: `incr(key) == 1`,
+/// `int n = incr(key); return n == 1;`, `reply->integer != 1`.
+bool comparedWith(const clang::Expr *Call, int64_t Value, const clang::FunctionDecl *Function,
+                  clang::ASTContext &Context);
+
 /// The innermost `if` around \p S whose condition reads \p Holder, with \p S
 /// in its branches; null when there is none.
 const clang::IfStmt *enclosingTestOf(const clang::Stmt *S, const clang::ValueDecl *Holder,
