@@ -1,6 +1,7 @@
 //===--- AcquireUncheckedCheck.cpp ----------------------------------------===//
 
 #include "AcquireUncheckedCheck.h"
+#include "model/scopes/LockAttempts.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/scopes/DistributedLockScopes.h"
 #include "model/values/ExprText.h"
@@ -334,6 +335,19 @@ std::string acquireName(const AcquireSite &Site) {
 
 } // namespace
 
+void AcquireUncheckedCheck::registerMoreMatchers(MatchFinder *Finder) {
+  AcquireCheckBase::registerMoreMatchers(Finder);
+  Finder->addMatcher(callExpr(callee(functionDecl(unless(returns(voidType())))),
+                              unless(isExpansionInSystemHeader()))
+                         .bind("answering-call"),
+                     this);
+}
+
+void AcquireUncheckedCheck::checkMore(const MatchFinder::MatchResult &Result) {
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("answering-call"))
+    Answering.push_back(Call);
+}
+
 void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
@@ -389,6 +403,38 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     diag(Unheld->getBeginLoc(), Held ? "and here without it" : "here, also when it was not taken",
          DiagnosticIDs::Note);
   }
+
+  // Attempts at a lock no model names, known by what they are handed (see
+  // LockAttempts). What their answer means is unknown, so only an answer
+  // that nobody reads is judged.
+  LockAttempts Attempts(clientModel(), lockWords());
+  llvm::DenseMap<const FunctionDecl *, llvm::DenseSet<const Expr *>> ReleasesIn;
+  for (const CallExpr *Call : Answering) {
+    if (Reported.contains(Call) ||
+        llvm::any_of(Sites, [&](const AcquireSite &Site) { return Site.Call == Call; }))
+      continue;
+    std::optional<LockAttemptEvidence> Why = Attempts.evidenceFor(Call);
+    const FunctionDecl *Function = Why ? enclosingFunction(Call, Context) : nullptr;
+    if (!Function || !Function->getBody())
+      continue;
+    auto [It, Inserted] = ReleasesIn.try_emplace(Function);
+    if (Inserted)
+      anyStmt(Function->getBody(), [&](const Stmt *S) {
+        if (const auto *Release = dyn_cast<CallExpr>(S); Release && Attempts.namedAsRelease(Release))
+          It->second.insert(Release);
+        return false;
+      });
+    Readers.setReleases(It->second);
+    if (!Readers.neverRead(Call, Function) || !workFollows(Call, Function, Readers, SM))
+      continue;
+    Reported.insert(Call);
+    diagAt(Call, "the result of '%0' is never checked: the code after it runs whether or not "
+                 "this process got the lock")
+        << Call->getDirectCallee()->getQualifiedNameAsString();
+    diag(Why->Handed->getBeginLoc(), HandedNote, DiagnosticIDs::Note)
+        << calleeName(Why->Attempt) << (Why->What == LockAttemptEvidence::Lease);
+  }
+  Answering.clear();
 }
 
 } // namespace clang::tidy::distlock

@@ -17,7 +17,13 @@ public:
       : AcquireCheckBase(Name, Context) {}
 
 private:
+  void registerMoreMatchers(ast_matchers::MatchFinder *Finder) override;
+  void checkMore(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void checkTranslationUnit(const locklint::model::LockIndex &Index) override;
+
+  /// Calls of functions that answer something: each may attempt a lock that
+  /// no model names (see LockAttempts).
+  std::vector<const CallExpr *> Answering;
 };
 
 } // namespace clang::tidy::distlock

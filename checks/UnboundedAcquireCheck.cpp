@@ -547,11 +547,7 @@ void UnboundedAcquireCheck::reportUnreadAttempts(ASTContext &Context,
     diag(Loop->getBeginLoc(), "this loop retries '%0' with no deadline and no limit on "
                               "attempts: one stuck holder of the lock blocks every waiter")
         << calleeName(Retried);
-    diag(Why->Handed->getBeginLoc(),
-         "'%0' is handed %select{a connection to the server that keeps the lock|a duration, "
-         "which a try-lock does not wait for: the lock's lease, so the lock lives outside "
-         "this process}1",
-         DiagnosticIDs::Note)
+    diag(Why->Handed->getBeginLoc(), HandedNote, DiagnosticIDs::Note)
         << calleeName(Why->Attempt) << (Why->What == LockAttemptEvidence::Lease);
     diag(Loop->getBeginLoc(), DeadlineAdvice, DiagnosticIDs::Note);
   }

@@ -134,6 +134,16 @@ std::optional<LockAttemptEvidence> LockAttempts::evidenceAt(const CallExpr *Call
   return handedServerLock(Call, Name);
 }
 
+bool LockAttempts::namedAsRelease(const CallExpr *Call) const {
+  static constexpr llvm::StringLiteral Releases[] = {"release", "free", "drop",
+                                                     "remove",  "delete", "del"};
+  std::vector<std::string> Words = splitWords(calleeName(Call));
+  if (llvm::is_contained(Words, "unlock"))
+    return true;
+  return llvm::any_of(Words, [&](const std::string &W) { return LockWords.matchesWord(W); }) &&
+         llvm::any_of(Words, [](const std::string &W) { return llvm::is_contained(Releases, W); });
+}
+
 std::optional<LockAttemptEvidence> LockAttempts::evidenceFor(const CallExpr *Call) {
   return evidenceAt(Call, 0);
 }

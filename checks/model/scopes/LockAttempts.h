@@ -37,6 +37,12 @@ struct LockAttemptEvidence {
   const clang::Expr *Handed = nullptr;
 };
 
+/// The note that shows the evidence, at LockAttemptEvidence::Handed: %0 is
+/// the attempt's name, %1 is 1 for a lease.
+constexpr llvm::StringLiteral HandedNote =
+    "'%0' is handed %select{a connection to the server that keeps the lock|a duration, which "
+    "a try-lock does not wait for: the lock's lease, so the lock lives outside this process}1";
+
 class LockAttempts {
 public:
   LockAttempts(const ClientModel *Clients, const WordMatcher &LockWords)
@@ -48,6 +54,11 @@ public:
   /// function the unit defines counts when that function is itself named
   /// so and makes such an attempt.
   std::optional<LockAttemptEvidence> evidenceFor(const clang::CallExpr *Call);
+
+  /// True when \p Call is named as letting a lock go (`releaseLock`,
+  /// `job_lock_release`, `unlock`): handing it a token reads nothing about
+  /// whether the lock was taken.
+  bool namedAsRelease(const clang::CallExpr *Call) const;
 
 private:
   /// True when \p Call's callee, called \p Name, is named as taking a lock:
