@@ -408,10 +408,12 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
   // LockAttempts). What their answer means is unknown, so only an answer
   // that nobody reads is judged.
   LockAttempts Attempts(clientModel(), lockWords());
+  llvm::DenseSet<const Expr *> SiteCalls;
+  for (const AcquireSite &Site : Sites)
+    SiteCalls.insert(Site.Call);
   llvm::DenseMap<const FunctionDecl *, llvm::DenseSet<const Expr *>> ReleasesIn;
   for (const CallExpr *Call : Answering) {
-    if (Reported.contains(Call) ||
-        llvm::any_of(Sites, [&](const AcquireSite &Site) { return Site.Call == Call; }))
+    if (Reported.contains(Call) || SiteCalls.contains(Call))
       continue;
     std::optional<LockAttemptEvidence> Why = Attempts.evidenceFor(Call);
     const FunctionDecl *Function = Why ? enclosingFunction(Call, Context) : nullptr;

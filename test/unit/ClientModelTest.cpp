@@ -74,6 +74,25 @@ TEST(ClientModelTest, TypeErrorsNameTheMember) {
   EXPECT_EQ(errorOf("[]"), "wrapper.json: the top level must be an object");
 }
 
+TEST(ClientModelTest, ConnectionTypesAndReplyDiscardersAreNameLists) {
+  ClientModel Model;
+  ASSERT_FALSE(static_cast<bool>(Model.addJson(
+      R"({"connection_types": ["::app::RedisPool"], "reply_discarders": ["app::drop"],
+          "functions": []})",
+      "wrapper.json")));
+  EXPECT_TRUE(Model.isConnectionType("app::RedisPool"));
+  EXPECT_FALSE(Model.isConnectionType("app::Pool"));
+  EXPECT_TRUE(Model.discardsReply("::app::drop"));
+  auto Builtin = loadClientModel("");
+  ASSERT_TRUE(static_cast<bool>(Builtin)) << llvm::toString(Builtin.takeError());
+  for (const char *Name : {"redisContext", "sw::redis::Redis", "cpp_redis::client"})
+    EXPECT_TRUE((*Builtin)->isConnectionType(Name)) << Name;
+  EXPECT_EQ(errorOf(R"({"connection_types": "redisContext", "functions": []})"),
+            "wrapper.json: connection_types: must be an array of strings");
+  EXPECT_EQ(errorOf(R"({"reply_discarders": [1], "functions": []})"),
+            "wrapper.json: reply_discarders: must be an array of strings");
+}
+
 TEST(ClientModelTest, MissingUserFileIsAnError) {
   auto Model = loadClientModel("does-not-exist.json");
   ASSERT_FALSE(static_cast<bool>(Model));

@@ -259,6 +259,24 @@ private:
   std::string SourceName;
 };
 
+/// Adds the names of the optional top-level array \p Member of \p Doc to
+/// \p Into, without a leading "::"; an error when it is not an array of
+/// strings.
+llvm::Error readQualifiedNames(const json &Doc, const char *Member, llvm::StringRef SourceName,
+                               llvm::StringSet<> &Into) {
+  auto Names = Doc.find(Member);
+  if (Names == Doc.end())
+    return llvm::Error::success();
+  if (!Names->is_array() ||
+      !llvm::all_of(*Names, [](const json &Name) { return Name.is_string(); }))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "%s: %s: must be an array of strings",
+                                   SourceName.str().c_str(), Member);
+  for (const json &Name : *Names)
+    Into.insert(llvm::StringRef(Name.get<std::string>()).ltrim(':'));
+  return llvm::Error::success();
+}
+
 } // namespace
 
 llvm::Error ClientModel::addJson(llvm::StringRef Text, llvm::StringRef SourceName) {
@@ -283,24 +301,10 @@ llvm::Error ClientModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNam
   std::vector<FunctionSpec> Read;
   if (auto Err = Reader.read(Doc, Read))
     return Err;
-  if (auto Discarders = Doc.find("reply_discarders"); Discarders != Doc.end()) {
-    if (!Discarders->is_array() ||
-        !llvm::all_of(*Discarders, [](const json &Name) { return Name.is_string(); }))
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "%s: reply_discarders: must be an array of strings",
-                                     SourceName.str().c_str());
-    for (const json &Name : *Discarders)
-      ReplyDiscarders.insert(llvm::StringRef(Name.get<std::string>()).ltrim(':'));
-  }
-  if (auto Connections = Doc.find("connection_types"); Connections != Doc.end()) {
-    if (!Connections->is_array() ||
-        !llvm::all_of(*Connections, [](const json &Name) { return Name.is_string(); }))
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "%s: connection_types: must be an array of strings",
-                                     SourceName.str().c_str());
-    for (const json &Name : *Connections)
-      ConnectionTypes.insert(llvm::StringRef(Name.get<std::string>()).ltrim(':'));
-  }
+  if (auto Err = readQualifiedNames(Doc, "reply_discarders", SourceName, ReplyDiscarders))
+    return Err;
+  if (auto Err = readQualifiedNames(Doc, "connection_types", SourceName, ConnectionTypes))
+    return Err;
   for (FunctionSpec &Spec : Read)
     for (const std::string &Name : Spec.Names) {
       ByName[llvm::StringRef(Name).ltrim(':')].push_back(Spec);

@@ -99,11 +99,6 @@ private:
     return Word;
   }
 
-  static bool isDuration(const Expr *E) {
-    const auto *Record = E->getType().getCanonicalType()->getAsCXXRecordDecl();
-    return Record && Record->getQualifiedNameAsString() == "std::chrono::duration";
-  }
-
   CommandWord word(const Expr *E) {
     CommandWord Word;
     appendValue(Word, E, 0);
@@ -366,7 +361,7 @@ private:
       case ParamSpec::Word:
         if (isDefaulted(Arg) && Param.Default)
           Command.Args.push_back(literalWord(*Param.Default));
-        else if (isDuration(Arg) && isZeroDuration(Arg))
+        else if (isChronoDuration(Arg->getType()) && isZeroDuration(Arg))
           Command.Args.push_back(literalWord("0")); // A timeout of 0s.
         else
           Command.Args.push_back(word(Arg));

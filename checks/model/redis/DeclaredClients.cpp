@@ -1,6 +1,7 @@
 //===--- DeclaredClients.cpp - client calls known by their declaration ----===//
 
 #include "model/redis/DeclaredClients.h"
+#include "model/values/ExprText.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/STLExtras.h"
@@ -20,11 +21,6 @@ bool isReplyRecord(QualType Type) {
 bool isConstCharPointer(QualType Type) {
   QualType Pointee = Type.getCanonicalType()->getPointeeType();
   return !Pointee.isNull() && Pointee.isConstQualified() && Pointee->isCharType();
-}
-
-bool isDurationType(QualType Type) {
-  const auto *Record = Type.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
-  return Record && Record->getIdentifier() && Record->getName() == "duration";
 }
 
 /// True when a parameter's name says it holds a time: the expiry a client
@@ -142,7 +138,7 @@ std::optional<FunctionSpec> declaredNamedCommand(const FunctionDecl &Callee) {
     if (isTextParameter(Type)) {
       Texts.push_back(I);
       Role.ParamRole = ParamSpec::Word;
-    } else if (isDurationType(Type) ||
+    } else if (isChronoDuration(Type) ||
                (Type->isIntegerType() && !Type->isBooleanType() && namesATime(Param->getName()))) {
       Times.push_back(I);
     } else if (Type->isIntegerType() && !Type->isBooleanType()) {

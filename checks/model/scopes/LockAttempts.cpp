@@ -1,6 +1,7 @@
 //===--- LockAttempts.cpp - lock attempts known by what they are handed ---===//
 
 #include "model/scopes/LockAttempts.h"
+#include "model/values/ExprText.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -24,15 +25,6 @@ bool notAnAcquire(llvm::StringRef Word) {
       // their own wait: they are a process's own mutexes.
       "for", "until"};
   return llvm::is_contained(Words, Word);
-}
-
-/// True when \p Type is a std::chrono::duration, through references and
-/// typedefs (`const std::chrono::milliseconds &`).
-bool isDuration(QualType Type) {
-  const auto *Record = Type.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
-  return Record && Record->getIdentifier() && Record->getName() == "duration" &&
-         Record->getDeclContext()->isNamespace() &&
-         Record->getQualifiedNameAsString() == "std::chrono::duration";
 }
 
 /// True when \p Type holds or points at a connection to a server the
@@ -75,8 +67,8 @@ llvm::StringRef calleeName(const CallExpr *Call) {
   return Identifier ? Identifier->getName() : "";
 }
 
-bool LockAttempts::namedAsAcquire(const CallExpr *Call, llvm::StringRef Name) const {
-  std::vector<std::string> Words = splitWords(Name);
+bool LockAttempts::namedAsAcquire(const CallExpr *Call,
+                                  llvm::ArrayRef<std::string> Words) const {
   if (llvm::any_of(Words, [](const std::string &W) { return notAnAcquire(W); }))
     return false;
   auto SpeaksOfLocks = [&](llvm::ArrayRef<std::string> Of) {
@@ -92,16 +84,15 @@ bool LockAttempts::namedAsAcquire(const CallExpr *Call, llvm::StringRef Name) co
          llvm::any_of(Words, [&](const std::string &W) { return llvm::is_contained(Takes, W); });
 }
 
-std::optional<LockAttemptEvidence> LockAttempts::handedServerLock(const CallExpr *Call,
-                                                                  llvm::StringRef Name) const {
-  std::vector<std::string> Words = splitWords(Name);
+std::optional<LockAttemptEvidence>
+LockAttempts::handedServerLock(const CallExpr *Call, llvm::ArrayRef<std::string> Words) const {
   bool Tries = llvm::is_contained(Words, "try");
   for (const Expr *Arg : Call->arguments()) {
     if (Arg->isTypeDependent())
       continue;
     if (Clients && isConnection(Arg->IgnoreParenImpCasts()->getType(), *Clients))
       return LockAttemptEvidence{LockAttemptEvidence::Connection, Call, Arg};
-    if (Tries && isDuration(Arg->getType()))
+    if (Tries && isChronoDuration(Arg->getType()))
       return LockAttemptEvidence{LockAttemptEvidence::Lease, Call, Arg};
   }
   return std::nullopt;
@@ -125,13 +116,16 @@ std::optional<LockAttemptEvidence> LockAttempts::attemptIn(const FunctionDecl *D
 
 std::optional<LockAttemptEvidence> LockAttempts::evidenceAt(const CallExpr *Call, unsigned Depth) {
   llvm::StringRef Name = calleeName(Call);
-  if (Depth > MaxDepth || Name.empty() || !namedAsAcquire(Call, Name))
+  if (Depth > MaxDepth || Name.empty())
+    return std::nullopt;
+  std::vector<std::string> Words = splitWords(Name);
+  if (!namedAsAcquire(Call, Words))
     return std::nullopt;
   if (const FunctionDecl *Callee = Call->getDirectCallee(); Callee && Callee->isInStdNamespace())
     return std::nullopt;
   if (const FunctionDecl *Definition = readableCallee(Call))
     return attemptIn(Definition, Depth);
-  return handedServerLock(Call, Name);
+  return handedServerLock(Call, Words);
 }
 
 bool LockAttempts::namedAsRelease(const CallExpr *Call) const {

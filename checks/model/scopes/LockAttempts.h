@@ -61,12 +61,12 @@ public:
   bool namedAsRelease(const clang::CallExpr *Call) const;
 
 private:
-  /// True when \p Call's callee, called \p Name, is named as taking a lock:
+  /// True when \p Call's callee, whose name has \p Words, is named as taking a lock:
   /// by a lock word (`try_lock`, `redis_lock_acquire`), or by a verb of
   /// taking in a class named for a lock (`LeaseLock::tryAcquire`).
-  bool namedAsAcquire(const clang::CallExpr *Call, llvm::StringRef Name) const;
+  bool namedAsAcquire(const clang::CallExpr *Call, llvm::ArrayRef<std::string> Words) const;
   std::optional<LockAttemptEvidence> handedServerLock(const clang::CallExpr *Call,
-                                                      llvm::StringRef Name) const;
+                                                      llvm::ArrayRef<std::string> Words) const;
   std::optional<LockAttemptEvidence> attemptIn(const clang::FunctionDecl *Definition,
                                                unsigned Depth);
   std::optional<LockAttemptEvidence> evidenceAt(const clang::CallExpr *Call, unsigned Depth);

@@ -220,4 +220,10 @@ std::string expressionName(const Expr *E) {
   return "";
 }
 
+bool isChronoDuration(QualType Type) {
+  const auto *Record = Type.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+  return Record && Record->getIdentifier() && Record->getName() == "duration" &&
+         Record->getQualifiedNameAsString() == "std::chrono::duration";
+}
+
 } // namespace locklint::model

@@ -53,6 +53,10 @@ std::string memberIdentity(const clang::ValueDecl *Member);
 /// function name), used for matching lock words.
 std::string expressionName(const clang::Expr *E);
 
+/// True when \p Type is a std::chrono::duration, through references and
+/// typedefs (`const std::chrono::milliseconds &`).
+bool isChronoDuration(clang::QualType Type);
+
 } // namespace locklint::model
 
 #endif
