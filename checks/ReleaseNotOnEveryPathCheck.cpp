@@ -179,9 +179,10 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
     });
   std::vector<SqlExecution> Executions = acquireCalls().takeSql(Context, strings(), helperCalls());
   // RAII objects release in their destructors, on every path: no objects.
-  std::vector<DistributedLockScope> Scopes = findDistributedLockScopes(
-      Index, Executions, helperCalls(), {}, takeApiCalls(Context));
-  llvm::DenseSet<const Stmt *> Reported;
+  std::vector<LockApiCall> ApiCalls = takeApiCalls(Context);
+  std::vector<DistributedLockScope> Scopes =
+      findDistributedLockScopes(Index, Executions, helperCalls(), {}, ApiCalls);
+  Reported.clear();
   for (const DistributedLockScope &Scope : Scopes) {
     const FunctionDecl *Function = Scope.Function;
     if (!Function || !Function->getBody() || (!Scope.Advisory && Scope.KeyId.empty()))
@@ -221,61 +222,96 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
     llvm::sort(Releases, [&](const Expr *A, const Expr *B) {
       return Source.before(A->getBeginLoc(), B->getBeginLoc());
     });
-    SourceLocation FirstRelease = Releases.front()->getBeginLoc();
     reportThrowingCall(Scope, Releases, Index);
-
-    for (const Stmt *Exit : startingWithin<const Stmt *>(
-             factsOf(Function, Context).Exits, Scope.Begin, FirstRelease, Source,
-             [](const Stmt *S) { return S->getBeginLoc(); })) {
-      if (!Source.before(Scope.Begin, Exit->getBeginLoc()) ||
-          !Source.before(Exit->getBeginLoc(), FirstRelease) ||
-          enclosingFunction(Exit, Context) != Function)
-        continue;
-      // A release before it in a block that holds it too runs first.
-      const Stmt *Block =
-          ancestor(Exit, Context, [](const Stmt *P) { return isa<CompoundStmt>(P); });
-      if (llvm::any_of(Releases, [&](const Expr *Release) {
-            return Source.before(Release->getBeginLoc(), Exit->getBeginLoc()) && Block &&
-                   Source.within(Release->getBeginLoc(), Block->getSourceRange()) &&
-                   ancestor(Release, Context, [](const Stmt *P) {
-                     return isa<CompoundStmt>(P);
-                   }) == Block;
-          }))
-        continue;
-      // break and continue skip a release only inside the loop they leave.
-      if (isa<BreakStmt, ContinueStmt>(Exit)) {
-        const Stmt *Loop = ancestor(Exit, Context, [&](const Stmt *P) {
-          return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P) ||
-                 (isa<SwitchStmt>(P) && isa<BreakStmt>(Exit));
-        });
-        if (!Loop || !Source.within(FirstRelease, Loop->getSourceRange()))
-          continue;
-      }
-      // A throw may be caught by a handler that releases: stay silent.
-      if (isa<CXXThrowExpr>(Exit) &&
-          ancestor(Exit, Context, [](const Stmt *P) { return isa<CXXTryStmt>(P); }))
-        continue;
-      if (!Reported.insert(Exit).second)
-        continue;
-      if (Scope.Advisory)
-        diagAt(Exit,
-             "'%0' leaves the scope of %select{a|an}1 %2 before '%3': a "
-             "session-level lock stays held until the connection closes, which in a pool "
-             "may be never")
-            << exitName(Exit)
-            << llvm::StringRef("aeiou").contains(Scope.ServerLock->Noun.front())
-            << Scope.ServerLock->Noun << Scope.ServerLock->ReleaseDisplay;
-      else if (Scope.Service != CoordinationService::None)
-        diagAt(Exit, "'%0' leaves the scope of %1 lock '%2' before its release: %3")
-            << exitName(Exit) << serviceName(Scope.Service) << Scope.Key << serviceHold(Scope);
-      else
-        diagAt(Exit, "'%0' leaves the scope of lock '%1' before its release: the "
-                                  "lock stays held until its TTL%select{| (%3)}2 expires")
-            << exitName(Exit) << Scope.Key << !Scope.Ttl.empty() << Scope.Ttl;
-      diag(Scope.Acquired, "lock acquired here", DiagnosticIDs::Note);
-      diag(FirstRelease, "the lock is released here on the other paths", DiagnosticIDs::Note);
-    }
+    reportSkippingExits(Scope, Releases, Context);
   }
+  for (const HandleLockScope &Held :
+       findHandleLockScopes(Context, helperCalls(), acquireCalls().zooKeeper(), ApiCalls))
+    reportHandleLock(Held, Index);
+}
+
+void ReleaseNotOnEveryPathCheck::reportSkippingExits(const DistributedLockScope &Scope,
+                                                     llvm::ArrayRef<const Expr *> Releases,
+                                                     ASTContext &Context,
+                                                     const HandleLockScope *Held) {
+  Order Source(Context.getSourceManager());
+  const FunctionDecl *Function = Scope.Function;
+  SourceLocation FirstRelease = Releases.front()->getBeginLoc();
+  for (const Stmt *Exit : startingWithin<const Stmt *>(
+           factsOf(Function, Context).Exits, Scope.Begin, FirstRelease, Source,
+           [](const Stmt *S) { return S->getBeginLoc(); })) {
+    if (!Source.before(Scope.Begin, Exit->getBeginLoc()) ||
+        !Source.before(Exit->getBeginLoc(), FirstRelease) ||
+        enclosingFunction(Exit, Context) != Function)
+      continue;
+    // Where the handle is tested, the lock may not have been taken.
+    if (Held && underTestOf(Exit, Held->Handle, Context))
+      continue;
+    // A release before it in a block that holds it too runs first.
+    const Stmt *Block =
+        ancestor(Exit, Context, [](const Stmt *P) { return isa<CompoundStmt>(P); });
+    if (llvm::any_of(Releases, [&](const Expr *Release) {
+          return Source.before(Release->getBeginLoc(), Exit->getBeginLoc()) && Block &&
+                 Source.within(Release->getBeginLoc(), Block->getSourceRange()) &&
+                 ancestor(Release, Context, [](const Stmt *P) {
+                   return isa<CompoundStmt>(P);
+                 }) == Block;
+        }))
+      continue;
+    // break and continue skip a release only inside the loop they leave.
+    if (isa<BreakStmt, ContinueStmt>(Exit)) {
+      const Stmt *Loop = ancestor(Exit, Context, [&](const Stmt *P) {
+        return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(P) ||
+               (isa<SwitchStmt>(P) && isa<BreakStmt>(Exit));
+      });
+      if (!Loop || !Source.within(FirstRelease, Loop->getSourceRange()))
+        continue;
+    }
+    // A jump forward to a label that a release follows skips no release.
+    if (const auto *Jump = dyn_cast<GotoStmt>(Exit))
+      if (const LabelStmt *Target = Jump->getLabel()->getStmt();
+          Target && Source.before(Exit->getBeginLoc(), Target->getBeginLoc()) &&
+          Source.before(Target->getBeginLoc(), Releases.back()->getBeginLoc()))
+        continue;
+    // A throw may be caught by a handler that releases: stay silent.
+    if (isa<CXXThrowExpr>(Exit) &&
+        ancestor(Exit, Context, [](const Stmt *P) { return isa<CXXTryStmt>(P); }))
+      continue;
+    if (!Reported.insert(Exit).second)
+      continue;
+    if (Scope.Advisory)
+      diagAt(Exit, "'%0' leaves the scope of %select{a|an}1 %2 before '%3': a "
+                   "session-level lock stays held until the connection closes, which in a pool "
+                   "may be never")
+          << exitName(Exit) << llvm::StringRef("aeiou").contains(Scope.ServerLock->Noun.front())
+          << Scope.ServerLock->Noun << Scope.ServerLock->ReleaseDisplay;
+    else if (Scope.Service != CoordinationService::None)
+      diagAt(Exit, "'%0' leaves the scope of %1 lock '%2' before its release: %3")
+          << exitName(Exit) << serviceName(Scope.Service) << Scope.Key << serviceHold(Scope);
+    else
+      diagAt(Exit, "'%0' leaves the scope of lock '%1' before its release: the "
+                   "lock stays held until its TTL%select{| (%3)}2 expires")
+          << exitName(Exit) << Scope.Key << !Scope.Ttl.empty() << Scope.Ttl;
+    diag(Scope.Acquired, "lock acquired here", DiagnosticIDs::Note);
+    diag(FirstRelease, "the lock is released here on the other paths", DiagnosticIDs::Note);
+    // The evidence is in two other functions: say where.
+    if (Held)
+      diag(Held->Create->getBeginLoc(),
+           "'%0' creates the lock node here and returns the handle '%1' keeps",
+           DiagnosticIDs::Note)
+          << Held->Taker->getName() << Held->Handle->getName();
+  }
+}
+
+void ReleaseNotOnEveryPathCheck::reportHandleLock(const HandleLockScope &Held,
+                                                  const LockIndex &Index) {
+  ASTContext &Context = Index.context();
+  Order Source(Context.getSourceManager());
+  std::vector<const Expr *> Releases = Held.Releases;
+  llvm::sort(Releases, [&](const Expr *A, const Expr *B) {
+    return Source.before(A->getBeginLoc(), B->getBeginLoc());
+  });
+  reportSkippingExits(Held.Scope, Releases, Context, &Held);
 }
 
 void ReleaseNotOnEveryPathCheck::reportThrowingCall(const DistributedLockScope &Scope,

@@ -5,6 +5,7 @@
 
 #include "AcquireCheckBase.h"
 #include "model/scopes/DistributedLockScopes.h"
+#include "model/scopes/HandleLocks.h"
 #include "model/values/FunctionCfg.h"
 
 namespace clang::tidy::distlock {
@@ -22,6 +23,15 @@ public:
 
 private:
   void checkTranslationUnit(const locklint::model::LockIndex &Index) override;
+  /// Reports the exits in \p Scope before its first release that no
+  /// release runs before. \p Held, for a lock held through a handle: the
+  /// handle's tests are not the lock's paths, and its evidence is noted.
+  void reportSkippingExits(const locklint::model::DistributedLockScope &Scope,
+                           llvm::ArrayRef<const Expr *> Releases, ASTContext &Context,
+                           const locklint::model::HandleLockScope *Held = nullptr);
+  /// Reports the lock \p Held holds through a handle.
+  void reportHandleLock(const locklint::model::HandleLockScope &Held,
+                        const locklint::model::LockIndex &Index);
   /// Reports the first call in \p Scope, before its first release, that may
   /// throw when no handler of the function releases.
   void reportThrowingCall(const locklint::model::DistributedLockScope &Scope,
@@ -38,6 +48,8 @@ private:
   const FunctionFacts &factsOf(const FunctionDecl *Function, ASTContext &Context);
 
   llvm::DenseMap<const FunctionDecl *, FunctionFacts> Facts;
+  /// The exits reported in this unit, each once.
+  llvm::DenseSet<const Stmt *> Reported;
   /// The graphs with exception edges of the functions asked about.
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<locklint::model::FunctionCfg>> Graphs;
   /// Which functions were seen to throw.
