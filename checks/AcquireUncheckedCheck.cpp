@@ -173,6 +173,10 @@ bool workFollows(const Expr *Call, const FunctionDecl *Function, const ResultRea
                  const SourceManager &SM) {
   if (!Function || !Function->getBody())
     return false;
+  // A constructor's callers work with the object it built, whatever it
+  // does after the call.
+  if (isa<CXXConstructorDecl>(Function))
+    return true;
   SourceLocation After = SM.getExpansionLoc(Call->getEndLoc());
   return anyStmt(Function->getBody(), [&](const Stmt *S) {
     const auto *Later = dyn_cast<CallExpr>(S);
@@ -352,8 +356,8 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
   std::vector<SqlExecution> Executions = acquireCalls().takeSql(Context, strings(), helperCalls());
-  std::vector<AcquireSite> Sites =
-      findAcquireSites(Index, Executions, helperCalls(), takeApiCalls(Context));
+  std::vector<LockApiCall> ApiCalls = takeApiCalls(Context);
+  std::vector<AcquireSite> Sites = findAcquireSites(Index, Executions, helperCalls(), ApiCalls);
   ResultReaders Readers(Context, clientModel(), sqlClients());
   llvm::StringMap<llvm::DenseSet<const Expr *>> Releases = releasesByKey(Index);
   llvm::DenseSet<const Expr *> Reported;
@@ -408,6 +412,20 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
   // LockAttempts). What their answer means is unknown, so only an answer
   // that nobody reads is judged.
   LockAttempts Attempts(clientModel(), lockWords());
+  // A function of the unit that takes a lock on a coordination service
+  // attempts one: etcd's lock(), the create of a ZooKeeper lock node, or
+  // the recipe's queued create in a unit that looks at the queue (a waiter
+  // may watch the children rather than its predecessor).
+  for (const LockApiCall &Api : ApiCalls)
+    if (Api.Service != CoordinationService::None && Api.Function)
+      Attempts.addServiceLock(Api.Function, Api.Call, serviceName(Api.Service));
+  const ZooKeeperCalls &Zoo = acquireCalls().zooKeeper();
+  if (Zoo.queuesAndListsTurns())
+    for (const ZooCall &Create : Zoo.calls())
+      if (Create.is(ZooFunction::Create) && Create.Function && Create.Mode &&
+          Create.Mode->ephemeral() && Create.Mode->sequential())
+        Attempts.addServiceLock(Create.Function, Create.Call,
+                                serviceName(CoordinationService::ZooKeeper));
   llvm::DenseSet<const Expr *> SiteCalls;
   for (const AcquireSite &Site : Sites)
     SiteCalls.insert(Site.Call);
@@ -416,6 +434,11 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     if (Reported.contains(Call) || SiteCalls.contains(Call))
       continue;
     std::optional<LockAttemptEvidence> Why = Attempts.evidenceFor(Call);
+    // A function that takes a service's lock answers whether it did by a
+    // bool or a status; a handle (the node's path) may come back either way.
+    if (Why && Why->What == LockAttemptEvidence::ServiceLock &&
+        !Call->getType()->isIntegralOrEnumerationType())
+      continue;
     const FunctionDecl *Function = Why ? enclosingFunction(Call, Context) : nullptr;
     if (!Function || !Function->getBody())
       continue;
@@ -433,8 +456,12 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     diagAt(Call, "the result of '%0' is never checked: the code after it runs whether or not "
                  "this process got the lock")
         << Call->getDirectCallee()->getQualifiedNameAsString();
-    diag(Why->Handed->getBeginLoc(), HandedNote, DiagnosticIDs::Note)
-        << calleeName(Why->Attempt) << (Why->What == LockAttemptEvidence::Lease);
+    if (Why->What == LockAttemptEvidence::ServiceLock)
+      diag(Why->Handed->getBeginLoc(), ServiceLockNote, DiagnosticIDs::Note)
+          << Call->getDirectCallee()->getName() << Why->Service;
+    else
+      diag(Why->Handed->getBeginLoc(), HandedNote, DiagnosticIDs::Note)
+          << calleeName(Why->Attempt) << (Why->What == LockAttemptEvidence::Lease);
   }
   Answering.clear();
 }

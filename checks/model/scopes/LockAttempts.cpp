@@ -105,11 +105,15 @@ std::optional<LockAttemptEvidence> LockAttempts::attemptIn(const FunctionDecl *D
   if (!Inserted)
     return It->second;
   std::optional<LockAttemptEvidence> Found;
-  anyStmt(Definition->getBody(), [&](const Stmt *S) {
-    if (const auto *Inner = dyn_cast<CallExpr>(S))
-      Found = evidenceAt(Inner, Depth + 1);
-    return Found.has_value();
-  });
+  if (auto Service = ServiceLocks.find(Definition); Service != ServiceLocks.end())
+    Found = LockAttemptEvidence{LockAttemptEvidence::ServiceLock, Service->second.first,
+                                Service->second.first, Service->second.second};
+  else
+    anyStmt(Definition->getBody(), [&](const Stmt *S) {
+      if (const auto *Inner = dyn_cast<CallExpr>(S))
+        Found = evidenceAt(Inner, Depth + 1);
+      return Found.has_value();
+    });
   Definitions[Definition] = Found;
   return Found;
 }
@@ -136,6 +140,11 @@ bool LockAttempts::namedAsRelease(const CallExpr *Call) const {
     return true;
   return llvm::any_of(Words, [&](const std::string &W) { return LockWords.matchesWord(W); }) &&
          llvm::any_of(Words, [](const std::string &W) { return llvm::is_contained(Releases, W); });
+}
+
+void LockAttempts::addServiceLock(const FunctionDecl *Function, const CallExpr *Take,
+                                  llvm::StringRef Service) {
+  ServiceLocks.try_emplace(Function, Take, Service);
 }
 
 std::optional<LockAttemptEvidence> LockAttempts::evidenceFor(const CallExpr *Call) {

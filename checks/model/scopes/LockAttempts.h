@@ -29,12 +29,15 @@ llvm::StringRef calleeName(const clang::CallExpr *Call);
 
 /// Why a call is an attempt at a lock kept outside the process.
 struct LockAttemptEvidence {
-  enum Kind { Connection, Lease };
+  enum Kind { Connection, Lease, ServiceLock };
   Kind What = Connection;
   /// The unread call that is handed the connection or the lease, and the
-  /// argument that is.
+  /// argument that is; for a ServiceLock, the call that takes the lock on a
+  /// coordination service, twice.
   const clang::CallExpr *Attempt = nullptr;
   const clang::Expr *Handed = nullptr;
+  /// For a ServiceLock: the service's name ("ZooKeeper").
+  llvm::StringRef Service;
 };
 
 /// The note that shows the evidence, at LockAttemptEvidence::Handed: %0 is
@@ -43,10 +46,20 @@ constexpr llvm::StringLiteral HandedNote =
     "'%0' is handed %select{a connection to the server that keeps the lock|a duration, which "
     "a try-lock does not wait for: the lock's lease, so the lock lives outside this process}1";
 
+/// The note at a ServiceLock's take: %0 is the function named as the
+/// acquire, %1 the service.
+constexpr llvm::StringLiteral ServiceLockNote = "'%0' takes a %1 lock here";
+
 class LockAttempts {
 public:
   LockAttempts(const ClientModel *Clients, const WordMatcher &LockWords)
       : Clients(Clients), LockWords(LockWords) {}
+
+  /// Says that \p Function, a function of the unit, takes a lock of the
+  /// coordination service \p Service by \p Take: a call of it named as an
+  /// acquire is an attempt, whatever it is handed.
+  void addServiceLock(const clang::FunctionDecl *Function, const clang::CallExpr *Take,
+                      llvm::StringRef Service);
 
   /// The evidence that \p Call attempts a lock kept on a server: it is named
   /// as a lock operation and, when the unit cannot read its callee, it is
@@ -74,6 +87,8 @@ private:
   const ClientModel *Clients;
   const WordMatcher &LockWords;
   llvm::DenseMap<const clang::FunctionDecl *, std::optional<LockAttemptEvidence>> Definitions;
+  llvm::DenseMap<const clang::FunctionDecl *, std::pair<const clang::CallExpr *, llvm::StringRef>>
+      ServiceLocks;
 };
 
 } // namespace locklint::model
