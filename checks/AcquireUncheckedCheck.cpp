@@ -458,7 +458,7 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
         << Call->getDirectCallee()->getQualifiedNameAsString();
     if (Why->What == LockAttemptEvidence::ServiceLock)
       diag(Why->Handed->getBeginLoc(), ServiceLockNote, DiagnosticIDs::Note)
-          << Call->getDirectCallee()->getName() << Why->Service;
+          << calleeName(Call) << Why->Service;
     else
       diag(Why->Handed->getBeginLoc(), HandedNote, DiagnosticIDs::Note)
           << calleeName(Why->Attempt) << (Why->What == LockAttemptEvidence::Lease);

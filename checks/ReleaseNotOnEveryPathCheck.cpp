@@ -299,7 +299,7 @@ void ReleaseNotOnEveryPathCheck::reportSkippingExits(const DistributedLockScope 
       diag(Held->Create->getBeginLoc(),
            "'%0' creates the lock node here and returns the handle '%1' keeps",
            DiagnosticIDs::Note)
-          << Held->Taker->getName() << Held->Handle->getName();
+          << Held->Taker->getNameAsString() << Held->Handle->getNameAsString();
   }
 }
 

@@ -4,6 +4,7 @@
 #include "model/values/ExprText.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -35,8 +36,9 @@ const VarDecl *keptIn(const CallExpr *Call, ASTContext &Context) {
     if (Parents.empty())
       return nullptr;
     Node = Parents[0];
+    // A structured binding names its parts, not the handle.
     if (const auto *Var = Node.get<VarDecl>())
-      return Var->hasLocalStorage() ? Var : nullptr;
+      return Var->hasLocalStorage() && !isa<DecompositionDecl>(Var) ? Var : nullptr;
     const auto *Parent = Node.get<Expr>();
     if (!Parent)
       return nullptr;
