@@ -107,8 +107,11 @@ void DumpCheck::checkMore(const MatchFinder::MatchResult &Result) {
   Context = Result.Context;
   if (collectLockObject(Result))
     return;
+  // The matcher sees the declaration the call names; a prototype above a
+  // definition later in the unit is no opaque call.
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("opaque"))
-    Opaque.push_back(Call);
+    if (const FunctionDecl *Callee = Call->getDirectCallee(); Callee && !Callee->hasBody())
+      Opaque.push_back(Call);
 }
 
 bool DumpCheck::wants(StringRef Kind) const { return llvm::is_contained(Kinds, Kind); }

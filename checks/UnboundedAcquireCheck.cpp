@@ -87,9 +87,15 @@ public:
 
   /// True when the loop's only exits depend on the acquire alone.
   bool onlySuccessEnds() {
-    if (const Expr *Condition = loopParts(Loop).Condition)
+    if (const Expr *Condition = loopParts(Loop).Condition) {
+      // `do { ... } while (0)`, the macro idiom, runs once: it retries nothing.
+      bool Continues = true;
+      if (!Condition->isValueDependent() &&
+          Condition->EvaluateAsBooleanCondition(Continues, Context) && !Continues)
+        return false;
       if (!dependsOnlyOnAcquire(Condition))
         return false;
+    }
     return exitsAreSuccess(loopParts(Loop).Body);
   }
 

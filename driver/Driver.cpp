@@ -745,11 +745,12 @@ Error checkWritable(StringRef Path) {
 }
 
 /// True when the run reads the whole compile database as one project: a
-/// database named with -p (flags after `--` replace it), and nothing that needs one file at a time (fixes,
-/// which workers apply to their own file; shards, which split the units).
+/// database named with -p (flags after `--` replace it), and nothing that
+/// needs one file at a time (shards, which split the units). Fixes are
+/// planned by the driver from every unit's findings, so they need no less.
 bool wholeProject(bool FlagsGiven) {
-  return !BuildPath.empty() && !FlagsGiven && !PerFile && !Fix && !FixNotes && ExportFixes.empty() &&
-         !IncludeSuppressed && ShardOption.empty();
+  return !BuildPath.empty() && !FlagsGiven && !PerFile && !IncludeSuppressed &&
+         ShardOption.empty();
 }
 
 /// .locklint-index in the build directory -p names (or the one holding the

@@ -181,3 +181,19 @@ void boundedRedMutex(sw::redis::Redis &redis) {
   if (mutex.try_lock_for(std::chrono::seconds(2)))
     mutex.unlock();
 }
+// `do { ... } while (0)` groups statements, as macros do: the acquire is
+// tried once, whatever the body's exits test.
+void triedOnce(redisContext *c, const char *token) {
+  do {
+    auto *reply = static_cast<redisReply *>(
+        redisCommand(c, "SET lock:once %s NX PX 30000", token));
+    if (reply && reply->type == REDIS_REPLY_STATUS)
+      break;
+  } while (0);
+}
+void triedOnceFalse(sw::redis::Redis &redis, const std::string &token) {
+  bool ok = false;
+  do {
+    ok = redis.set("lock:once", token, 5s, sw::redis::UpdateType::NOT_EXIST);
+  } while (false && !ok);
+}

@@ -29,6 +29,24 @@ std::string templateWord(const CommandWord &Word, const FunctionDecl *Function) 
   return Out;
 }
 
+/// What \p Function, which issues \p Command, does in a model entry: the
+/// command as a format it forwards, or as template words over its
+/// parameters. The names it is called by are added apart.
+json summaryEntry(const RedisCommand &Command, const FunctionDecl *Function) {
+  json Entry{{"param_count", Function->getNumParams()}};
+  if (Command.TextParameter) {
+    Entry["form"] = "format";
+    Entry["format_arg"] = *Command.TextParameter;
+    return Entry;
+  }
+  json Words = json::array({Command.Name});
+  for (const CommandWord &Word : Command.Args)
+    Words.push_back(templateWord(Word, Function));
+  Entry["form"] = "template";
+  Entry["words"] = std::move(Words);
+  return Entry;
+}
+
 json stringSet(const std::set<std::string> &Names) {
   json Out = json::array();
   for (const std::string &Name : Names)
@@ -108,8 +126,8 @@ void SummaryCollector::run(const MatchFinder::MatchResult &Result) {
     return;
   }
   if (const auto *Function = Result.Nodes.getNodeAs<FunctionDecl>("defined")) {
-    if (exported(Function))
-      Defined.insert(Function->getQualifiedNameAsString());
+    for (std::string &Name : exportedNames(Function))
+      Defined.insert(std::move(Name));
     return;
   }
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(SqlExecutions::CallId)) {
@@ -119,15 +137,46 @@ void SummaryCollector::run(const MatchFinder::MatchResult &Result) {
   Commands.collect(Result);
 }
 
-bool SummaryCollector::exported(const FunctionDecl *Function) const {
-  if (!Function || !Function->getIdentifier() || !Function->isExternallyVisible() ||
-      Function->isDependentContext() || isa<CXXConstructorDecl, CXXDestructorDecl>(Function))
-    return false;
+std::vector<std::string> SummaryCollector::exportedNames(const FunctionDecl *Function) const {
+  std::vector<std::string> Names;
+  if (!Function || !Function->getIdentifier() || Function->isDependentContext() ||
+      isa<CXXConstructorDecl, CXXDestructorDecl>(Function))
+    return Names;
   if (const auto *Method = dyn_cast<CXXMethodDecl>(Function); Method && Method->getParent()->isLambda())
-    return false;
+    return Names;
   // Functions of headers are seen by every unit that includes them.
   const FunctionDecl *Definition = Function->getDefinition();
-  return Definition && Context->getSourceManager().isInMainFile(Definition->getLocation());
+  if (!Definition || !Context->getSourceManager().isInMainFile(Definition->getLocation()))
+    return Names;
+  if (Function->isExternallyVisible())
+    Names.push_back(Function->getQualifiedNameAsString());
+  // A call through an interface names the method the definition overrides,
+  // however deep; the class itself may be private to this unit.
+  std::vector<const CXXMethodDecl *> Work;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Function))
+    Work.push_back(Method);
+  while (!Work.empty()) {
+    const CXXMethodDecl *Method = Work.back();
+    Work.pop_back();
+    for (const CXXMethodDecl *Base : Method->overridden_methods()) {
+      if (Base->isExternallyVisible() && !Base->getParent()->isDependentContext())
+        Names.push_back(Base->getQualifiedNameAsString());
+      Work.push_back(Base);
+    }
+  }
+  llvm::sort(Names);
+  Names.erase(std::unique(Names.begin(), Names.end()), Names.end());
+  return Names;
+}
+
+/// One entry for each name of \p Names: units that call one name of a
+/// function need not agree with those that call another.
+static void addEntries(json &Into, const std::vector<std::string> &Names, const json &Entry) {
+  for (const std::string &Name : Names) {
+    json Named = Entry;
+    Named["names"] = json::array({Name});
+    Into.push_back(std::move(Named));
+  }
 }
 
 UnitSummary SummaryCollector::finish() {
@@ -137,44 +186,36 @@ UnitSummary SummaryCollector::finish() {
   if (!Context)
     return Summary;
   std::deque<RedisCommand> All = Commands.finish();
-  // The one command built from its parameters that each function issues;
-  // a function that issues several is a sequence no model entry describes.
-  llvm::MapVector<const FunctionDecl *, const RedisCommand *> Issued;
+  // What each function issues, stated in its parameters. A function whose
+  // commands differ is a sequence no model entry describes; one that issues
+  // the same command on several paths (a retry) still issues that command.
+  llvm::MapVector<const FunctionDecl *, json> Issued;
   llvm::DenseSet<const FunctionDecl *> Several;
+  const SourceManager &SM = Context->getSourceManager();
   for (const RedisCommand &Command : All) {
     bool FromParameters = Command.TextParameter || CommandSummaries::dependsOnParameters(Command);
-    if (Command.InScript || !FromParameters || !exported(Command.Function))
+    if (Command.InScript || !FromParameters || exportedNames(Command.Function).empty())
       continue;
-    if (!Issued.insert({Command.Function, &Command}).second)
+    json Entry = summaryEntry(Command, Command.Function);
+    auto [Known, Inserted] = Issued.insert({Command.Function, Entry});
+    if (Inserted) {
+      const RedisCommand *Innermost = &Command;
+      while (Innermost->Origin)
+        Innermost = Innermost->Origin;
+      Known->second["issued_at"] = placeOf(Innermost->Call->getBeginLoc(), SM);
+      continue;
+    }
+    json Earlier = Known->second;
+    Earlier.erase("issued_at");
+    if (Earlier != Entry)
       Several.insert(Command.Function);
   }
-  const SourceManager &SM = Context->getSourceManager();
-  for (const auto &[Function, Command] : Issued) {
-    if (Several.contains(Function))
-      continue;
-    const RedisCommand *Innermost = Command;
-    while (Innermost->Origin)
-      Innermost = Innermost->Origin;
-    json Entry{{"names", {Function->getQualifiedNameAsString()}},
-               {"param_count", Function->getNumParams()},
-               {"issued_at", placeOf(Innermost->Call->getBeginLoc(), SM)}};
-    if (Command->TextParameter) {
-      Entry["form"] = "format";
-      Entry["format_arg"] = *Command->TextParameter;
-    } else {
-      json Words = json::array({Command->Name});
-      for (const CommandWord &Word : Command->Args)
-        Words.push_back(templateWord(Word, Function));
-      Entry["form"] = "template";
-      Entry["words"] = std::move(Words);
-    }
-    Summary.RedisFunctions.push_back(std::move(Entry));
-  }
+  for (auto &[Function, Entry] : Issued)
+    if (!Several.contains(Function))
+      addEntries(Summary.RedisFunctions, exportedNames(Function), Entry);
   for (const auto &[Function, Spec] : Commands.formatWrappers())
-    if (exported(Function))
-      Summary.RedisFunctions.push_back(json{{"names", {Function->getQualifiedNameAsString()}},
-                                            {"form", "format"},
-                                            {"format_arg", Spec.FormatArg}});
+    addEntries(Summary.RedisFunctions, exportedNames(Function),
+               json{{"form", "format"}, {"format_arg", Spec.FormatArg}});
 
   std::optional<StringValueTracker> OwnStrings;
   StringValueTracker *Strings = Commands.strings();
@@ -185,10 +226,8 @@ UnitSummary SummaryCollector::finish() {
     Runs.add(Call, Function);
   Runs.finish(Commands.helperCalls());
   for (const SqlTextWrapper &Wrapper : Runs.textWrappers())
-    if (exported(Wrapper.Function))
-      Summary.SqlFunctions.push_back(json{{"names", {Wrapper.Function->getQualifiedNameAsString()}},
-                                          {"sql_arg", Wrapper.TextParameter},
-                                          {"simple_query", Wrapper.SimpleQuery}});
+    addEntries(Summary.SqlFunctions, exportedNames(Wrapper.Function),
+               json{{"sql_arg", Wrapper.TextParameter}, {"simple_query", Wrapper.SimpleQuery}});
   Commands.reset();
   return Summary;
 }

@@ -60,7 +60,9 @@ public:
   UnitSummary finish();
 
 private:
-  bool exported(const clang::FunctionDecl *Function) const;
+  /// The names other units call \p Function by, none when they cannot call
+  /// it or see it themselves (a function of a header).
+  std::vector<std::string> exportedNames(const clang::FunctionDecl *Function) const;
 
   CommandCollector Commands;
   const SqlClientModel &Sql;
