@@ -211,11 +211,30 @@ private:
                                  If->getThen(), If->getElse()});
         continue;
       }
-      bool InBlock = isa<CompoundStmt>(S);
       for (const Stmt *Child : S->children())
-        if (!(InBlock && isInert(Child)))
+        if (!(inStatementPlace(S, Child) && isInert(Child)))
           Work.push_back(Child);
     }
+    return false;
+  }
+
+  /// True when \p Child stands as a statement of its own in \p Parent, its
+  /// value unused: in a block, under a label, as a branch or a loop's body.
+  static bool inStatementPlace(const Stmt *Parent, const Stmt *Child) {
+    if (!Child || isa<CompoundStmt>(Parent))
+      return Child != nullptr;
+    if (const auto *Case = dyn_cast<SwitchCase>(Parent))
+      return Child == Case->getSubStmt();
+    if (const auto *Label = dyn_cast<LabelStmt>(Parent))
+      return Child == Label->getSubStmt();
+    if (const auto *If = dyn_cast<IfStmt>(Parent))
+      return Child == If->getThen() || Child == If->getElse();
+    if (const auto *Loop = dyn_cast<WhileStmt>(Parent))
+      return Child == Loop->getBody();
+    if (const auto *Loop = dyn_cast<ForStmt>(Parent))
+      return Child == Loop->getBody();
+    if (const auto *Loop = dyn_cast<DoStmt>(Parent))
+      return Child == Loop->getBody();
     return false;
   }
 

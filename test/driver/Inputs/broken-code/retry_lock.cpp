@@ -67,3 +67,19 @@ bool takeGate(redisContext *c) {
   redisCommand(c, "DEL lock:gate");
   return false;
 }
+
+// The same log line as the statement of a case label, or as the one
+// statement of an if's branch, is still a statement of its own.
+void releaseByState(redisContext *c, int state) {
+  switch (state) {
+  case 0:
+    log_error("state %d is idle", state);
+    break;
+  default:
+    if (state < 0)
+      log_error("state %d is unknown", state);
+    else
+      log_error("state %d", state);
+    redisCommand(c, "DEL lock:state");
+  }
+}
