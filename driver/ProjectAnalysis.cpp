@@ -100,12 +100,31 @@ private:
     return Count == Entry.end() ? "" : Count->dump();
   }
 
+  /// An implementation of a virtual method that is no wrapper: it only
+  /// keeps others from standing for every call of the method.
+  static bool opaque(const json &Entry) {
+    auto Form = Entry.find("form");
+    return Form != Entry.end() && *Form == "opaque";
+  }
+
+  /// True when an opaque implementation and a wrapper can be overloads of
+  /// one name called the same way: the same arity, or for a printf-style
+  /// wrapper, which states none, a variadic implementation.
+  static bool sameCall(const json &Opaque, const json &Wrapper) {
+    if (Wrapper.contains("param_count"))
+      return arityOf(Opaque) == arityOf(Wrapper);
+    auto Variadic = Opaque.find("variadic");
+    return Variadic != Opaque.end() && *Variadic == true;
+  }
+
   /// True when the units define \p Entry's function, with its arity, in
-  /// more than one way.
+  /// more than one way; an opaque implementation differs from every wrapper.
   static bool conflicting(const std::vector<Offer> &Offers, const json &Entry) {
     std::string Arity = arityOf(Entry), Meaning = meaningOf(Entry);
     return llvm::any_of(Offers, [&](const Offer &Other) {
-      return arityOf(Other.Entry) == Arity && meaningOf(Other.Entry) != Meaning;
+      if (opaque(Entry) == opaque(Other.Entry))
+        return !opaque(Entry) && arityOf(Other.Entry) == Arity && meaningOf(Other.Entry) != Meaning;
+      return opaque(Entry) ? sameCall(Entry, Other.Entry) : sameCall(Other.Entry, Entry);
     });
   }
 
@@ -117,8 +136,8 @@ private:
       if (It == From.end())
         continue;
       for (const Offer &O : It->second)
-        if (std::string Text = O.Entry.dump();
-            O.Unit != Unit && !Conflicted.count(Text) && Seen.insert(Text).second)
+        if (std::string Text = O.Entry.dump(); O.Unit != Unit && !opaque(O.Entry) &&
+                                               !Conflicted.count(Text) && Seen.insert(Text).second)
           Picked.push_back(O.Entry);
     }
     return Picked;
@@ -133,7 +152,8 @@ private:
     std::set<std::string> Seen;
     for (llvm::StringRef Name : Names)
       for (const Offer &O : From.find(Name)->second)
-        if (std::string Text = O.Entry.dump(); !Conflicted.count(Text) && Seen.insert(Text).second)
+        if (std::string Text = O.Entry.dump();
+            !opaque(O.Entry) && !Conflicted.count(Text) && Seen.insert(Text).second)
           All.push_back(O.Entry);
     return All;
   }

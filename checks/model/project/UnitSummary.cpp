@@ -128,6 +128,8 @@ void SummaryCollector::run(const MatchFinder::MatchResult &Result) {
   if (const auto *Function = Result.Nodes.getNodeAs<FunctionDecl>("defined")) {
     for (std::string &Name : exportedNames(Function))
       Defined.insert(std::move(Name));
+    if (const auto *Method = dyn_cast<CXXMethodDecl>(Function); Method && Method->isVirtual())
+      VirtualDefinitions.push_back(Method);
     return;
   }
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(SqlExecutions::CallId)) {
@@ -210,12 +212,19 @@ UnitSummary SummaryCollector::finish() {
     if (Earlier != Entry)
       Several.insert(Command.Function);
   }
+  llvm::DenseSet<const FunctionDecl *> Described;
   for (auto &[Function, Entry] : Issued)
-    if (!Several.contains(Function))
+    if (!Several.contains(Function)) {
       addEntries(Summary.RedisFunctions, exportedNames(Function), Entry);
-  for (const auto &[Function, Spec] : Commands.formatWrappers())
+      Described.insert(Function->getCanonicalDecl());
+    }
+  for (const auto &[Function, Spec] : Commands.formatWrappers()) {
     addEntries(Summary.RedisFunctions, exportedNames(Function),
-               json{{"form", "format"}, {"format_arg", Spec.FormatArg}});
+               json{{"form", "format"},
+                    {"format_arg", Spec.FormatArg},
+                    {"issued_at", placeOf(Function->getLocation(), SM)}});
+    Described.insert(Function->getCanonicalDecl());
+  }
 
   std::optional<StringValueTracker> OwnStrings;
   StringValueTracker *Strings = Commands.strings();
@@ -225,10 +234,27 @@ UnitSummary SummaryCollector::finish() {
   for (const auto &[Call, Function] : SqlCalls)
     Runs.add(Call, Function);
   Runs.finish(Commands.helperCalls());
-  for (const SqlTextWrapper &Wrapper : Runs.textWrappers())
+  for (const SqlTextWrapper &Wrapper : Runs.textWrappers()) {
     addEntries(Summary.SqlFunctions, exportedNames(Wrapper.Function),
                json{{"sql_arg", Wrapper.TextParameter}, {"simple_query", Wrapper.SimpleQuery}});
+    Described.insert(Wrapper.Function->getCanonicalDecl());
+  }
+  // A virtual method that is no wrapper (another backend, a test double, a
+  // sequence of commands) still answers calls through its interface: it is
+  // offered as opaque, so that one implementation's commands do not stand
+  // for every call of the interface.
+  for (const CXXMethodDecl *Method : VirtualDefinitions) {
+    if (Described.contains(Method->getCanonicalDecl()))
+      continue;
+    json Opaque{{"form", "opaque"},
+                {"param_count", Method->getNumParams()},
+                {"variadic", Method->isVariadic()},
+                {"issued_at", placeOf(Method->getLocation(), SM)}};
+    addEntries(Summary.RedisFunctions, exportedNames(Method), Opaque);
+    addEntries(Summary.SqlFunctions, exportedNames(Method), Opaque);
+  }
   Commands.reset();
+  VirtualDefinitions.clear();
   return Summary;
 }
 

@@ -68,6 +68,8 @@ private:
   const SqlClientModel &Sql;
   std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>> SqlCalls;
   std::set<std::string> Called, Defined;
+  /// The virtual methods this unit defines, wrappers or not.
+  std::vector<const clang::CXXMethodDecl *> VirtualDefinitions;
   clang::ASTContext *Context = nullptr;
 };
 
