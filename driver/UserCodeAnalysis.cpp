@@ -141,8 +141,9 @@ private:
 /// the configuration names.
 class SummaryExporter : public ASTConsumer {
 public:
-  SummaryExporter(ClangTidyContext &Context, StringRef File, std::string &Out)
-      : Options(Context.getOptionsForFile(File)), Out(Out) {}
+  SummaryExporter(ClangTidyContext &Context, StringRef File, const BrokenCode &Broken,
+                  std::string &Out)
+      : Options(Context.getOptionsForFile(File)), Broken(Broken), Out(Out) {}
 
   void HandleTranslationUnit(ASTContext &Context) override {
     // The lock-order check ran before this consumer; what it saw is this
@@ -161,7 +162,13 @@ public:
       consumeError(std::move(SqlLoaded));
       return;
     }
-    model::SummaryCollector Collector(**Redis, Sql);
+    // BrokenCodeRecorder ran before this consumer.
+    const SourceManager &SM = Context.getSourceManager();
+    model::SummaryCollector Collector(**Redis, Sql, [&](const FunctionDecl *Function) {
+      const FunctionDecl *Definition = Function->getDefinition();
+      SourceLocation At = SM.getExpansionLoc((Definition ? Definition : Function)->getLocation());
+      return At.isValid() && Broken.contains(SM.getFilename(At), SM.getFileOffset(At));
+    });
     ast_matchers::MatchFinder Finder;
     Collector.registerMatchers(Finder);
     Finder.matchAST(Context);
@@ -172,6 +179,7 @@ public:
 
 private:
   ClangTidyOptions Options;
+  const BrokenCode &Broken;
   std::string &Out;
 };
 
@@ -414,7 +422,7 @@ public:
     Consumers.push_back(Checks.createASTConsumer(Compiler, File));
     // After the checks: the summary carries the lock orders they saw.
     if (Summarize)
-      Consumers.push_back(std::make_unique<SummaryExporter>(*Summarize, File, Results.Summary));
+      Consumers.push_back(std::make_unique<SummaryExporter>(*Summarize, File, Broken, Results.Summary));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 

@@ -214,11 +214,13 @@ UnitSummary SummaryCollector::finish() {
   }
   llvm::DenseSet<const FunctionDecl *> Described;
   for (auto &[Function, Entry] : Issued)
-    if (!Several.contains(Function)) {
+    if (!Several.contains(Function) && !broken(Function)) {
       addEntries(Summary.RedisFunctions, exportedNames(Function), Entry);
       Described.insert(Function->getCanonicalDecl());
     }
   for (const auto &[Function, Spec] : Commands.formatWrappers()) {
+    if (broken(Function))
+      continue;
     addEntries(Summary.RedisFunctions, exportedNames(Function),
                json{{"form", "format"},
                     {"format_arg", Spec.FormatArg},
@@ -235,6 +237,8 @@ UnitSummary SummaryCollector::finish() {
     Runs.add(Call, Function);
   Runs.finish(Commands.helperCalls());
   for (const SqlTextWrapper &Wrapper : Runs.textWrappers()) {
+    if (broken(Wrapper.Function))
+      continue;
     addEntries(Summary.SqlFunctions, exportedNames(Wrapper.Function),
                json{{"sql_arg", Wrapper.TextParameter}, {"simple_query", Wrapper.SimpleQuery}});
     Described.insert(Wrapper.Function->getCanonicalDecl());

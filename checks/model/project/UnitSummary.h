@@ -19,6 +19,7 @@
 #include "model/sql/SqlExecutions.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <nlohmann/json.hpp>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -52,8 +53,12 @@ struct UnitSummary {
 ///   UnitSummary Summary = Collector.finish();
 class SummaryCollector : public clang::ast_matchers::MatchFinder::MatchCallback {
 public:
-  SummaryCollector(const ClientModel &Redis, const SqlClientModel &Sql)
-      : Commands(Redis), Sql(Sql) {}
+  /// True for a function whose AST holds errors: what it seems to send
+  /// rests on guesses, so it is described to no other unit.
+  using BrokenTest = std::function<bool(const clang::FunctionDecl *)>;
+
+  SummaryCollector(const ClientModel &Redis, const SqlClientModel &Sql, BrokenTest Broken = nullptr)
+      : Commands(Redis), Sql(Sql), Broken(std::move(Broken)) {}
 
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder);
   void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
@@ -68,6 +73,8 @@ private:
   const SqlClientModel &Sql;
   std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>> SqlCalls;
   std::set<std::string> Called, Defined;
+  BrokenTest Broken;
+  bool broken(const clang::FunctionDecl *Function) const { return Broken && Broken(Function); }
   /// The virtual methods this unit defines, wrappers or not.
   std::vector<const clang::CXXMethodDecl *> VirtualDefinitions;
   clang::ASTContext *Context = nullptr;
