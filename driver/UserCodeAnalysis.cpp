@@ -229,8 +229,10 @@ private:
   /// True when \p Child stands as a statement of its own in \p Parent, its
   /// value unused: in a block, under a label, as a branch or a loop's body.
   static bool inStatementPlace(const Stmt *Parent, const Stmt *Child) {
-    if (!Child || isa<CompoundStmt>(Parent))
-      return Child != nullptr;
+    if (!Child)
+      return false;
+    if (isa<CompoundStmt>(Parent))
+      return true;
     if (const auto *Case = dyn_cast<SwitchCase>(Parent))
       return Child == Case->getSubStmt();
     if (const auto *Label = dyn_cast<LabelStmt>(Parent))

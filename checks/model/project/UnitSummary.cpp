@@ -196,7 +196,8 @@ UnitSummary SummaryCollector::finish() {
   const SourceManager &SM = Context->getSourceManager();
   for (const RedisCommand &Command : All) {
     bool FromParameters = Command.TextParameter || CommandSummaries::dependsOnParameters(Command);
-    if (Command.InScript || !FromParameters || exportedNames(Command.Function).empty())
+    // Functions no other unit can call get entries too; their names are none.
+    if (Command.InScript || !FromParameters || !Command.Function)
       continue;
     json Entry = summaryEntry(Command, Command.Function);
     auto [Known, Inserted] = Issued.insert({Command.Function, Entry});
