@@ -191,10 +191,18 @@ void DumpCheck::dumpCommands(const LockIndex &Index, llvm::ArrayRef<SqlExecution
     if (!inSelectedFunction(Call.Function))
       continue;
     const CXXMethodDecl *Method = Call.Call->getMethodDecl();
-    std::string Text = "etcd " + (Method ? Method->getNameAsString() : std::string("?")) + " " +
-                       (Call.Key.empty() ? std::string("<key unknown>") : Call.Key);
-    if (!Call.Client.empty())
-      Text += " on " + Call.Client + (Call.ClientBuiltHere ? " (built here)" : "");
+    std::string Text = "etcd " + (Method ? Method->getNameAsString() : std::string("?"));
+    // Calls about the client or a lease name no key.
+    if (Call.Spec && Call.Spec->KeyArg)
+      Text += " " + (Call.Key.empty() ? std::string("<key unknown>") : Call.Key);
+    // The client as written: its identity is an address, not for people.
+    if (const Expr *Client = Call.Call->getImplicitObjectArgument(); Client && !Call.Client.empty()) {
+      Client = Client->IgnoreParenImpCasts();
+      if (const auto *Arrow = dyn_cast<CXXOperatorCallExpr>(Client);
+          Arrow && Arrow->getOperator() == OO_Arrow && Arrow->getNumArgs() > 0)
+        Client = Arrow->getArg(0);
+      Text += " on " + sourceText(Client, *Context) + (Call.ClientBuiltHere ? " (built here)" : "");
+    }
     emit(Call.Call->getBeginLoc(), "command", Text);
   }
 }
