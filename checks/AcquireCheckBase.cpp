@@ -23,7 +23,11 @@ void AcquireCheckBase::registerMoreMatchers(ast_matchers::MatchFinder *Finder) {
 
 void AcquireCheckBase::registerLockObjects(ast_matchers::MatchFinder *Finder) {
   using namespace ast_matchers;
-  Finder->addMatcher(varDecl(hasLocalStorage(), hasInitializer(cxxConstructExpr()),
+  // Built here, or returned by value from a factory.
+  Finder->addMatcher(varDecl(hasLocalStorage(),
+                             hasInitializer(anyOf(cxxConstructExpr(),
+                                                  callExpr(hasType(hasUnqualifiedDesugaredType(
+                                                      recordType()))))),
                              unless(isExpansionInSystemHeader()))
                          .bind("lock-object"),
                      this);

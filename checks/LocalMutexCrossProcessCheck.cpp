@@ -105,6 +105,25 @@ std::optional<ReadModifyWrite> serviceRace(const ZooKeeperCalls &Zoo,
   return std::nullopt;
 }
 
+/// The definition of lock() of the object \p Guard is built over, when the
+/// unit has it; null otherwise.
+const FunctionDecl *heldLockMethod(const VarDecl *Guard) {
+  const Expr *Init = Guard->getInit() ? Guard->getInit()->IgnoreImplicit() : nullptr;
+  if (const auto *Cast = dyn_cast_or_null<CXXFunctionalCastExpr>(Init))
+    Init = Cast->getSubExpr()->IgnoreImplicit();
+  const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(Init);
+  const CXXRecordDecl *Held = Construct && Construct->getNumArgs() > 0
+                                  ? Construct->getArg(0)->getType()->getAsCXXRecordDecl()
+                                  : nullptr;
+  if (!Held)
+    return nullptr;
+  for (const CXXMethodDecl *Method : Held->methods())
+    if (Method->getIdentifier() && Method->getName() == "lock")
+      if (const FunctionDecl *Definition = Method->getDefinition())
+        return Definition;
+  return nullptr;
+}
+
 } // namespace
 
 LocalMutexCrossProcessCheck::LocalMutexCrossProcessCheck(StringRef Name,
@@ -160,11 +179,6 @@ void LocalMutexCrossProcessCheck::checkMore(const MatchFinder::MatchResult &Resu
 
 void LocalMutexCrossProcessCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
-  LocalLockScopes Scopes(Locks, Context);
-  for (const VarDecl *Guard : Guards)
-    Scopes.addGuard(Guard);
-  for (const CallExpr *Call : LockCalls)
-    Scopes.addCall(Call);
   SqlExecutions Sql(sqlClients(), Context, strings());
   for (const auto &[Call, Function] : SqlCalls)
     Sql.add(Call, Function);
@@ -173,6 +187,29 @@ void LocalMutexCrossProcessCheck::checkTranslationUnit(const LockIndex &Index) {
   for (const auto &[Call, Function] : ZooMatched)
     Zoo.add(Call, Function, Context, strings());
   std::vector<EtcdCall> EtcdSeen = Etcd.calls(strings());
+  // A guard over a class of the program whose lock() talks to a lock
+  // service holds a distributed lock, not a mutex of this process.
+  llvm::DenseSet<const FunctionDecl *> TalksToServices;
+  for (const RedisCommand *Command : Index.commands())
+    TalksToServices.insert(Command->Function);
+  for (const ZooCall &Call : Zoo.calls())
+    TalksToServices.insert(Call.Function);
+  for (const EtcdCall &Call : EtcdSeen)
+    TalksToServices.insert(Call.Function);
+  for (const SqlExecution &Execution : Executions)
+    TalksToServices.insert(Execution.Function);
+  TalksToServices.erase(nullptr);
+  // And so do the functions that call those, a few levels up.
+  for (unsigned Round = 0; Round < 4; ++Round)
+    for (const HelperCall &Call : helperCalls())
+      if (Call.Caller && TalksToServices.contains(helperDefinition(Call.Call)))
+        TalksToServices.insert(Call.Caller);
+  LocalLockScopes Scopes(Locks, Context);
+  for (const VarDecl *Guard : Guards)
+    if (!TalksToServices.contains(heldLockMethod(Guard)))
+      Scopes.addGuard(Guard);
+  for (const CallExpr *Call : LockCalls)
+    Scopes.addCall(Call);
   Guards.clear();
   LockCalls.clear();
   SqlCalls.clear();

@@ -7,8 +7,10 @@
 #include "model/redis/RedisCommandKinds.h"
 #include "model/scopes/ScopeAccesses.h"
 #include "model/sql/SqlExecutions.h"
+#include "model/values/ExprText.h"
 #include "model/values/StmtWalk.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace clang::ast_matchers;
 using namespace locklint::model;
@@ -39,6 +41,9 @@ struct ServiceWrite {
   const Expr *At;
   std::string What;
   bool Fenced;
+  /// What is written ("etcd key") and the expression that names it.
+  std::string Kind;
+  const Expr *Key = nullptr;
 };
 
 /// The ZooKeeper and etcd writes of \p Function other than the lock's own
@@ -60,7 +65,11 @@ std::vector<ServiceWrite> serviceWrites(const FunctionDecl *Function, const ZooK
       Writes.push_back({Call.Call, "ZooKeeper through zoo_multi", ZooChecks});
     else if (Call.is(ZooFunction::Write) ||
              ((Call.is(ZooFunction::Create) || Call.is(ZooFunction::Delete)) && !OwnNode))
-      Writes.push_back({Call.Call, "ZooKeeper node '" + Call.PathPattern + "'", false});
+      Writes.push_back({Call.Call, "ZooKeeper node '" + Call.PathPattern + "'", false,
+                        "ZooKeeper node",
+                        Call.Spec->PathArg && *Call.Spec->PathArg < Call.Call->getNumArgs()
+                            ? Call.Call->getArg(*Call.Spec->PathArg)
+                            : nullptr});
   }
   bool EtcdCompares = llvm::any_of(Etcd, [&](const EtcdCall &Call) {
     return Call.Function == Function && Call.is(EtcdMethod::FenceCompare);
@@ -72,9 +81,60 @@ std::vector<ServiceWrite> serviceWrites(const FunctionDecl *Function, const ZooK
       Writes.push_back({Call.Call, "etcd through txn", EtcdCompares});
     else if ((Call.is(EtcdMethod::Write) || Call.is(EtcdMethod::CompareAndWrite)) &&
              !LockWords.matchesAnyWord(Call.Key))
-      Writes.push_back({Call.Call, "etcd key '" + Call.Key + "'", false});
+      Writes.push_back({Call.Call, "etcd key '" + Call.Key + "'", false, "etcd key",
+                        Call.Spec->KeyArg && *Call.Spec->KeyArg < Call.Call->getNumArgs()
+                            ? Call.Call->getArg(*Call.Spec->KeyArg)
+                            : nullptr});
   }
   return Writes;
+}
+
+/// What \p Call writes by a call of a function that makes \p Write: the
+/// key or node named by the call's argument when the function is handed it.
+std::string whatCallWrites(const HelperCall &Call, const ServiceWrite &Write) {
+  const ParmVarDecl *Param = parameterOf(Write.Key, helperDefinition(Call.Call));
+  if (!Param || Param->getFunctionScopeIndex() >= Call.Call->getNumArgs() || !Call.Caller)
+    return Write.What;
+  std::optional<std::string> Text =
+      constantText(Call.Call->getArg(Param->getFunctionScopeIndex()), Call.Caller->getASTContext());
+  return Text ? Write.Kind + " '" + *Text + "'" : Write.What;
+}
+
+/// For each function of the unit that writes to ZooKeeper or etcd with no
+/// fence, itself or through the functions it calls, the first write. A call
+/// of one inside a scope writes there.
+llvm::DenseMap<const FunctionDecl *, ServiceWrite>
+serviceWritesThrough(llvm::ArrayRef<HelperCall> Calls, const ZooKeeperCalls &Zoo,
+                     llvm::ArrayRef<EtcdCall> Etcd, const WordMatcher &LockWords) {
+  llvm::DenseMap<const FunctionDecl *, ServiceWrite> Writers;
+  llvm::SetVector<const FunctionDecl *> Functions;
+  for (const ZooCall &Call : Zoo.calls())
+    Functions.insert(Call.Function);
+  for (const EtcdCall &Call : Etcd)
+    Functions.insert(Call.Function);
+  for (const FunctionDecl *Function : Functions)
+    for (const ServiceWrite &Write : serviceWrites(Function, Zoo, Etcd, LockWords))
+      if (!Write.Fenced && Function) {
+        Writers.try_emplace(Function, Write);
+        break;
+      }
+  // Each round climbs one level of callers.
+  constexpr unsigned MaxDepth = 4;
+  for (unsigned Round = 0; Round < MaxDepth; ++Round) {
+    bool Grew = false;
+    for (const HelperCall &Call : Calls)
+      if (const FunctionDecl *Callee = helperDefinition(Call.Call); Callee && Call.Caller)
+        if (auto It = Writers.find(Callee); It != Writers.end() && !Writers.count(Call.Caller)) {
+          ServiceWrite Write = It->second;
+          Write.What = whatCallWrites(Call, Write);
+          Write.Key = nullptr;
+          Writers.try_emplace(Call.Caller, std::move(Write));
+          Grew = true;
+        }
+    if (!Grew)
+      break;
+  }
+  return Writers;
 }
 
 } // namespace
@@ -196,6 +256,8 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
         Scope.FenceTaken = Command->Call->getBeginLoc();
 
   ScopeAccesses Accesses(Index, Executions, helperCalls());
+  llvm::DenseMap<const FunctionDecl *, ServiceWrite> WritersThrough = serviceWritesThrough(
+      helperCalls(), acquireCalls().zooKeeper(), acquireCalls().etcd(), lockWords());
   IfsByFunction Ifs(SM);
   struct UnfencedWrite {
     const DistributedLockScope *Scope;
@@ -208,11 +270,19 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
     // Advisory locks are strongly consistent; fencing there is opt-in.
     if (Scope.Advisory && !RequireFencingUnderAdvisoryLocks)
       continue;
-    if (Scope.Service != CoordinationService::None)
+    if (Scope.Service != CoordinationService::None) {
       for (const ServiceWrite &Write : serviceWrites(Scope.Function, acquireCalls().zooKeeper(),
                                                      acquireCalls().etcd(), lockWords()))
         if (!Write.Fenced && Scope.contains(Write.At->getBeginLoc(), SM))
           Pending.push_back({&Scope, Write.At->getBeginLoc(), Write.What, false, false});
+      // Writes in functions called in the scope, reported at the call.
+      for (const HelperCall &Call : helperCalls())
+        if (Call.Caller == Scope.Function && Scope.contains(Call.Call->getBeginLoc(), SM))
+          if (auto It = WritersThrough.find(helperDefinition(Call.Call));
+              It != WritersThrough.end() && It->first != Scope.Function)
+            Pending.push_back({&Scope, Call.Call->getBeginLoc(), whatCallWrites(Call, It->second),
+                               false, false});
+    }
     std::vector<Access> InScope = Accesses.of(Scope.Function, Scope.Begin, Scope.End,
                                               [&](SourceLocation Loc) {
                                                 return Scope.contains(Loc, SM);

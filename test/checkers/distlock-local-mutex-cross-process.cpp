@@ -177,3 +177,51 @@ void moveUnderLock(pqxx::work &txn) {
   // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: 'std::mutex' only excludes threads of this process; the read-modify-write of table 'stock' in its scope races
   moveStock(txn);
 }
+
+// std::lock_guard over a class of the program whose lock() takes a lock on
+// the Redis server holds that lock, not a mutex of this process: silent.
+class ServerLock {
+public:
+  ServerLock(redisContext *c, const char *key) : c_(c), key_(key) {}
+  void lock() {
+    for (;;) {
+      auto *reply = static_cast<redisReply *>(redisCommand(c_, "SET %s 1 NX PX 5000", key_));
+      bool taken = reply && reply->type == REDIS_REPLY_STATUS;
+      freeReplyObject(reply);
+      if (taken)
+        return;
+    }
+  }
+  void unlock() { freeReplyObject(redisCommand(c_, "DEL %s", key_)); }
+
+private:
+  redisContext *c_;
+  const char *key_;
+};
+
+void restockUnderServerLock(redisContext *c, ServerLock &lock) {
+  std::lock_guard<ServerLock> held(lock);
+  auto *stock = static_cast<redisReply *>(redisCommand(c, "GET stock:7"));
+  long count = stock && stock->str ? std::stol(stock->str) : 0;
+  freeReplyObject(stock);
+  freeReplyObject(redisCommand(c, "SET stock:7 %ld", count + 1));
+}
+
+// A class of the program that only wraps a mutex is still one.
+class Latch {
+public:
+  void lock() { m_.lock(); }
+  void unlock() { m_.unlock(); }
+
+private:
+  std::mutex m_;
+};
+
+void restockUnderLatch(redisContext *c, Latch &latch) {
+  std::lock_guard<Latch> held(latch);
+  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'Latch' only excludes threads of this process; the read-modify-write of Redis key 'stock:8' in its scope races with other processes [distlock-local-mutex-cross-process]
+  auto *stock = static_cast<redisReply *>(redisCommand(c, "GET stock:8"));
+  long count = stock && stock->str ? std::stol(stock->str) : 0;
+  freeReplyObject(stock);
+  freeReplyObject(redisCommand(c, "SET stock:8 %ld", count + 1));
+}

@@ -2,11 +2,30 @@
 
 #include "model/scopes/AcquireCalls.h"
 #include "model/redis/CommandExtractor.h"
+#include "model/redis/LockWords.h"
+#include "clang/AST/DeclCXX.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace locklint::model {
+namespace {
+
+/// True when \p Create makes a lock node: one named for a lock, or one whose
+/// name is known only at run time, made by a class named for a lock
+/// (`NodeLock(zh, path)`, `ZkMutex::lock()`).
+bool namesLockNode(const ZooCall &Create, const WordMatcher &LockWords) {
+  llvm::StringRef Name = Create.lastComponent();
+  if (LockWords.matchesAnyWord(Name))
+    return true;
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Create.Function);
+  const CXXRecordDecl *Class = Method ? Method->getParent() : nullptr;
+  return Name == "{}" && Class && Class->getIdentifier() &&
+         llvm::any_of(splitWords(Class->getName()),
+                      [&](const std::string &Word) { return LockWords.matchesWord(Word); });
+}
+
+} // namespace
 
 void AcquireCallCollector::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(SqlExecutions::callMatcher(Sql), this);
@@ -71,7 +90,7 @@ std::vector<LockApiCall> AcquireCallCollector::takeApiCalls(ASTContext &Context,
     if (!Create.is(ZooFunction::Create) || !Create.Mode || !Create.Mode->ephemeral())
       continue;
     bool Queues = Create.Mode->sequential();
-    if (Queues ? !Recipe : !LockWords.matchesAnyWord(Create.lastComponent()))
+    if (Queues ? !Recipe : !namesLockNode(Create, LockWords))
       continue;
     LockApiCall Api{Create.Call, Create.Function, Create.Call->getArg(1),
                     CoordinationService::ZooKeeper, Create.PathPattern};

@@ -1,6 +1,8 @@
 //===--- DistributedLockScopes.cpp - where a distributed lock is held -----===//
 
 #include "model/scopes/DistributedLockScopes.h"
+#include "model/redis/LockWords.h"
+#include "model/scopes/LockAttempts.h"
 #include "model/values/CallRoles.h"
 #include "model/values/ExprText.h"
 #include "model/values/StmtWalk.h"
@@ -24,6 +26,23 @@ std::optional<int64_t> integerValue(const Expr *E, const ASTContext &Context) {
   if (E->isValueDependent() || !E->EvaluateAsInt(Result, Context))
     return std::nullopt;
   return Result.Val.getInt().getExtValue();
+}
+
+/// True when \p Call is named as letting a lock go (`unlock`,
+/// `releaseLock`).
+bool namedAsLetGo(const CallExpr *Call) {
+  std::vector<std::string> Words = splitWords(calleeName(Call));
+  return llvm::is_contained(Words, "unlock") || llvm::is_contained(Words, "release");
+}
+
+/// True when every path through \p S that reaches its end throws: it is a
+/// throw, or a block whose last statement is one.
+bool endsInThrow(const Stmt *S) {
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(S))
+    return !Block->body_empty() && endsInThrow(Block->body_back());
+  if (const auto *Cleanups = dyn_cast_or_null<ExprWithCleanups>(S))
+    S = Cleanups->getSubExpr();
+  return isa_and_nonnull<CXXThrowExpr>(S);
 }
 
 /// The statements of \p Block after \p S, one of them; none when \p S is
@@ -104,6 +123,10 @@ std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext 
                        !llvm::is_contained(Site->Successes, *Value)))
           return std::nullopt;
         Failure = llvm::is_contained(Site->Failures, *Value);
+        // One answer of several that mean the same (ZNODEEXISTS among the
+        // failures): the others are still possible when it is not this one.
+        if ((Failure ? Site->Failures : Site->Successes).size() > 1)
+          return std::nullopt;
       }
       bool Equal = Binary->getOpcode() == BO_EQ;
       if (Failure == Equal)
@@ -159,8 +182,13 @@ public:
     if (Site.QueuesForTurn)
       return std::nullopt;
     std::optional<AcquireTest> Tested = testOf(Site);
-    if (!Tested)
+    if (!Tested) {
+      if (Site.HoldsOnReturn)
+        return heldAfterCall(Site);
+      if (std::optional<DistributedLockScope> Waited = heldAfterWait(Site))
+        return Waited;
       return actedOnScope(Site);
+    }
     const IfStmt *Test = Tested->Test;
     std::optional<bool> Positive = Tested->Positive;
     DistributedLockScope Scope;
@@ -181,6 +209,12 @@ public:
     } else {
       return std::nullopt;
     }
+    describeSite(Scope, Site);
+    return Scope;
+  }
+
+  /// The fields of \p Scope that come from \p Site, whatever takes the lock.
+  void describeSite(DistributedLockScope &Scope, const AcquireSite &Site) {
     describe(Scope, Site.Command, Site.SqlLock);
     if (Site.Service != CoordinationService::None) {
       Scope.Advisory = false;
@@ -195,7 +229,97 @@ public:
       Scope.KeyId = Index.keyIdentity(Key);
       Scope.KeyWord = std::move(Key);
     }
+  }
+
+  /// The statement of a block that \p Call is part of (through a variable
+  /// it initializes), or null when an if or a loop steers by its outcome.
+  const Stmt *statementInBlock(const Expr *Call, const CompoundStmt *&Block) {
+    auto Up = [&](const Stmt *S) -> const Stmt * {
+      if (const Stmt *Parent = parentStmt(S, Context))
+        return Parent;
+      DynTypedNodeList Parents = Context.getParents(*S);
+      const auto *Var = Parents.empty() ? nullptr : Parents[0].get<VarDecl>();
+      DynTypedNodeList Outer = Var ? Context.getParents(*Var) : DynTypedNodeList(DynTypedNode());
+      return Var && !Outer.empty() ? Outer[0].get<DeclStmt>() : nullptr;
+    };
+    const Stmt *Statement = Call;
+    for (const Stmt *Parent = Up(Statement); Parent; Statement = Parent, Parent = Up(Parent)) {
+      if ((Block = dyn_cast<CompoundStmt>(Parent)))
+        return Statement;
+      if (!isa<Expr, DeclStmt>(Parent))
+        return nullptr;
+    }
+    return nullptr;
+  }
+
+  /// For an acquire that a loop retries until it succeeds (`while
+  /// (!TryLock()) sleep(1);`, with no break): from the loop's end to the
+  /// first later statement of its block that lets a lock go, or to the
+  /// block's end.
+  std::optional<DistributedLockScope> heldAfterWait(const AcquireSite &Site) {
+    const Stmt *Loop = nullptr;
+    const Expr *Condition = nullptr;
+    for (const Stmt *S = parentStmt(Site.Call, Context); S && !Loop; S = parentStmt(S, Context)) {
+      if (const auto *While = dyn_cast<WhileStmt>(S))
+        Loop = While, Condition = While->getCond();
+      else if (const auto *Do = dyn_cast<DoStmt>(S))
+        Loop = Do, Condition = Do->getCond();
+      else if (!isa<Expr>(S))
+        return std::nullopt;
+    }
+    // The loop goes on while the acquire failed, and only its condition
+    // ends it.
+    if (!Loop || polarity(Site.Call, Condition, Context, &Site) != false)
+      return std::nullopt;
+    const Stmt *Body = isa<WhileStmt>(Loop) ? cast<WhileStmt>(Loop)->getBody()
+                                            : cast<DoStmt>(Loop)->getBody();
+    if (anyStmt(Body, [](const Stmt *S) {
+          return isa<BreakStmt, ReturnStmt, GotoStmt, CXXThrowExpr, IndirectGotoStmt>(S);
+        }))
+      return std::nullopt;
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Loop, Context));
+    if (!Block)
+      return std::nullopt;
+    DistributedLockScope Scope = heldFrom(Site, Block, Loop);
+    Scope.AfterWait = true;
     return Scope;
+  }
+
+  /// The lock of \p Site held after \p Statement of \p Block, until a
+  /// later statement lets a lock go or the block ends.
+  DistributedLockScope heldFrom(const AcquireSite &Site, const CompoundStmt *Block,
+                                const Stmt *Statement) {
+    DistributedLockScope Scope;
+    Scope.Function = Site.Function;
+    Scope.Acquired = Site.Call->getBeginLoc();
+    Scope.Begin = Statement->getEndLoc();
+    Scope.End = endOfHold(Block, Statement);
+    describeSite(Scope, Site);
+    return Scope;
+  }
+
+  /// Where a lock held from \p Statement of \p Block on is let go: at the
+  /// first later statement that calls a function named as letting a lock
+  /// go, else at the block's end.
+  static SourceLocation endOfHold(const CompoundStmt *Block, const Stmt *Statement) {
+    for (const Stmt *Sibling : statementsAfter(Block, Statement))
+      if (anyStmt(Sibling, [](const Stmt *S) {
+            const auto *Call = dyn_cast<CallExpr>(S);
+            return Call && namedAsLetGo(Call);
+          }))
+        return Sibling->getBeginLoc();
+    return Block->getRBracLoc();
+  }
+
+  /// For a call of a function that returns only holding the lock: from the
+  /// call's statement to the first later one in its block that lets a lock
+  /// go, or to the block's end.
+  std::optional<DistributedLockScope> heldAfterCall(const AcquireSite &Site) {
+    const CompoundStmt *Block = nullptr;
+    const Stmt *Statement = statementInBlock(Site.Call, Block);
+    if (!Statement)
+      return std::nullopt;
+    return heldFrom(Site, Block, Statement);
   }
 
   /// For a Redis acquire whose outcome nobody reads, the code that acts as
@@ -206,24 +330,9 @@ public:
   std::optional<DistributedLockScope> actedOnScope(const AcquireSite &Site) {
     if (!Site.Command || Site.Service != CoordinationService::None || Site.Command->Args.empty())
       return std::nullopt;
-    // The statement's parent, through a variable it initializes.
-    auto Up = [&](const Stmt *S) -> const Stmt * {
-      if (const Stmt *Parent = parentStmt(S, Context))
-        return Parent;
-      DynTypedNodeList Parents = Context.getParents(*S);
-      const auto *Var = Parents.empty() ? nullptr : Parents[0].get<VarDecl>();
-      DynTypedNodeList Outer = Var ? Context.getParents(*Var) : DynTypedNodeList(DynTypedNode());
-      return Var && !Outer.empty() ? Outer[0].get<DeclStmt>() : nullptr;
-    };
-    const Stmt *Statement = Site.Call;
     const CompoundStmt *Block = nullptr;
-    for (const Stmt *Parent = Up(Statement); Parent; Statement = Parent, Parent = Up(Parent)) {
-      if ((Block = dyn_cast<CompoundStmt>(Parent)))
-        break;
-      if (!isa<Expr, DeclStmt>(Parent))
-        return std::nullopt; // an if or a loop around it: its outcome steers
-    }
-    if (!Block)
+    const Stmt *Statement = statementInBlock(Site.Call, Block);
+    if (!Statement)
       return std::nullopt;
     std::string KeyId = Index.keyIdentity(Site.Command->Args[0]);
     if (KeyId.empty())
@@ -390,6 +499,27 @@ public:
     return Positive;
   }
 
+  /// The member of the object that a statement after \p Holder in its
+  /// block sets to the outcome, true on success (`held_ = reply &&
+  /// reply->type == REDIS_REPLY_STATUS;`); null when none does.
+  const FieldDecl *memberCarrier(const Stmt *Holder, const AcquireSite &Site, const VarDecl *Kept,
+                                 const Carriers &Vars) {
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Holder, Context));
+    if (!Block)
+      return nullptr;
+    for (const Stmt *S : statementsAfter(Block, Holder)) {
+      const auto *Assign = dyn_cast<BinaryOperator>(S);
+      if (!Assign || Assign->getOpcode() != BO_Assign)
+        continue;
+      const auto *Member = dyn_cast<MemberExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+      const auto *Field = Member ? dyn_cast<FieldDecl>(Member->getMemberDecl()) : nullptr;
+      if (Field && isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()) &&
+          testedOutcome(Assign->getRHS(), Site, Kept, Vars) == true)
+        return Field;
+    }
+    return nullptr;
+  }
+
 private:
   /// The first if-statement after \p Holder in its block that tests
   /// \p Kept or a variable computed from it, with the polarity of the test.
@@ -424,6 +554,12 @@ private:
       // A test that rows came back is not the lock's answer: read on.
       if (!Positive && Site.fetchesAnswer() && !assigns(S, Kept))
         continue;
+      // A test of one answer among several that leaves on it (`if (rc ==
+      // ZNODEEXISTS) return 1;`): the code after it still holds the others,
+      // and a later test tells them apart.
+      if (!Positive && !Site.Failures.empty() && leaves(Test->getThen()) && !Test->getElse() &&
+          !assigns(S, Kept))
+        continue;
       return Positive ? Test : nullptr;
     }
     return nullptr;
@@ -446,13 +582,22 @@ private:
   ASTContext &Context;
 };
 
-/// A function that tells its caller whether it took a lock.
+/// A function that tells its caller whether it took a lock, or that
+/// returns only holding it.
 struct AcquireWrapper {
-  /// The acquire it issues, directly or through other wrappers.
+  /// The acquire it issues, directly or through other wrappers: a Redis
+  /// command, or a coordination service's lock or a lock API of a model
+  /// file, with its key.
   const RedisCommand *Acquire = nullptr;
+  CoordinationService Service = CoordinationService::None;
+  std::string KeyText;
+  const Expr *Key = nullptr;
   /// What it returns on success and on failure, when it returns status
   /// values of its own rather than the reply or a bool.
   llvm::SmallVector<int64_t, 2> Successes, Failures;
+  /// True when its acquire's failure throws, so that it returns only
+  /// holding the lock.
+  bool HoldsOnReturn = false;
 };
 
 /// The return statements of \p Function, outside the lambdas it holds.
@@ -470,15 +615,22 @@ std::vector<const ReturnStmt *> returnsOf(const FunctionDecl *Function) {
 /// bottom-up: a function that calls one and passes its outcome on is one too.
 class WrapperFinder {
 public:
-  WrapperFinder(const LockIndex &Index, llvm::ArrayRef<HelperCall> Calls)
-      : Index(Index), Calls(Calls), Context(Index.context()), Finder(Index, Context) {}
+  /// \p Others are the acquires other than Redis commands: those of
+  /// coordination services and lock APIs climb to their callers too.
+  WrapperFinder(const LockIndex &Index, llvm::ArrayRef<HelperCall> Calls,
+                llvm::ArrayRef<AcquireSite> Others)
+      : Index(Index), Calls(Calls), Others(Others), Context(Index.context()),
+        Finder(Index, Context) {}
 
   llvm::DenseMap<const FunctionDecl *, AcquireWrapper> find() {
-  std::vector<AcquireSite> Sites;
+    std::vector<AcquireSite> Sites;
     for (const RedisCommand *Command : Index.commands())
       if (LockIndex::isAcquire(*Command) && !Command->InScript && Command->Function &&
           Index.isLockKey(*Command))
         Sites.push_back({Command->Call, Command->Function, Command});
+    for (const AcquireSite &Site : Others)
+      if (!Site.Command && !Site.SqlLock && !Site.QueuesForTurn && Site.Function)
+        Sites.push_back(Site);
     // Each round lets the outcome climb one more level of callers.
     for (unsigned Round = 0; Round < MaxDepth; ++Round) {
       bool Grew = false;
@@ -501,8 +653,21 @@ public:
 
   static AcquireSite siteOf(const HelperCall &Call, const AcquireWrapper &Wrapper) {
     AcquireSite Site(Call.Call, Call.Caller, Wrapper.Acquire);
+    Site.Service = Wrapper.Service;
+    Site.KeyText = Wrapper.KeyText;
+    Site.Key = Wrapper.Key;
+    // A key the wrapper is handed is the argument of this call.
+    if (const ParmVarDecl *Param = parameterOf(Wrapper.Key, helperDefinition(Call.Call));
+        Param && Param->getFunctionScopeIndex() < Call.Call->getNumArgs()) {
+      Site.Key = Call.Call->getArg(Param->getFunctionScopeIndex());
+      if (Site.Service != CoordinationService::None && Call.Caller)
+        if (std::optional<std::string> Text =
+                constantText(Site.Key, Call.Caller->getASTContext()))
+          Site.KeyText = *Text;
+    }
     Site.Successes = Wrapper.Successes;
     Site.Failures = Wrapper.Failures;
+    Site.HoldsOnReturn = Wrapper.HoldsOnReturn;
     return Site;
   }
 
@@ -511,7 +676,12 @@ private:
 
   /// How the function of \p Site passes the outcome on, if it does.
   std::optional<AcquireWrapper> reports(const AcquireSite &Site) {
-    AcquireWrapper Wrapper{Site.Command, {}, {}};
+    AcquireWrapper Wrapper;
+    Wrapper.Acquire = Site.Command;
+    Wrapper.Service = Site.Service;
+    Wrapper.KeyText = Site.KeyText;
+    Wrapper.Key = Site.Key;
+    Wrapper.HoldsOnReturn = Site.HoldsOnReturn;
     // `return acquire(...)`, `return reply != nullptr`.
     for (const Stmt *S = parentStmt(Site.Call, Context); S; S = parentStmt(S, Context)) {
       if (isa<ReturnStmt>(S)) {
@@ -526,6 +696,13 @@ private:
     if (Inserted)
       Cached->second = returnsOf(Site.Function);
     const std::vector<const ReturnStmt *> &Returns = Cached->second;
+    // A failure that throws: what it returns is no outcome, and its caller
+    // holds the lock once it returns.
+    std::optional<DistributedLockScope> Scope = Finder.scopeOf(Site);
+    if (Scope && holdsOnReturn(Site, *Scope, Returns)) {
+      Wrapper.HoldsOnReturn = true;
+      return Wrapper;
+    }
     // The kept result, or a variable computed from it, returned: `return ok;`.
     const VarDecl *Kept = nullptr;
     if (const Stmt *Holder = Finder.holderOf(Site, Kept); Holder && Kept) {
@@ -534,10 +711,19 @@ private:
         if (Return->getRetValue() &&
             Finder.testedOutcome(Return->getRetValue(), Site, Kept, Vars) == true)
           return Wrapper;
+      // Kept in a member of the object, which is returned: `held_ = reply
+      // && reply->integer == 1; ... return held_;`.
+      if (const FieldDecl *Member = Finder.memberCarrier(Holder, Site, Kept, Vars);
+          Member && !Returns.empty() && llvm::all_of(Returns, [&](const ReturnStmt *Return) {
+            const auto *Read = dyn_cast_or_null<MemberExpr>(
+                Return->getRetValue() ? Return->getRetValue()->IgnoreParenImpCasts() : nullptr);
+            return Read && Read->getMemberDecl() == Member &&
+                   isa<CXXThisExpr>(Read->getBase()->IgnoreParenImpCasts());
+          }))
+        return Wrapper;
     }
     // Different constants returned where the lock is held and elsewhere:
     // `if (!Lock(key)) return RR::LOCK_FAILED; ... return RR::SUCCESS;`.
-    std::optional<DistributedLockScope> Scope = Finder.scopeOf(Site);
     if (!Scope || Returns.empty())
       return std::nullopt;
     const SourceManager &SM = Context.getSourceManager();
@@ -571,6 +757,34 @@ private:
     return Wrapper;
   }
 
+  /// True when \p Site's function returns only holding the lock: the
+  /// acquire's failure throws (`if (!r.is_ok()) throw ...;`), the lock is
+  /// held from there to the function's end, every return is in that scope,
+  /// and nothing there lets a lock go.
+  bool holdsOnReturn(const AcquireSite &Site, const DistributedLockScope &Scope,
+                     llvm::ArrayRef<const ReturnStmt *> Returns) {
+    if (Site.HoldsOnReturn || Scope.AfterWait)
+      return heldToTheEnd(Site, Scope, Returns);
+    std::optional<AcquireTest> Tested = Finder.testOf(Site);
+    if (!Tested || Tested->Positive || !endsInThrow(Tested->failureBranch()))
+      return false;
+    return heldToTheEnd(Site, Scope, Returns);
+  }
+
+  bool heldToTheEnd(const AcquireSite &Site, const DistributedLockScope &Scope,
+                    llvm::ArrayRef<const ReturnStmt *> Returns) {
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(Site.Function->getBody());
+    const SourceManager &SM = Context.getSourceManager();
+    if (!Body || Scope.End != Body->getRBracLoc())
+      return false;
+    if (llvm::any_of(Returns, [&](const ReturnStmt *R) { return !Scope.contains(R->getBeginLoc(), SM); }))
+      return false;
+    return !anyStmt(Body, [&](const Stmt *S) {
+      const auto *Call = dyn_cast<CallExpr>(S);
+      return Call && Scope.contains(Call->getBeginLoc(), SM) && namedAsLetGo(Call);
+    });
+  }
+
   /// True when \p Return comes before \p Site's call and no loop around
   /// the call brings control back to it.
   bool endsBeforeAcquire(const ReturnStmt *Return, const AcquireSite &Site) const {
@@ -586,6 +800,7 @@ private:
 
   const LockIndex &Index;
   llvm::ArrayRef<HelperCall> Calls;
+  llvm::ArrayRef<AcquireSite> Others;
   ASTContext &Context;
   ScopeFinder Finder;
   llvm::DenseMap<const FunctionDecl *, AcquireWrapper> Wrappers;
@@ -626,6 +841,59 @@ std::optional<DistributedLockScope> guardedRedMutex(const VarDecl *Guard, const 
   return Scope;
 }
 
+/// The parameter of \p Constructor that \p E is: the parameter itself, or
+/// a member the constructor initializes with it (`path_(path)`).
+const ParmVarDecl *constructorParameter(const Expr *E, const FunctionDecl *Constructor) {
+  if (const ParmVarDecl *Param = parameterOf(E, Constructor))
+    return Param;
+  const auto *Member = E ? dyn_cast<MemberExpr>(stripStringWrappers(E)) : nullptr;
+  const auto *Built = dyn_cast_or_null<CXXConstructorDecl>(Constructor);
+  if (!Member || !Built || !isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()))
+    return nullptr;
+  for (const CXXCtorInitializer *Init : Built->inits())
+    if (Init->isWritten() && Init->getMember() == Member->getMemberDecl())
+      return parameterOf(Init->getInit()->IgnoreImplicit(), Constructor);
+  return nullptr;
+}
+
+/// The construction \p E is, through a functional cast: `Lock(c, key)`.
+const CXXConstructExpr *constructionIn(const Expr *E) {
+  E = E ? E->IgnoreImplicit() : nullptr;
+  if (const auto *Cast = dyn_cast_or_null<CXXFunctionalCastExpr>(E))
+    E = Cast->getSubExpr()->IgnoreImplicit();
+  return dyn_cast_or_null<CXXConstructExpr>(E);
+}
+
+/// The definition of the constructor that builds \p Object, when it is one
+/// \p Acquiring accepts: the one its declaration calls, or the one a
+/// factory it is initialized by calls in every return
+/// (`auto lock = store.guard("jobs")` over `return Guard(this, key);`).
+template <typename Accepts>
+const FunctionDecl *constructorOf(const VarDecl *Object, Accepts Acquiring) {
+  auto Built = [&](const CXXConstructExpr *Construct) -> const FunctionDecl * {
+    const FunctionDecl *Definition =
+        Construct && Construct->getConstructor() ? Construct->getConstructor()->getDefinition()
+                                                 : nullptr;
+    return Definition && Acquiring(Definition) ? Definition : nullptr;
+  };
+  if (const CXXConstructExpr *Construct = constructionIn(Object->getInit()))
+    return Built(Construct);
+  const auto *Call = dyn_cast_or_null<CallExpr>(Object->getInit() ? Object->getInit()->IgnoreImplicit()
+                                                                   : nullptr);
+  const FunctionDecl *Factory = Call ? helperDefinition(Call) : nullptr;
+  if (!Factory || Factory->getReturnType()->isReferenceType())
+    return nullptr;
+  std::vector<const ReturnStmt *> Returns = returnsOf(Factory);
+  const FunctionDecl *Found = nullptr;
+  for (const ReturnStmt *Return : Returns) {
+    const FunctionDecl *Constructor = Built(constructionIn(Return->getRetValue()));
+    if (!Constructor || (Found && Found != Constructor))
+      return nullptr;
+    Found = Constructor;
+  }
+  return Found;
+}
+
 } // namespace
 
 const Expr *redMutexResource(const Expr *Mutex) {
@@ -656,9 +924,16 @@ bool DistributedLockScope::contains(SourceLocation Loc, const SourceManager &SM)
          !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(End), Loc);
 }
 
-std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
+namespace {
+
+using Wrappers = llvm::DenseMap<const FunctionDecl *, AcquireWrapper>;
+
+/// The acquires, and the functions among them that report one or return
+/// only holding a lock.
+std::vector<AcquireSite> sitesAndWrappers(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
                                           llvm::ArrayRef<HelperCall> Calls,
-                                          llvm::ArrayRef<LockApiCall> ApiCalls) {
+                                          llvm::ArrayRef<LockApiCall> ApiCalls,
+                                          Wrappers &Found) {
   std::vector<AcquireSite> Sites;
   // Any take of a lock key whose reply is tested opens a scope, an unsafe one
   // (SET without NX) too: the code means to hold the lock there.
@@ -666,10 +941,20 @@ std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef
     if ((LockIndex::writtenValue(*Command) || Command->TakesIfAbsent) && !Command->InScript &&
         Index.isLockKey(*Command))
       Sites.push_back({Command->Call, Command->Function, Command});
-  auto Wrappers = WrapperFinder(Index, Calls).find();
+  std::vector<AcquireSite> Apis;
+  for (const LockApiCall &Api : ApiCalls) {
+    AcquireSite Site(Api.Call, Api.Function, nullptr, Api.Key);
+    Site.Service = Api.Service;
+    Site.KeyText = Api.KeyText;
+    Site.Successes = Api.Successes;
+    Site.Failures = Api.Failures;
+    Site.QueuesForTurn = Api.QueuesForTurn;
+    Apis.push_back(std::move(Site));
+  }
+  Found = WrapperFinder(Index, Calls, Apis).find();
   for (const HelperCall &Call : Calls)
     if (const FunctionDecl *Callee = helperDefinition(Call.Call))
-      if (auto It = Wrappers.find(Callee); It != Wrappers.end())
+      if (auto It = Found.find(Callee); It != Found.end())
         Sites.push_back(WrapperFinder::siteOf(Call, It->second));
   for (const SqlExecution &E : Sql)
     for (const SqlStatement &Statement : E.Statements)
@@ -682,18 +967,48 @@ std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef
           Site.AnswerUnread = !Answer;
           Sites.push_back(Site);
         }
-
-  for (const LockApiCall &Api : ApiCalls) {
-    AcquireSite Site(Api.Call, Api.Function, nullptr, Api.Key);
-    Site.Service = Api.Service;
-    Site.KeyText = Api.KeyText;
-    Site.Successes = Api.Successes;
-    Site.Failures = Api.Failures;
-    Site.QueuesForTurn = Api.QueuesForTurn;
-    Sites.push_back(std::move(Site));
-  }
-
+  llvm::append_range(Sites, Apis);
   return Sites;
+}
+
+/// `std::lock_guard<RedisLock> guard(lock)` over a class of the program
+/// whose lock() returns only holding a distributed lock: the guard holds
+/// it for its life.
+std::optional<AcquireSite> guardedLockClass(const VarDecl *Guard, const Wrappers &Found) {
+  const CXXRecordDecl *Record = Guard->getType()->getAsCXXRecordDecl();
+  static constexpr llvm::StringLiteral Guards[] = {"std::lock_guard", "std::unique_lock",
+                                                   "std::scoped_lock"};
+  if (!Record || !llvm::is_contained(Guards, Record->getQualifiedNameAsString()))
+    return std::nullopt;
+  const CXXConstructExpr *Construct = constructionIn(Guard->getInit());
+  if (!Construct || Construct->getNumArgs() != 1)
+    return std::nullopt; // std::defer_lock and friends: not held from here.
+  const CXXRecordDecl *Held = Construct->getArg(0)->getType()->getAsCXXRecordDecl();
+  if (!Held)
+    return std::nullopt;
+  for (const CXXMethodDecl *Method : Held->methods()) {
+    if (!Method->getIdentifier() || Method->getName() != "lock" || Method->getNumParams() != 0)
+      continue;
+    const FunctionDecl *Definition = Method->getDefinition();
+    auto It = Definition ? Found.find(Definition) : Found.end();
+    if (It == Found.end() || !It->second.HoldsOnReturn)
+      return std::nullopt;
+    AcquireSite Site(Construct, dyn_cast_or_null<FunctionDecl>(Guard->getParentFunctionOrMethod()),
+                     It->second.Acquire);
+    Site.Service = It->second.Service;
+    Site.KeyText = It->second.KeyText;
+    return Site;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
+                                          llvm::ArrayRef<HelperCall> Calls,
+                                          llvm::ArrayRef<LockApiCall> ApiCalls) {
+  Wrappers Found;
+  return sitesAndWrappers(Index, Sql, Calls, ApiCalls, Found);
 }
 
 std::optional<AcquireTest> testOfAcquire(const AcquireSite &Site, const LockIndex &Index) {
@@ -706,7 +1021,8 @@ findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> S
                           llvm::ArrayRef<const VarDecl *> Objects,
                           llvm::ArrayRef<LockApiCall> ApiCalls) {
   ASTContext &Context = Index.context();
-  std::vector<AcquireSite> Sites = findAcquireSites(Index, Sql, Calls, ApiCalls);
+  Wrappers Found;
+  std::vector<AcquireSite> Sites = sitesAndWrappers(Index, Sql, Calls, ApiCalls, Found);
   ScopeFinder Finder(Index, Context);
   std::vector<DistributedLockScope> Scopes;
   // RAII: an object whose constructor acquires holds the lock for its life.
@@ -715,29 +1031,65 @@ findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> S
     if (LockIndex::isAcquire(*Command) && !Command->InScript &&
         isa_and_nonnull<CXXConstructorDecl>(Command->Function) && Index.isLockKey(*Command))
       Constructors.try_emplace(Command->Function, Command);
+  // Another kind of lock taken in a constructor: a coordination service's,
+  // a lock API's, or through a function that returns only holding it.
+  llvm::DenseMap<const FunctionDecl *, const AcquireSite *> OtherConstructors;
+  for (const AcquireSite &Site : Sites)
+    if (!Site.Command && !Site.SqlLock && !Site.QueuesForTurn &&
+        isa_and_nonnull<CXXConstructorDecl>(Site.Function))
+      OtherConstructors.try_emplace(Site.Function, &Site);
+  auto Acquiring = [&](const FunctionDecl *Constructor) {
+    return Constructors.count(Constructor) || OtherConstructors.count(Constructor);
+  };
   for (const VarDecl *Object : Objects) {
     if (auto Scope = guardedRedMutex(Object, Index, Context)) {
       Scopes.push_back(std::move(*Scope));
       continue;
     }
-    const auto *Construct =
-        Object->getInit() ? dyn_cast<CXXConstructExpr>(Object->getInit()->IgnoreImplicit()) : nullptr;
-    const FunctionDecl *Constructor =
-        Construct && Construct->getConstructor() ? Construct->getConstructor()->getDefinition()
-                                                 : nullptr;
-    auto It = Constructors.find(Constructor);
+    if (std::optional<AcquireSite> Guarded = guardedLockClass(Object, Found)) {
+      DynTypedNodeList Parents = Context.getParents(*Object);
+      const auto *Declaration = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
+      if (const auto *Block = Declaration ? dyn_cast_or_null<CompoundStmt>(
+                                                parentStmt(Declaration, Context))
+                                          : nullptr) {
+        DistributedLockScope Scope;
+        Scope.Function = Guarded->Function;
+        Scope.Acquired = Object->getLocation();
+        Scope.Begin = Object->getEndLoc();
+        Scope.End = Block->getRBracLoc();
+        Finder.describeSite(Scope, *Guarded);
+        Scopes.push_back(std::move(Scope));
+      }
+      continue;
+    }
+    const FunctionDecl *Constructor = constructorOf(Object, Acquiring);
     DynTypedNodeList Parents = Context.getParents(*Object);
     const auto *Declaration = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
     const auto *Block =
         Declaration ? dyn_cast_or_null<CompoundStmt>(parentStmt(Declaration, Context)) : nullptr;
-    if (It == Constructors.end() || !Block)
+    if (!Constructor || !Block)
       continue;
     DistributedLockScope Scope;
     Scope.Function = dyn_cast_or_null<FunctionDecl>(Object->getParentFunctionOrMethod());
     Scope.Acquired = Object->getLocation();
     Scope.Begin = Object->getEndLoc();
     Scope.End = Block->getRBracLoc();
-    Finder.describe(Scope, It->second);
+    if (auto It = Constructors.find(Constructor); It != Constructors.end()) {
+      Finder.describe(Scope, It->second);
+    } else {
+      const AcquireSite &Site = *OtherConstructors.lookup(Constructor);
+      Finder.describeSite(Scope, Site);
+      // A key the constructor is handed is the declaration's argument.
+      const CXXConstructExpr *Construct = constructionIn(Object->getInit());
+      const ParmVarDecl *Param = constructorParameter(Site.Key, Constructor);
+      if (Construct && Param && Site.Service != CoordinationService::None &&
+          Param->getFunctionScopeIndex() < Construct->getNumArgs())
+        if (std::optional<std::string> Key =
+                constantText(Construct->getArg(Param->getFunctionScopeIndex()), Context)) {
+          Scope.Key = *Key;
+          Scope.KeyId = (serviceName(Site.Service) + ":" + *Key).str();
+        }
+    }
     Scopes.push_back(std::move(Scope));
   }
   llvm::DenseSet<const Expr *> Seen;

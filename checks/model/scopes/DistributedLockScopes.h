@@ -53,6 +53,9 @@ struct DistributedLockScope {
   CoordinationService Service = CoordinationService::None;
   /// Where a fencing token is taken in the scope (`INCR fence:<name>`), if it is.
   clang::SourceLocation FenceTaken;
+  /// True when the lock is held after a loop that waits for it
+  /// (`while (!TryLock()) sleep(1);`).
+  bool AfterWait = false;
 
   bool contains(clang::SourceLocation Loc, const clang::SourceManager &SM) const;
 };
@@ -104,6 +107,9 @@ struct AcquireSite {
   llvm::SmallVector<int64_t, 2> Successes, Failures;
   /// See LockApiCall: its success opens no scope.
   bool QueuesForTurn = false;
+  /// For a call of a function that returns only holding the lock: its own
+  /// acquire's failure throws. The lock is held from the call on.
+  bool HoldsOnReturn = false;
 };
 
 /// Every acquire of the translation unit: takes of lock keys, calls of
