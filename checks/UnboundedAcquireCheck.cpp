@@ -38,6 +38,31 @@ LoopParts loopParts(const Stmt *Loop) {
   return {};
 }
 
+/// True when \p Condition holds only on a failure of the connection:
+/// `rc == ZCONNECTIONLOSS || rc == ZOPERATIONTIMEOUT`. A loop on it sends
+/// the request again, and ends on every answer the server gave, a lock
+/// held elsewhere included: it waits for the network, not for a holder.
+bool onTransportFailureOnly(const Expr *Condition, const ASTContext &Context) {
+  if (!Condition)
+    return false;
+  const Expr *E = Condition->IgnoreParenImpCasts();
+  const auto *Binary = dyn_cast<BinaryOperator>(E);
+  if (!Binary)
+    return false;
+  if (Binary->getOpcode() == BO_LOr)
+    return onTransportFailureOnly(Binary->getLHS(), Context) &&
+           onTransportFailureOnly(Binary->getRHS(), Context);
+  if (Binary->getOpcode() != BO_EQ)
+    return false;
+  llvm::ArrayRef<int64_t> Transport = ZooKeeperModel::builtin().transportFailures();
+  return llvm::any_of(std::initializer_list<const Expr *>{Binary->getLHS(), Binary->getRHS()},
+                      [&](const Expr *Side) {
+                        Expr::EvalResult Value;
+                        return !Side->isValueDependent() && Side->EvaluateAsInt(Value, Context) &&
+                               llvm::is_contained(Transport, Value.Val.getInt().getExtValue());
+                      });
+}
+
 bool contains(const Stmt *Outer, const Stmt *Inner) {
   return Inner && anyStmt(Outer, [&](const Stmt *S) { return S == Inner; });
 }
@@ -645,6 +670,8 @@ void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context) {
     if (!Wait)
       std::tie(Wait, Through) = lockLookThroughHelper(Loop, LockLooks, Context);
     if (!Wait || hasVisibleBound(Loop))
+      continue;
+    if (Wait->is(ZooFunction::Create) && onTransportFailureOnly(loopParts(Loop).Condition, Context))
       continue;
     const CallExpr *Blocks = UntimedWaitIn(Loop);
     if (Blocks)

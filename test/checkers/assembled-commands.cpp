@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #define SETNX_CMD "SETNX "
 std::string newToken();
@@ -80,4 +81,46 @@ void correct(redisContext *c, const std::string &job) {
   std::string token = newToken();
   std::string cmd = "SET lock:" + job + " " + token + " NX PX 30000";
   redisCommand(c, cmd.c_str());
+}
+
+// Words kept in a std::vector, handed over as argv.data(): filled from a
+// braced list, appended one by one, or copied from a vector of strings.
+void argvFromList(redisContext *c, const char *token) {
+  std::vector<const char *> argv{"SET", "lock:argv-list", token, "PX", "5000"};
+  freeReplyObject(redisCommandArgv(c, static_cast<int>(argv.size()), argv.data(), nullptr));
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'SET' of lock key 'lock:argv-list' has no 'NX'{{.*}}[distlock-redis-set-without-nx]
+}
+
+void argvAppended(redisContext *c, const char *token) {
+  std::vector<const char *> argv;
+  argv.reserve(4);
+  argv.push_back("SET");
+  argv.push_back("lock:argv-pushed");
+  argv.push_back(token);
+  argv.push_back("NX");
+  freeReplyObject(redisCommandArgv(c, static_cast<int>(argv.size()), argv.data(), nullptr));
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: lock 'lock:argv-pushed' is taken with 'SET ... NX' but no expiry{{.*}}[distlock-redis-set-without-expiry]
+}
+
+void argvCopied(redisContext *c, const std::string &shard, const std::string &token) {
+  std::vector<std::string> words{"SET", "lock:" + shard, token, "NX"};
+  std::vector<const char *> argv;
+  std::vector<size_t> lengths;
+  for (const std::string &word : words) {
+    argv.push_back(word.c_str());
+    lengths.push_back(word.size());
+  }
+  freeReplyObject(redisCommandArgv(c, static_cast<int>(argv.size()), argv.data(), lengths.data()));
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: lock 'lock:{shard}' is taken with 'SET ... NX' but no expiry{{.*}}[distlock-redis-set-without-expiry]
+}
+
+// A word appended on one path only: the command is not known, nothing is
+// said.
+void argvSometimes(redisContext *c, const char *token, bool expire) {
+  std::vector<const char *> argv{"SET", "lock:argv-maybe", token, "NX"};
+  if (expire) {
+    argv.push_back("PX");
+    argv.push_back("5000");
+  }
+  freeReplyObject(redisCommandArgv(c, static_cast<int>(argv.size()), argv.data(), nullptr));
 }

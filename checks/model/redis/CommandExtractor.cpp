@@ -6,6 +6,7 @@
 #include "model/redis/LuaScript.h"
 #include "model/values/StmtWalk.h"
 #include "model/values/StringValue.h"
+#include "model/values/VectorWords.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -17,38 +18,6 @@ namespace locklint::model {
 namespace {
 
 bool isDefaulted(const Expr *Arg) { return isa<CXXDefaultArgExpr>(Arg); }
-
-/// The elements of a braced list, however it reaches the parameter
-/// (std::initializer_list, std::vector built from a list).
-std::optional<std::vector<const Expr *>> listElements(const Expr *E) {
-  for (int Depth = 0; E && Depth < 8; ++Depth) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E)) {
-      E = Cleanups->getSubExpr();
-    } else if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E)) {
-      E = Temp->getSubExpr();
-    } else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E)) {
-      E = Bind->getSubExpr();
-    } else if (const auto *Std = dyn_cast<CXXStdInitializerListExpr>(E)) {
-      E = Std->getSubExpr();
-    } else if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
-      // std::vector<std::string>{...} reaches its initializer_list
-      // constructor as the first argument; other arguments are defaults.
-      if (Construct->getNumArgs() == 0)
-        return std::nullopt;
-      const Expr *First = Construct->getArg(0)->IgnoreImplicit();
-      bool FromList = isa<CXXStdInitializerListExpr, InitListExpr>(First);
-      if (Construct->isListInitialization() && !FromList)
-        return std::vector<const Expr *>(Construct->arg_begin(), Construct->arg_end());
-      E = Construct->getArg(0);
-    } else if (const auto *List = dyn_cast<InitListExpr>(E)) {
-      return std::vector<const Expr *>(List->inits().begin(), List->inits().end());
-    } else {
-      return std::nullopt;
-    }
-  }
-  return std::nullopt;
-}
 
 /// Builds a command from the model entry that fits the callee.
 class Builder {
@@ -233,8 +202,14 @@ private:
     return setWords(std::move(Words));
   }
 
-  /// The elements of a local array initialized with a braced list.
+  /// The elements of a local array initialized with a braced list, or of a
+  /// local std::vector whose data() is handed over.
   std::optional<std::vector<const Expr *>> argvElements(const Expr *E) const {
+    // Walking up to a vector's uses builds the parent map, which the
+    // context keeps as a cache.
+    if (std::optional<std::vector<const Expr *>> Words =
+            vectorElements(E, const_cast<ASTContext &>(Context)))
+      return Words;
     const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
     if (!Var || !Var->getInit())

@@ -2,12 +2,33 @@
 
 #include "model/zookeeper/ZooKeeperCalls.h"
 #include "model/values/ExprText.h"
+#include "model/values/StmtWalk.h"
 #include "clang/AST/Expr.h"
 
 using namespace clang;
 
 namespace locklint::model {
 namespace {
+
+/// True when the function of \p Var assigns it, steps it or takes its
+/// address: its initializer may not be its value.
+bool changedAfterInit(const VarDecl *Var) {
+  const auto *Function = dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
+  if (!Function || !Function->getBody())
+    return true;
+  auto Names = [&](const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl() == Var;
+  };
+  return anyStmt(Function->getBody(), [&](const Stmt *S) {
+    if (const auto *Assign = dyn_cast<BinaryOperator>(S))
+      return Assign->isAssignmentOp() && Names(Assign->getLHS());
+    if (const auto *Unary = dyn_cast<UnaryOperator>(S))
+      return (Unary->isIncrementDecrementOp() || Unary->getOpcode() == UO_AddrOf) &&
+             Names(Unary->getSubExpr());
+    return false;
+  });
+}
 
 /// The mode \p E says: constants of the model and integers joined by `|`.
 std::optional<int> modeOf(const Expr *E, const ZooKeeperModel &Model) {
@@ -16,8 +37,15 @@ std::optional<int> modeOf(const Expr *E, const ZooKeeperModel &Model) {
     std::optional<int> Left = modeOf(Or->getLHS(), Model), Right = modeOf(Or->getRHS(), Model);
     return Left && Right ? std::optional<int>(*Left | *Right) : std::nullopt;
   }
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    return Model.modeValue(Ref->getDecl()->getName());
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (std::optional<int> Named = Model.modeValue(Ref->getDecl()->getName()))
+      return Named;
+    // A local set once and never changed (`const int mode = ZOO_EPHEMERAL;`).
+    const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+    if (Var && Var->isLocalVarDecl() && Var->getInit() && !changedAfterInit(Var))
+      return modeOf(Var->getInit(), Model);
+    return std::nullopt;
+  }
   if (const auto *Literal = dyn_cast<IntegerLiteral>(E))
     return static_cast<int>(Literal->getValue().getSExtValue());
   return std::nullopt;

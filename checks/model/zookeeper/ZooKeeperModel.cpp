@@ -56,6 +56,9 @@ const ZooKeeperModel &ZooKeeperModel::builtin() {
     for (const json &Value : Answers.value("failure", json::array()))
       if (Value.is_number_integer())
         Out.CreateFailures.push_back(Value.get<int64_t>());
+    for (const json &Value : Answers.value("transport", json::array()))
+      if (Value.is_number_integer())
+        Out.TransportFailures.push_back(Value.get<int64_t>());
     for (const json &Name : Doc.value("session_loss_names", json::array()))
       if (Name.is_string())
         Out.SessionLossNames.push_back(Name.get<std::string>());

@@ -54,6 +54,9 @@ public:
   /// What a create answers when it made the node, and when it did not.
   llvm::ArrayRef<int64_t> createSuccesses() const { return CreateSuccesses; }
   llvm::ArrayRef<int64_t> createFailures() const { return CreateFailures; }
+  /// The failures of the connection, not of the request (ZCONNECTIONLOSS,
+  /// ZOPERATIONTIMEOUT): the same request may succeed when sent again.
+  llvm::ArrayRef<int64_t> transportFailures() const { return TransportFailures; }
 
   /// The mode name a permanent \p Mode becomes when it dies with its
   /// session: ZOO_EPHEMERAL, or ZOO_EPHEMERAL_SEQUENTIAL.
@@ -63,7 +66,7 @@ private:
   llvm::StringMap<ZooFunction> Functions;
   llvm::StringMap<int> Modes;
   std::vector<std::string> SessionLossNames;
-  std::vector<int64_t> CreateSuccesses, CreateFailures;
+  std::vector<int64_t> CreateSuccesses, CreateFailures, TransportFailures;
 };
 
 } // namespace locklint::model

@@ -60,3 +60,27 @@ void unknown(zhandle_t *zh, int mode) {
   zoo_create(zh, "/app/config", "{}", 2, &ZOO_OPEN_ACL_UNSAFE, ZOO_PERSISTENT, nullptr, 0);
   zoo_delete(zh, "/app/config", -1);
 }
+
+// The mode kept in a local that is set once: it is that mode.
+bool takeMutex(zhandle_t *zh) {
+  const int mode = ZOO_PERSISTENT;
+  int rc = zoo_create(zh, "/jobs/mutex", "", 0, &ZOO_OPEN_ACL_UNSAFE, mode, nullptr, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: lock node '/jobs/mutex' is created persistent: {{.*}}
+  // CHECK-FIXES: int rc = zoo_create(zh, "/jobs/mutex", "", 0, &ZOO_OPEN_ACL_UNSAFE, ZOO_EPHEMERAL, nullptr, 0);
+  return rc == ZOK;
+}
+void dropMutex(zhandle_t *zh) { zoo_delete(zh, "/jobs/mutex", -1); }
+
+// A local changed after it is set has no one mode: nothing is said.
+bool takeMutexMaybe(zhandle_t *zh, bool sequential) {
+  int mode = ZOO_PERSISTENT;
+  if (sequential)
+    mode |= ZOO_SEQUENCE;
+  return zoo_create(zh, "/jobs/mutex", "", 0, &ZOO_OPEN_ACL_UNSAFE, mode, nullptr, 0) == ZOK;
+}
+
+// Set once to an ephemeral mode: correct, silent.
+bool takeMutexEphemeral(zhandle_t *zh) {
+  int mode = ZOO_EPHEMERAL;
+  return zoo_create(zh, "/jobs/mutex", "", 0, &ZOO_OPEN_ACL_UNSAFE, mode, nullptr, 0) == ZOK;
+}
