@@ -2,6 +2,8 @@
 
 #include "Finding.h"
 #include <algorithm>
+#include <set>
+#include <string_view>
 #include <tuple>
 
 namespace locklint {
@@ -24,9 +26,32 @@ void AnalysisResults::sort() {
                                return Key(A) == Key(B) && A.Suppressed == B.Suppressed;
                              }),
                  Findings.end());
+  dropRepeatsAtWrappers();
   std::sort(Failures.begin(), Failures.end(), [](const FileFailure &A, const FileFailure &B) {
     return std::tie(A.File, A.Reason) < std::tie(B.File, B.Reason);
   });
+}
+
+void AnalysisResults::dropRepeatsAtWrappers() {
+  // The note the checks put at the command a wrapper issues
+  // (RedisCheckBase::report): "'SET' is issued here, in 'acquire'".
+  static constexpr std::string_view IssuedHere = "' is issued here, in '";
+  using Place = std::tuple<std::string, std::string, unsigned, unsigned>;
+  std::set<Place> Reported;
+  for (const Finding &F : Findings)
+    Reported.insert({F.Check, F.Where.File, F.Where.Line, F.Where.Column});
+  // A finding at a call of a wrapper whose command is itself reported, by
+  // the same check where the wrapper issues it, is that finding again: the
+  // defect is in the wrapper, and is fixed there once.
+  auto Repeats = [&](const Finding &F) {
+    return std::any_of(F.Notes.begin(), F.Notes.end(), [&](const FindingNote &Note) {
+      return Note.Message.find(IssuedHere) != std::string::npos &&
+             (Note.Where.File != F.Where.File || Note.Where.Line != F.Where.Line ||
+              Note.Where.Column != F.Where.Column) &&
+             Reported.count({F.Check, Note.Where.File, Note.Where.Line, Note.Where.Column});
+    });
+  };
+  Findings.erase(std::remove_if(Findings.begin(), Findings.end(), Repeats), Findings.end());
 }
 
 } // namespace locklint

@@ -77,8 +77,12 @@ struct AnalysisResults {
 
   void append(AnalysisResults Other);
   /// Sorts into the order every output uses, whatever order the files ran
-  /// in, and keeps one of the findings several units report in one header.
+  /// in, keeps one of the findings several units report in one header, and
+  /// drops the repeats of a wrapper's finding at its callers.
   void sort();
+  /// Drops each finding that a note says comes from a wrapper's command
+  /// that the same check reports where the wrapper issues it.
+  void dropRepeatsAtWrappers();
 };
 
 } // namespace locklint
