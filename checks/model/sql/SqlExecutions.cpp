@@ -149,6 +149,31 @@ const Expr *SqlExecution::answerCall() const {
   return AnswerOnConnection ? Answer : Call;
 }
 
+bool SqlExecutions::answerReadInHelper(const SqlExecution &E) const {
+  if (!E.Function || !E.Function->getBody())
+    return false;
+  const SourceManager &SM = Context.getSourceManager();
+  SourceLocation After = SM.getExpansionLoc(E.Call->getEndLoc());
+  auto Fetches = [&](const Stmt *Body) {
+    return anyStmt(Body, [&](const Stmt *S) {
+      const auto *Call = dyn_cast<CallExpr>(S);
+      const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+      return Callee && Model.AnswerFetchers.contains(Callee->getQualifiedNameAsString());
+    });
+  };
+  return anyStmt(E.Function->getBody(), [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const FunctionDecl *Helper = Call ? helperDefinition(Call) : nullptr;
+    if (!Helper || !Helper->getBody() || Helper == E.Function ||
+        !SM.isBeforeInTranslationUnit(After, SM.getExpansionLoc(Call->getBeginLoc())))
+      return false;
+    bool Handed = llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
+      return expressionIdentity(Arg, Context) == E.Connection;
+    });
+    return Handed && Fetches(Helper->getBody());
+  });
+}
+
 const CallExpr *SqlExecutions::answerOf(const SqlExecution &E) const {
   if (!E.Function || !E.Function->getBody())
     return nullptr;
@@ -193,8 +218,11 @@ std::vector<SqlExecution> SqlExecutions::finish(llvm::ArrayRef<HelperCall> Calls
     if (!Statements)
       continue; // PostgreSQL would reject it: unknown.
     Run.Execution.Statements = *Statements;
-    if (Run.Execution.AnswerOnConnection)
+    if (Run.Execution.AnswerOnConnection) {
       Run.Execution.Answer = answerOf(Run.Execution);
+      Run.Execution.AnswerReadElsewhere =
+          !Run.Execution.Answer && answerReadInHelper(Run.Execution);
+    }
     Known.push_back(std::move(Run.Execution));
   }
   // Matchers report calls in traversal order; the checks want source order.

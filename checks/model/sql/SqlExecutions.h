@@ -33,6 +33,10 @@ struct SqlExecution {
   /// it. False for a call of the project's wrapper, whose answer is its own.
   bool AnswerOnConnection = false;
   const clang::CallExpr *Answer = nullptr;
+  /// True when, with no fetch of its own, the function hands the connection
+  /// to a function of the unit that fetches rows (`lockGranted(db)`): the
+  /// answer is read there, in a way this function does not show.
+  bool AnswerReadElsewhere = false;
 
   /// The call whose value says what the server answered.
   const clang::Expr *answerCall() const;
@@ -83,6 +87,7 @@ private:
 
   void followWrappers(llvm::ArrayRef<HelperCall> Calls);
   const clang::CallExpr *answerOf(const SqlExecution &E) const;
+  bool answerReadInHelper(const SqlExecution &E) const;
   bool isTextWrapper(const Pending &Run) const;
 
   const SqlClientModel &Model;

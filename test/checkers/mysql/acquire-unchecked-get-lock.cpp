@@ -71,6 +71,35 @@ public:
     rebuildIndex(db_);
   }
 
+  // The answer fetched and tested by a helper of the unit, handed the
+  // connection: what it tests is the helper's business, so nothing is said.
+  bool refreshThroughHelper() {
+    if (mysql_query(db_, "SELECT GET_LOCK('search-index', 3)") != 0 || !granted(db_))
+      return false;
+    rebuildIndex(db_);
+    mysql_query(db_, "SELECT RELEASE_LOCK('search-index')");
+    return true;
+  }
+
+  // A helper handed the connection that fetches nothing reads no answer.
+  void logsOnly() {
+    mysql_query(db_, "SELECT GET_LOCK('search-index', 3)");
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: the result of 'GET_LOCK' is never checked{{.*}}
+    logConnection(db_);
+    rebuildIndex(db_);
+  }
+
 private:
+  static bool granted(MYSQL *db) {
+    MYSQL_RES *answer = mysql_store_result(db);
+    if (!answer)
+      return false;
+    MYSQL_ROW row = mysql_fetch_row(answer);
+    bool taken = row && row[0] && row[0][0] == '1';
+    mysql_free_result(answer);
+    return taken;
+  }
+  static void logConnection(MYSQL *db) { (void)mysql_get_server_info(db); }
+
   MYSQL *db_;
 };
