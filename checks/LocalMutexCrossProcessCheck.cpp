@@ -200,10 +200,9 @@ void LocalMutexCrossProcessCheck::checkTranslationUnit(const LockIndex &Index) {
     TalksToServices.insert(Execution.Function);
   TalksToServices.erase(nullptr);
   // And so do the functions that call those, a few levels up.
-  for (unsigned Round = 0; Round < 4; ++Round)
-    for (const HelperCall &Call : helperCalls())
-      if (Call.Caller && TalksToServices.contains(helperDefinition(Call.Call)))
-        TalksToServices.insert(Call.Caller);
+  climbToCallers(helperCalls(), 4, [&](const HelperCall &Call, const FunctionDecl *Callee) {
+    return TalksToServices.contains(Callee) && TalksToServices.insert(Call.Caller).second;
+  });
   LocalLockScopes Scopes(Locks, Context);
   for (const VarDecl *Guard : Guards)
     if (!TalksToServices.contains(heldLockMethod(Guard)))

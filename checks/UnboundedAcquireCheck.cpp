@@ -22,22 +22,6 @@ using namespace locklint::model;
 namespace clang::tidy::distlock {
 namespace {
 
-/// The body and the condition of a while, do or for loop.
-struct LoopParts {
-  const Stmt *Body = nullptr;
-  const Expr *Condition = nullptr;
-};
-
-LoopParts loopParts(const Stmt *Loop) {
-  if (const auto *While = dyn_cast<WhileStmt>(Loop))
-    return {While->getBody(), While->getCond()};
-  if (const auto *Do = dyn_cast<DoStmt>(Loop))
-    return {Do->getBody(), Do->getCond()};
-  if (const auto *For = dyn_cast<ForStmt>(Loop))
-    return {For->getBody(), For->getCond()};
-  return {};
-}
-
 /// True when \p Condition holds only on a failure of the connection:
 /// `rc == ZCONNECTIONLOSS || rc == ZOPERATIONTIMEOUT`. A loop on it sends
 /// the request again, and ends on every answer the server gave, a lock

@@ -118,22 +118,15 @@ serviceWritesThrough(llvm::ArrayRef<HelperCall> Calls, const ZooKeeperCalls &Zoo
         Writers.try_emplace(Function, Write);
         break;
       }
-  // Each round climbs one level of callers.
-  constexpr unsigned MaxDepth = 4;
-  for (unsigned Round = 0; Round < MaxDepth; ++Round) {
-    bool Grew = false;
-    for (const HelperCall &Call : Calls)
-      if (const FunctionDecl *Callee = helperDefinition(Call.Call); Callee && Call.Caller)
-        if (auto It = Writers.find(Callee); It != Writers.end() && !Writers.count(Call.Caller)) {
-          ServiceWrite Write = It->second;
-          Write.What = whatCallWrites(Call, Write);
-          Write.Key = nullptr;
-          Writers.try_emplace(Call.Caller, std::move(Write));
-          Grew = true;
-        }
-    if (!Grew)
-      break;
-  }
+  climbToCallers(Calls, 4, [&](const HelperCall &Call, const FunctionDecl *Callee) {
+    auto It = Writers.find(Callee);
+    if (It == Writers.end() || Writers.count(Call.Caller))
+      return false;
+    ServiceWrite Write = It->second;
+    Write.What = whatCallWrites(Call, Write);
+    Write.Key = nullptr;
+    return Writers.try_emplace(Call.Caller, std::move(Write)).second;
+  });
   return Writers;
 }
 

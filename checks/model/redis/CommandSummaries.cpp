@@ -71,6 +71,18 @@ const FunctionDecl *helperDefinition(const CallExpr *Call) {
   return Callee->getDefinition();
 }
 
+void climbToCallers(llvm::ArrayRef<HelperCall> Calls, unsigned Levels,
+                    llvm::function_ref<bool(const HelperCall &, const FunctionDecl *)> Climb) {
+  for (unsigned Level = 0; Level < Levels; ++Level) {
+    bool Gained = false;
+    for (const HelperCall &Call : Calls)
+      if (const FunctionDecl *Callee = helperDefinition(Call.Call); Callee && Call.Caller)
+        Gained |= Climb(Call, Callee);
+    if (!Gained)
+      return;
+  }
+}
+
 bool CommandSummaries::dependsOnParameters(const RedisCommand &Command) {
   for (const CommandWord &Word : Command.Args)
     for (const CommandWord::Piece &Piece : Word.Pieces)

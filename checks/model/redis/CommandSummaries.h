@@ -16,6 +16,7 @@
 #include "model/values/StringValue.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <deque>
 #include <string>
 #include <vector>
@@ -111,6 +112,15 @@ std::string placeOf(clang::SourceLocation Loc, const clang::SourceManager &SM);
 /// The definition to follow for a call: the body of the called function, or
 /// of the template it was instantiated from.
 const clang::FunctionDecl *helperDefinition(const clang::CallExpr *Call);
+
+/// Carries a fact of functions up to their callers, bottom-up, through at
+/// most \p Levels levels of \p Calls: \p Climb is asked of each call whose
+/// callee the unit defines, and returns true when the caller gained the
+/// fact. Stops at the first round that gains nothing.
+void climbToCallers(llvm::ArrayRef<HelperCall> Calls, unsigned Levels,
+                    llvm::function_ref<bool(const HelperCall &Call,
+                                            const clang::FunctionDecl *Callee)>
+                        Climb);
 
 } // namespace locklint::model
 

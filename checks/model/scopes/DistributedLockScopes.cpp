@@ -5,6 +5,7 @@
 #include "model/scopes/LockAttempts.h"
 #include "model/values/CallRoles.h"
 #include "model/values/ExprText.h"
+#include "model/values/LoopBounds.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -33,16 +34,6 @@ std::optional<int64_t> integerValue(const Expr *E, const ASTContext &Context) {
 bool namedAsLetGo(const CallExpr *Call) {
   std::vector<std::string> Words = splitWords(calleeName(Call));
   return llvm::is_contained(Words, "unlock") || llvm::is_contained(Words, "release");
-}
-
-/// True when every path through \p S that reaches its end throws: it is a
-/// throw, or a block whose last statement is one.
-bool endsInThrow(const Stmt *S) {
-  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(S))
-    return !Block->body_empty() && endsInThrow(Block->body_back());
-  if (const auto *Cleanups = dyn_cast_or_null<ExprWithCleanups>(S))
-    S = Cleanups->getSubExpr();
-  return isa_and_nonnull<CXXThrowExpr>(S);
 }
 
 /// The statements of \p Block after \p S, one of them; none when \p S is
@@ -257,23 +248,17 @@ public:
   /// first later statement of its block that lets a lock go, or to the
   /// block's end.
   std::optional<DistributedLockScope> heldAfterWait(const AcquireSite &Site) {
-    const Stmt *Loop = nullptr;
-    const Expr *Condition = nullptr;
-    for (const Stmt *S = parentStmt(Site.Call, Context); S && !Loop; S = parentStmt(S, Context)) {
-      if (const auto *While = dyn_cast<WhileStmt>(S))
-        Loop = While, Condition = While->getCond();
-      else if (const auto *Do = dyn_cast<DoStmt>(S))
-        Loop = Do, Condition = Do->getCond();
-      else if (!isa<Expr>(S))
-        return std::nullopt;
-    }
+    const Stmt *Loop = parentStmt(Site.Call, Context);
+    while (Loop && isa<Expr>(Loop))
+      Loop = parentStmt(Loop, Context);
+    if (!isa_and_nonnull<WhileStmt, DoStmt>(Loop))
+      return std::nullopt;
     // The loop goes on while the acquire failed, and only its condition
     // ends it.
-    if (!Loop || polarity(Site.Call, Condition, Context, &Site) != false)
+    LoopParts Parts = loopParts(Loop);
+    if (polarity(Site.Call, Parts.Condition, Context, &Site) != false)
       return std::nullopt;
-    const Stmt *Body = isa<WhileStmt>(Loop) ? cast<WhileStmt>(Loop)->getBody()
-                                            : cast<DoStmt>(Loop)->getBody();
-    if (anyStmt(Body, [](const Stmt *S) {
+    if (anyStmt(Parts.Body, [](const Stmt *S) {
           return isa<BreakStmt, ReturnStmt, GotoStmt, CXXThrowExpr, IndirectGotoStmt>(S);
         }))
       return std::nullopt;
@@ -766,7 +751,7 @@ private:
     if (Site.HoldsOnReturn || Scope.AfterWait)
       return heldToTheEnd(Site, Scope, Returns);
     std::optional<AcquireTest> Tested = Finder.testOf(Site);
-    if (!Tested || Tested->Positive || !endsInThrow(Tested->failureBranch()))
+    if (!Tested || Tested->Positive || !isa_and_nonnull<CXXThrowExpr>(finalStatement(Tested->failureBranch())))
       return false;
     return heldToTheEnd(Site, Scope, Returns);
   }

@@ -66,4 +66,14 @@ bool hasVisibleBound(const Stmt *Loop) {
   });
 }
 
+LoopParts loopParts(const Stmt *Loop) {
+  if (const auto *While = dyn_cast<WhileStmt>(Loop))
+    return {While->getBody(), While->getCond()};
+  if (const auto *Do = dyn_cast<DoStmt>(Loop))
+    return {Do->getBody(), Do->getCond()};
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    return {For->getBody(), For->getCond()};
+  return {};
+}
+
 } // namespace locklint::model

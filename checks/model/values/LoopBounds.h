@@ -14,6 +14,14 @@
 
 namespace locklint::model {
 
+/// The body and the condition of a while, do or for loop; both null for
+/// any other statement.
+struct LoopParts {
+  const clang::Stmt *Body = nullptr;
+  const clang::Expr *Condition = nullptr;
+};
+LoopParts loopParts(const clang::Stmt *Loop);
+
 /// True when \p Loop shows a bound besides its success: a call that reads a
 /// clock or waits with a timeout, a variable named for a deadline or a
 /// number of attempts, or a condition that counts (`i < max`).

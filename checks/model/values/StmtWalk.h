@@ -69,16 +69,23 @@ inline std::vector<const clang::DeclRefExpr *> referencesIn(const clang::Stmt *R
   return Found;
 }
 
-/// True when control cannot fall through \p S: it is, or its block ends in,
-/// a return, break, continue or throw. A thrown temporary
-/// (`throw std::runtime_error(...)`) comes wrapped in its cleanups.
-inline bool leaves(const clang::Stmt *S) {
-  if (const auto *Block = llvm::dyn_cast_or_null<clang::CompoundStmt>(S))
-    return !Block->body_empty() && leaves(Block->body_back());
+/// The statement \p S ends with: itself, or the last statement of its
+/// block, however nested; null for an empty block. A thrown temporary
+/// (`throw std::runtime_error(...)`) comes wrapped in its cleanups, which
+/// are looked through.
+inline const clang::Stmt *finalStatement(const clang::Stmt *S) {
+  while (const auto *Block = llvm::dyn_cast_or_null<clang::CompoundStmt>(S))
+    S = Block->body_empty() ? nullptr : Block->body_back();
   if (const auto *Cleanups = llvm::dyn_cast_or_null<clang::ExprWithCleanups>(S))
     S = Cleanups->getSubExpr();
+  return S;
+}
+
+/// True when control cannot fall through \p S: it is, or its block ends in,
+/// a return, break, continue or throw.
+inline bool leaves(const clang::Stmt *S) {
   return llvm::isa_and_nonnull<clang::ReturnStmt, clang::BreakStmt, clang::ContinueStmt,
-                               clang::CXXThrowExpr>(S);
+                               clang::CXXThrowExpr>(finalStatement(S));
 }
 
 } // namespace locklint::model
