@@ -27,6 +27,9 @@ protected:
   std::vector<locklint::model::LockApiCall> takeApiCalls(ASTContext &Context) {
     return Acquires.takeApiCalls(Context, strings(), lockWords());
   }
+  /// The project's lock APIs and coordination-service writes, from
+  /// LockApiModelFiles.
+  const locklint::model::LockApiModel &lockApis() const { return LockApis; }
   /// Registers the locals whose constructor may acquire (RAII locks); for
   /// the checks that read lock scopes.
   void registerLockObjects(ast_matchers::MatchFinder *Finder);

@@ -373,6 +373,9 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
       continue;
     if (!Site.Call || Site.Call->getBeginLoc().isInvalid() || !Reported.insert(Site.Call).second)
       continue;
+    // A call that returns only holding the lock has no outcome to check.
+    if (Site.HoldsOnReturn)
+      continue;
     std::string Lock = Site.Command && !Site.Command->Args.empty()
                            ? "lock '" + Index.keyDisplay(Site.Command->Args[0]) + "'"
                            : "the lock";
@@ -417,7 +420,7 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
   // the recipe's queued create in a unit that looks at the queue (a waiter
   // may watch the children rather than its predecessor).
   for (const LockApiCall &Api : ApiCalls)
-    if (Api.Service != CoordinationService::None && Api.Function)
+    if (Api.Service != CoordinationService::None && Api.Function && !Api.HoldsOnReturn)
       Attempts.addServiceLock(Api.Function, Api.Call, serviceName(Api.Service));
   const ZooKeeperCalls &Zoo = acquireCalls().zooKeeper();
   if (Zoo.queuesAndListsTurns())

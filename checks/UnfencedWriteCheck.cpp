@@ -2,6 +2,7 @@
 
 #include "UnfencedWriteCheck.h"
 #include "model/scopes/AcquireCalls.h"
+#include "model/project/OfferedLockApis.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/scopes/DistributedLockScopes.h"
 #include "model/redis/RedisCommandKinds.h"
@@ -44,6 +45,7 @@ struct ServiceWrite {
   /// What is written ("etcd key") and the expression that names it.
   std::string Kind;
   const Expr *Key = nullptr;
+  CoordinationService Service = CoordinationService::None;
 };
 
 /// The ZooKeeper and etcd writes of \p Function other than the lock's own
@@ -60,7 +62,7 @@ std::vector<ServiceWrite> serviceWrites(const FunctionDecl *Function, const ZooK
   for (const ZooCall &Call : Zoo.calls()) {
     if (Call.Function != Function)
       continue;
-    bool OwnNode = LockWords.matchesAnyWord(Call.lastComponent()) || Call.PathPattern.empty();
+    bool OwnNode = namesLockNode(Call, LockWords) || Call.PathPattern.empty();
     if (Call.is(ZooFunction::Multi))
       Writes.push_back({Call.Call, "ZooKeeper through zoo_multi", ZooChecks});
     else if (Call.is(ZooFunction::Write) ||
@@ -69,7 +71,8 @@ std::vector<ServiceWrite> serviceWrites(const FunctionDecl *Function, const ZooK
                         "ZooKeeper node",
                         Call.Spec->PathArg && *Call.Spec->PathArg < Call.Call->getNumArgs()
                             ? Call.Call->getArg(*Call.Spec->PathArg)
-                            : nullptr});
+                            : nullptr,
+                        CoordinationService::ZooKeeper});
   }
   bool EtcdCompares = llvm::any_of(Etcd, [&](const EtcdCall &Call) {
     return Call.Function == Function && Call.is(EtcdMethod::FenceCompare);
@@ -84,8 +87,39 @@ std::vector<ServiceWrite> serviceWrites(const FunctionDecl *Function, const ZooK
       Writes.push_back({Call.Call, "etcd key '" + Call.Key + "'", false, "etcd key",
                         Call.Spec->KeyArg && *Call.Spec->KeyArg < Call.Call->getNumArgs()
                             ? Call.Call->getArg(*Call.Spec->KeyArg)
-                            : nullptr});
+                            : nullptr,
+                        CoordinationService::Etcd});
   }
+  return Writes;
+}
+
+/// The writes \p Function makes by calls of functions that a model file
+/// declares as coordination-service writes, and whose bodies this unit does
+/// not have: `store.put(key, value)` on a client class defined elsewhere.
+std::vector<ServiceWrite> modelledWrites(const FunctionDecl *Function, const LockApiModel &Apis,
+                                         StringValueTracker &Strings,
+                                         const WordMatcher &LockWords) {
+  std::vector<ServiceWrite> Writes;
+  if (Apis.ServiceWrites.empty() || !Function || !Function->getBody())
+    return Writes;
+  anyOwnStmt(Function->getBody(), [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee || Callee->isDefined() || isa<CXXOperatorCallExpr>(Call))
+      return false;
+    auto It = Apis.ServiceWrites.find(Callee->getQualifiedNameAsString());
+    if (It == Apis.ServiceWrites.end() || It->second.KeyArg >= Call->getNumArgs())
+      return false;
+    const Expr *Key = Call->getArg(It->second.KeyArg);
+    std::optional<StringValue> Value = Strings.valueOf(Key);
+    std::string Kind = It->second.Service == CoordinationService::Etcd ? "etcd key" : "ZooKeeper node";
+    std::string Pattern = Value ? Value->pattern() : "";
+    if (!Pattern.empty() && LockWords.matchesAnyWord(Pattern))
+      return false; // the lock's own key
+    Writes.push_back({Call, Pattern.empty() ? "an " + Kind : Kind + " '" + Pattern + "'", false,
+                      Kind, Key, It->second.Service});
+    return false;
+  });
   return Writes;
 }
 
@@ -105,7 +139,8 @@ std::string whatCallWrites(const HelperCall &Call, const ServiceWrite &Write) {
 /// of one inside a scope writes there.
 llvm::DenseMap<const FunctionDecl *, ServiceWrite>
 serviceWritesThrough(llvm::ArrayRef<HelperCall> Calls, const ZooKeeperCalls &Zoo,
-                     llvm::ArrayRef<EtcdCall> Etcd, const WordMatcher &LockWords) {
+                     llvm::ArrayRef<EtcdCall> Etcd, const WordMatcher &LockWords,
+                     const LockApiModel &Apis, StringValueTracker &Strings) {
   llvm::DenseMap<const FunctionDecl *, ServiceWrite> Writers;
   llvm::SetVector<const FunctionDecl *> Functions;
   for (const ZooCall &Call : Zoo.calls())
@@ -118,15 +153,38 @@ serviceWritesThrough(llvm::ArrayRef<HelperCall> Calls, const ZooKeeperCalls &Zoo
         Writers.try_emplace(Function, Write);
         break;
       }
+  if (!Apis.ServiceWrites.empty()) {
+    llvm::SetVector<const FunctionDecl *> Callers;
+    for (const HelperCall &Call : Calls)
+      Callers.insert(Call.Caller);
+    for (const FunctionDecl *Caller : Callers)
+      if (Caller && !Writers.count(Caller))
+        if (std::vector<ServiceWrite> Writes = modelledWrites(Caller, Apis, Strings, LockWords);
+            !Writes.empty())
+          Writers.try_emplace(Caller, Writes.front());
+  }
   climbToCallers(Calls, 4, [&](const HelperCall &Call, const FunctionDecl *Callee) {
     auto It = Writers.find(Callee);
     if (It == Writers.end() || Writers.count(Call.Caller))
       return false;
     ServiceWrite Write = It->second;
     Write.What = whatCallWrites(Call, Write);
-    Write.Key = nullptr;
+    // The caller's argument names the key it hands on, for its own callers.
+    const ParmVarDecl *Param = parameterOf(Write.Key, Callee);
+    Write.Key = Param && Param->getFunctionScopeIndex() < Call.Call->getNumArgs()
+                    ? Call.Call->getArg(Param->getFunctionScopeIndex())
+                    : nullptr;
     return Writers.try_emplace(Call.Caller, std::move(Write)).second;
   });
+  // A writer of a key it is handed is a write for the units that call it.
+  for (const auto &[Function, Write] : Writers)
+    if (const ParmVarDecl *Param = parameterOf(Write.Key, Function);
+        Param && Write.Service != CoordinationService::None)
+      OfferedLockApis::record({Function,
+                               {{"key_arg", Param->getFunctionScopeIndex()},
+                                {"service", serviceWord(Write.Service)},
+                                {"param_count", Function->getNumParams()}},
+                               /*Write=*/true});
   return Writers;
 }
 
@@ -249,8 +307,9 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
         Scope.FenceTaken = Command->Call->getBeginLoc();
 
   ScopeAccesses Accesses(Index, Executions, helperCalls());
-  llvm::DenseMap<const FunctionDecl *, ServiceWrite> WritersThrough = serviceWritesThrough(
-      helperCalls(), acquireCalls().zooKeeper(), acquireCalls().etcd(), lockWords());
+  llvm::DenseMap<const FunctionDecl *, ServiceWrite> WritersThrough =
+      serviceWritesThrough(helperCalls(), acquireCalls().zooKeeper(), acquireCalls().etcd(),
+                           lockWords(), lockApis(), strings());
   IfsByFunction Ifs(SM);
   struct UnfencedWrite {
     const DistributedLockScope *Scope;
@@ -267,6 +326,10 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
       for (const ServiceWrite &Write : serviceWrites(Scope.Function, acquireCalls().zooKeeper(),
                                                      acquireCalls().etcd(), lockWords()))
         if (!Write.Fenced && Scope.contains(Write.At->getBeginLoc(), SM))
+          Pending.push_back({&Scope, Write.At->getBeginLoc(), Write.What, false, false});
+      for (const ServiceWrite &Write :
+           modelledWrites(Scope.Function, lockApis(), strings(), lockWords()))
+        if (Scope.contains(Write.At->getBeginLoc(), SM))
           Pending.push_back({&Scope, Write.At->getBeginLoc(), Write.What, false, false});
       // Writes in functions called in the scope, reported at the call.
       for (const HelperCall &Call : helperCalls())
@@ -391,3 +454,4 @@ void UnfencedWriteCheck::reportUnfenced(const DistributedLockScope &Scope, Sourc
 }
 
 } // namespace clang::tidy::distlock
+

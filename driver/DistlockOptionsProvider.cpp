@@ -104,7 +104,8 @@ DistlockOptionsProvider::getRawOptions(llvm::StringRef FileName) {
   clang::tidy::ClangTidyOptions Added;
   for (auto [Key, File] : {std::pair<llvm::StringRef, llvm::StringRef>{"RedisModelFiles", Project.Redis},
                            {"SqlClientModelFiles", Project.Sql},
-                           {"LockOrderFiles", Project.LockOrders}}) {
+                           {"LockOrderFiles", Project.LockOrders},
+                           {"LockApiModelFiles", Project.LockApis}}) {
     if (File.empty())
       continue;
     std::string Value;

@@ -28,7 +28,7 @@ public:
   /// Model files the driver wrote, added after the configured ones, and the
   /// orders other units take locks in.
   struct ProjectModels {
-    std::string Redis, Sql, LockOrders;
+    std::string Redis, Sql, LockOrders, LockApis;
   };
 
   explicit DistlockOptionsProvider(std::unique_ptr<ClangTidyOptionsProvider> Base,

@@ -250,6 +250,8 @@ cl::opt<std::string> ProjectRedisModel("project-redis-model", cl::Hidden,
 cl::opt<std::string> ProjectSqlModel("project-sql-model", cl::Hidden, cl::cat(LocklintCategory));
 cl::opt<std::string> ProjectLockOrders("project-lock-orders", cl::Hidden,
                                        cl::cat(LocklintCategory));
+cl::opt<std::string> ProjectLockApiModel("project-lock-api-model", cl::Hidden,
+                                         cl::cat(LocklintCategory));
 // Makes a worker crash or hang on a file whose path contains a text, so tests
 // can show that the other files are still reported.
 cl::opt<std::string> TestFault("test-fault", cl::Hidden, cl::cat(LocklintCategory));
@@ -324,7 +326,7 @@ makeOptionsProvider(const IntrusiveRefCntPtr<vfs::FileSystem> &FS) {
     return createStringError(inconvertibleErrorCode(),
                              "--config and --config-file cannot be used together");
   DistlockOptionsProvider::ProjectModels Project{ProjectRedisModel, ProjectSqlModel,
-                                                 ProjectLockOrders};
+                                                 ProjectLockOrders, ProjectLockApiModel};
   if (Config.empty() && ConfigFile.empty())
     return std::make_unique<DistlockOptionsProvider>(
         std::make_unique<FileOptionsProvider>(Global, Defaults, Overrides, FS), Project);
@@ -1045,7 +1047,9 @@ int run(int Argc, const char **Argv) {
                                   SuggestModels.empty() ? std::string()
                                                         : lockApiSuggestionsPath(SuggestModels),
                                   ExportModels.getValue(),
-                                  ExportModels.empty() ? std::string() : sqlModelPath(ExportModels)})
+                                  ExportModels.empty() ? std::string() : sqlModelPath(ExportModels),
+                                  ExportModels.empty() ? std::string()
+                                                       : lockApiModelPath(ExportModels)})
     if (!Path.empty())
       if (auto Err = checkWritable(Path))
         return usageError(toString(std::move(Err)));

@@ -19,6 +19,17 @@ using nlohmann::json;
 namespace locklint {
 namespace {
 
+/// The model files that describe other units' functions to a unit: its
+/// Redis client, SQL client and lock-API files. Nulls when it needs none.
+struct LinkedModels {
+  json Redis, Sql, LockApis;
+
+  bool empty() const { return Redis.is_null(); }
+  bool operator==(const LinkedModels &Other) const {
+    return Redis == Other.Redis && Sql == Other.Sql && LockApis == Other.LockApis;
+  }
+};
+
 /// The entries of the units' summaries, by the names they model.
 class SummaryTable {
 public:
@@ -27,23 +38,29 @@ public:
       offer(Redis, Unit, Entry);
     for (const json &Entry : Summary.SqlFunctions)
       offer(Sql, Unit, Entry);
+    for (const json &Entry : Summary.LockApiFunctions)
+      offer(LockApis, Unit, Entry);
+    for (const json &Entry : Summary.ServiceWriteFunctions)
+      offer(ServiceWrites, Unit, Entry);
   }
 
   /// The model files a unit that calls \p Called needs: other units' entries
   /// for those names, or nulls when it needs none.
-  std::pair<json, json> modelsFor(size_t Unit, const std::set<std::string> &Called) const {
-    json RedisFunctions = pick(Redis, Unit, Called), SqlFunctions = pick(Sql, Unit, Called);
-    if (RedisFunctions.empty() && SqlFunctions.empty())
-      return {nullptr, nullptr};
+  LinkedModels modelsFor(size_t Unit, const std::set<std::string> &Called) const {
+    json RedisFunctions = pick(Redis, Unit, Called), SqlFunctions = pick(Sql, Unit, Called),
+         Locks = pick(LockApis, Unit, Called), Writes = pick(ServiceWrites, Unit, Called);
+    if (RedisFunctions.empty() && SqlFunctions.empty() && Locks.empty() && Writes.empty())
+      return {};
     return {json{{"client", "project"}, {"functions", RedisFunctions}},
-            json{{"functions", SqlFunctions}}};
+            json{{"functions", SqlFunctions}},
+            json{{"lock_apis", Locks}, {"service_writes", Writes}}};
   }
 
   /// Once every unit is added: one line for each function that units define
   /// with different commands. Its calls are read through none of them.
   std::vector<std::string> settleConflicts() {
     std::vector<std::string> Lines;
-    for (const Table *From : {&Redis, &Sql})
+    for (const Table *From : {&Redis, &Sql, &LockApis, &ServiceWrites})
       for (const auto &Entry : *From) {
         const std::vector<Offer> &Offers = Entry.getValue();
         std::set<std::string> Places;
@@ -67,9 +84,10 @@ public:
 
   /// Every function the units define, as the two model files a per-file
   /// run can load: each entry once, none in conflict, in the order of names.
-  std::pair<json, json> everyModel() const {
+  LinkedModels everyModel() const {
     return {json{{"client", "project"}, {"functions", every(Redis)}},
-            json{{"functions", every(Sql)}}};
+            json{{"functions", every(Sql)}},
+            json{{"lock_apis", every(LockApis)}, {"service_writes", every(ServiceWrites)}}};
   }
 
 private:
@@ -158,7 +176,7 @@ private:
     return All;
   }
 
-  Table Redis, Sql;
+  Table Redis, Sql, LockApis, ServiceWrites;
   /// The entries settleConflicts() found in conflict, as text.
   std::set<std::string> Conflicted;
 };
@@ -201,14 +219,18 @@ private:
 /// Writes the model files \p Models under \p Key and adds the worker
 /// arguments that name them to \p Args.
 llvm::Error writeModels(const ProjectIndex &Index, const std::string &Key,
-                        const std::pair<json, json> &Models, std::vector<std::string> &Args) {
-  std::string Redis = Index.pathFor(Key + "-redis.json"), Sql = Index.pathFor(Key + "-sql.json");
-  if (llvm::Error Err = writeFileAtomically(Redis, Models.first.dump(1)))
+                        const LinkedModels &Models, std::vector<std::string> &Args) {
+  std::string Redis = Index.pathFor(Key + "-redis.json"), Sql = Index.pathFor(Key + "-sql.json"),
+              Locks = Index.pathFor(Key + "-lock-apis.json");
+  if (llvm::Error Err = writeFileAtomically(Redis, Models.Redis.dump(1)))
     return Err;
-  if (llvm::Error Err = writeFileAtomically(Sql, Models.second.dump(1)))
+  if (llvm::Error Err = writeFileAtomically(Sql, Models.Sql.dump(1)))
+    return Err;
+  if (llvm::Error Err = writeFileAtomically(Locks, Models.LockApis.dump(1)))
     return Err;
   Args.push_back("--project-redis-model=" + Redis);
   Args.push_back("--project-sql-model=" + Sql);
+  Args.push_back("--project-lock-api-model=" + Locks);
   return llvm::Error::success();
 }
 
@@ -221,16 +243,20 @@ std::string placeRelativeTo(llvm::StringRef Place, llvm::StringRef Folder) {
 /// Writes the project's wrappers as model files: \p Path for Redis, and
 /// beside it `<stem>.sql.json` for SQL. Places are relative to their
 /// folder, so the files can be committed and read from any checkout.
-llvm::Error exportModels(std::pair<json, json> Models, llvm::StringRef Path) {
+llvm::Error exportModels(LinkedModels Models, llvm::StringRef Path) {
   llvm::SmallString<256> Folder(Path);
   llvm::sys::fs::make_absolute(Folder);
   llvm::sys::path::remove_filename(Folder);
-  for (json &Entry : Models.first["functions"])
-    if (auto At = Entry.find("issued_at"); At != Entry.end() && At->is_string())
-      *At = placeRelativeTo(At->get<std::string>(), Folder);
-  if (llvm::Error Err = writeFileAtomically(Path, Models.first.dump(1) + "\n"))
+  for (json *Entries : {&Models.Redis["functions"], &Models.LockApis["lock_apis"],
+                        &Models.LockApis["service_writes"]})
+    for (json &Entry : *Entries)
+      if (auto At = Entry.find("issued_at"); At != Entry.end() && At->is_string())
+        *At = placeRelativeTo(At->get<std::string>(), Folder);
+  if (llvm::Error Err = writeFileAtomically(Path, Models.Redis.dump(1) + "\n"))
     return Err;
-  return writeFileAtomically(sqlModelPath(Path), Models.second.dump(1) + "\n");
+  if (llvm::Error Err = writeFileAtomically(sqlModelPath(Path), Models.Sql.dump(1) + "\n"))
+    return Err;
+  return writeFileAtomically(lockApiModelPath(Path), Models.LockApis.dump(1) + "\n");
 }
 
 } // namespace
@@ -239,6 +265,12 @@ std::string sqlModelPath(llvm::StringRef RedisModel) {
   llvm::SmallString<256> Sql(RedisModel);
   llvm::sys::path::replace_extension(Sql, ".sql.json");
   return Sql.str().str();
+}
+
+std::string lockApiModelPath(llvm::StringRef RedisModel) {
+  llvm::SmallString<256> Locks(RedisModel);
+  llvm::sys::path::replace_extension(Locks, ".lock-apis.json");
+  return Locks.str().str();
 }
 
 namespace {
@@ -391,7 +423,7 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
   std::vector<FileFailure> Unlinked;
   std::vector<std::string> SecondKeys(Count);
   std::vector<std::optional<AnalysisResults>> Second(Count);
-  std::vector<std::pair<json, json>> Linked(Count);
+  std::vector<LinkedModels> Linked(Count);
   std::vector<std::vector<std::string>> Args(Count);
   llvm::DenseSet<size_t> EverLinked, Failed;
   auto Latest = [&](size_t I) {
@@ -412,13 +444,14 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
     for (size_t I = 0; I < Count; ++I) {
       if (!Summaries[I] || Failed.contains(I) || !Needed[I])
         continue;
-      std::pair<json, json> Models = Table.modelsFor(I, Summaries[I]->Called);
-      if (Models.first.is_null() || Models == Linked[I])
+      LinkedModels Models = Table.modelsFor(I, Summaries[I]->Called);
+      if (Models.empty() || Models == Linked[I])
         continue;
       Changed = true;
       Linked[I] = std::move(Models);
       EverLinked.insert(I);
-      SecondKeys[I] = hashOf({FirstKeys[I], Linked[I].first.dump(), Linked[I].second.dump()});
+      SecondKeys[I] = hashOf({FirstKeys[I], Linked[I].Redis.dump(), Linked[I].Sql.dump(),
+                              Linked[I].LockApis.dump()});
       if ((Second[I] = Index.lookup(SecondKeys[I])))
         continue;
       Args[I].clear();
@@ -464,7 +497,7 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
       continue;
     Args[I].clear();
     std::string OrdersFile = Index.pathFor(ThirdKeys[I] + "-orders.json");
-    llvm::Error Err = Linked[I].first.is_null()
+    llvm::Error Err = Linked[I].empty()
                           ? llvm::Error::success()
                           : writeModels(Index, ThirdKeys[I], Linked[I], Args[I]);
     if (!Err)

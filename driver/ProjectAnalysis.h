@@ -42,6 +42,8 @@ struct ProjectRequest {
 
 /// The SQL model file that --export-models writes beside \p RedisModel.
 std::string sqlModelPath(llvm::StringRef RedisModel);
+/// The same for the lock-API model file: `<stem>.lock-apis.json`.
+std::string lockApiModelPath(llvm::StringRef RedisModel);
 
 /// What a run did, for its last line.
 struct ProjectStats {

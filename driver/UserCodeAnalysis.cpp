@@ -172,7 +172,7 @@ public:
     ast_matchers::MatchFinder Finder;
     Collector.registerMatchers(Finder);
     Finder.matchAST(Context);
-    model::UnitSummary Summary = Collector.finish();
+    model::UnitSummary Summary = Collector.finish(model::OfferedLockApis::take());
     Summary.LockOrders = std::move(LockOrders);
     Out = Summary.toJson().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   }
@@ -524,6 +524,7 @@ analyzeUserCode(ClangTidyContext &Context, const tooling::CompilationDatabase &C
 
   UserCodeActionFactory Factory(Context, std::move(BaseFS), LeaveASTToExit, ExportSummary);
   model::SeenLockOrders::take(); // what an earlier file left
+  model::OfferedLockApis::take();
   Tool.run(&Factory);
   UserCodeResults Results = std::move(Factory.Results);
   Results.Errors = Diagnostics.take();

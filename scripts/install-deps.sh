@@ -33,6 +33,9 @@ for arg in "$@"; do
     --for-tests) packages+=(postgresql redis-server redis-tools mariadb-server mariadb-client
                             zookeeperd etcd-server etcd-client pre-commit git clang-tools-19
                             tmux chromium) ;;
+    # The libraries the real-code harness's repositories include (bench/realcode):
+    # without them their files parse with holes, and findings go missing.
+    --for-bench) packages+=(libgoogle-glog-dev libgflags-dev libspdlog-dev) ;;
     # Print the packages instead of installing them.
     --list) list_only=true ;;
     *) echo "install-deps.sh: unknown option '$arg'" >&2; exit 2 ;;

@@ -199,8 +199,7 @@ std::vector<EtcdCall> EtcdCalls::calls(StringValueTracker &Strings) const {
     };
     if (const Expr *Key = Arg(E.Spec->KeyArg))
       if (std::optional<StringValue> Value = Strings.valueOf(Key))
-        for (const StringPiece &Piece : Value->Pieces)
-          E.Key += Piece.Text ? *Piece.Text : "{}";
+        E.Key = Value->pattern();
     E.Lease = Arg(E.Spec->LeaseArg);
     Out.push_back(std::move(E));
   }

@@ -62,6 +62,8 @@ json UnitSummary::toJson() const {
     Orders.push_back(Order.toJson());
   json Out{{"redis", RedisFunctions},
            {"sql", SqlFunctions},
+           {"lock_apis", LockApiFunctions},
+           {"service_writes", ServiceWriteFunctions},
            {"called", stringSet(Called)},
            {"lock_orders", std::move(Orders)}};
   if (Defined)
@@ -79,6 +81,13 @@ std::optional<UnitSummary> UnitSummary::fromJson(const json &Value) {
   UnitSummary Summary;
   Summary.RedisFunctions = *Redis;
   Summary.SqlFunctions = *Sql;
+  for (auto [Member, Into] : {std::pair{"lock_apis", &Summary.LockApiFunctions},
+                              std::pair{"service_writes", &Summary.ServiceWriteFunctions}})
+    if (auto It = Value.find(Member); It != Value.end()) {
+      if (!It->is_array())
+        return std::nullopt;
+      *Into = *It;
+    }
   for (const json &Name : *Called) {
     if (!Name.is_string())
       return std::nullopt;
@@ -181,12 +190,23 @@ static void addEntries(json &Into, const std::vector<std::string> &Names, const 
   }
 }
 
-UnitSummary SummaryCollector::finish() {
+UnitSummary SummaryCollector::finish(llvm::ArrayRef<OfferedLockApi> Offered) {
   UnitSummary Summary;
   Summary.Called = std::move(Called);
   Summary.Defined = std::move(Defined);
   if (!Context)
     return Summary;
+  // Each check that follows locks offers what it found; once is enough.
+  std::set<std::pair<const FunctionDecl *, std::string>> OfferedOnce;
+  const SourceManager &Sources = Context->getSourceManager();
+  for (const OfferedLockApi &Api : Offered) {
+    if (broken(Api.Function) || !OfferedOnce.insert({Api.Function, Api.Entry.dump()}).second)
+      continue;
+    json Entry = Api.Entry;
+    Entry["issued_at"] = placeOf(Api.Function->getLocation(), Sources);
+    addEntries(Api.Write ? Summary.ServiceWriteFunctions : Summary.LockApiFunctions,
+               exportedNames(Api.Function), Entry);
+  }
   std::deque<RedisCommand> All = Commands.finish();
   // What each function issues, stated in its parameters. A function whose
   // commands differ is a sequence no model entry describes; one that issues

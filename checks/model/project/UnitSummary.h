@@ -13,6 +13,7 @@
 #ifndef LOCKLINT_CHECKS_MODEL_UNITSUMMARY_H
 #define LOCKLINT_CHECKS_MODEL_UNITSUMMARY_H
 
+#include "model/project/OfferedLockApis.h"
 #include "model/redis/CommandCollector.h"
 #include "model/scopes/LocalLockModel.h"
 #include "model/scopes/LockOrders.h"
@@ -32,6 +33,9 @@ struct UnitSummary {
   nlohmann::json RedisFunctions = nlohmann::json::array();
   /// Entries of a SQL client model file.
   nlohmann::json SqlFunctions = nlohmann::json::array();
+  /// Entries of a lock-API model file: "lock_apis" and "service_writes".
+  nlohmann::json LockApiFunctions = nlohmann::json::array();
+  nlohmann::json ServiceWriteFunctions = nlohmann::json::array();
   /// Qualified names of the functions called here without a body here.
   std::set<std::string> Called;
   /// Qualified names of the functions this unit defines that other units
@@ -62,7 +66,8 @@ public:
 
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder);
   void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  UnitSummary finish();
+  /// \p Offered: the lock functions the checks found (OfferedLockApis).
+  UnitSummary finish(llvm::ArrayRef<OfferedLockApi> Offered = {});
 
 private:
   /// The names other units call \p Function by, none when they cannot call

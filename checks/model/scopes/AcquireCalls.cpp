@@ -9,11 +9,7 @@ using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace locklint::model {
-namespace {
 
-/// True when \p Create makes a lock node: one named for a lock, or one whose
-/// name is known only at run time, made by a class named for a lock
-/// (`NodeLock(zh, path)`, `ZkMutex::lock()`).
 bool namesLockNode(const ZooCall &Create, const WordMatcher &LockWords) {
   llvm::StringRef Name = Create.lastComponent();
   if (LockWords.matchesAnyWord(Name))
@@ -24,8 +20,6 @@ bool namesLockNode(const ZooCall &Create, const WordMatcher &LockWords) {
          llvm::any_of(splitWords(Class->getName()),
                       [&](const std::string &Word) { return LockWords.matchesWord(Word); });
 }
-
-} // namespace
 
 void AcquireCallCollector::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(SqlExecutions::callMatcher(Sql), this);
@@ -57,9 +51,16 @@ void AcquireCallCollector::run(const MatchFinder::MatchResult &Result) {
       ApiCalls.push_back({Try, enclosingFunction(Try, *Result.Context), Resource});
   } else if (const auto *Api = Result.Nodes.getNodeAs<CallExpr>("lock-api")) {
     const FunctionDecl *Callee = Api->getDirectCallee();
-    unsigned KeyArg = Callee ? Apis.Acquires.lookup(Callee->getQualifiedNameAsString()) : 0;
-    if (KeyArg < Api->getNumArgs())
-      ApiCalls.push_back({Api, enclosingFunction(Api, *Result.Context), Api->getArg(KeyArg)});
+    LockApiModel::Acquire What =
+        Callee ? Apis.Acquires.lookup(Callee->getQualifiedNameAsString()) : LockApiModel::Acquire();
+    if (What.KeyArg < Api->getNumArgs()) {
+      LockApiCall Call{Api, enclosingFunction(Api, *Result.Context), Api->getArg(What.KeyArg),
+                       What.Service};
+      Call.HoldsOnReturn = What.HoldsOnReturn;
+      Call.Successes.assign(What.Successes.begin(), What.Successes.end());
+      Call.Failures.assign(What.Failures.begin(), What.Failures.end());
+      ApiCalls.push_back(std::move(Call));
+    }
   }
 }
 
@@ -77,6 +78,11 @@ std::vector<LockApiCall> AcquireCallCollector::takeApiCalls(ASTContext &Context,
                                                             StringValueTracker &Strings,
                                                             const WordMatcher &LockWords) {
   std::vector<LockApiCall> Taken = std::exchange(ApiCalls, {});
+  // A model's lock of a coordination service is named like the service's.
+  for (LockApiCall &Api : Taken)
+    if (Api.Service != CoordinationService::None)
+      if (std::optional<StringValue> Value = Strings.valueOf(Api.Key))
+        Api.KeyText = Value->pattern();
   Zoo.clear();
   for (const auto &[Call, Function] : std::exchange(ZooMatched, {}))
     Zoo.add(Call, Function, Context, Strings);

@@ -23,6 +23,11 @@
 
 namespace locklint::model {
 
+/// True when \p Call names a lock node: one named for a lock, or one whose
+/// name is known only at run time, in a method of a class named for a lock
+/// (`NodeLock(zh, path)`, `ZkMutex::lock()`).
+bool namesLockNode(const ZooCall &Call, const WordMatcher &LockWords);
+
 class AcquireCallCollector : public clang::ast_matchers::MatchFinder::MatchCallback {
 public:
   AcquireCallCollector(const SqlClientModel &Sql, const LockApiModel &Apis)

@@ -1,6 +1,7 @@
 //===--- DistributedLockScopes.cpp - where a distributed lock is held -----===//
 
 #include "model/scopes/DistributedLockScopes.h"
+#include "model/project/OfferedLockApis.h"
 #include "model/redis/LockWords.h"
 #include "model/scopes/LockAttempts.h"
 #include "model/values/CallRoles.h"
@@ -849,6 +850,41 @@ const CXXConstructExpr *constructionIn(const Expr *E) {
   return dyn_cast_or_null<CXXConstructExpr>(E);
 }
 
+/// The factory \p Object is initialized by (`store.guard("jobs")`), and the
+/// call of it; nulls when its initializer is not a call of a function of
+/// the unit that returns a value.
+std::pair<const CallExpr *, const FunctionDecl *> factoryOf(const VarDecl *Object) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(Object->getInit() ? Object->getInit()->IgnoreImplicit()
+                                                                   : nullptr);
+  const FunctionDecl *Factory = Call ? helperDefinition(Call) : nullptr;
+  if (!Factory || Factory->getReturnType()->isReferenceType())
+    return {nullptr, nullptr};
+  return {Call, Factory};
+}
+
+/// What \p Object's construction hands to parameter \p Index of its
+/// constructor: the declaration's argument, or, through a factory whose
+/// every return builds the object from its own parameter (`return
+/// Held(this, name);`), the factory call's argument.
+const Expr *constructorArgument(const VarDecl *Object, unsigned Index) {
+  if (const CXXConstructExpr *Construct = constructionIn(Object->getInit()))
+    return Index < Construct->getNumArgs() ? Construct->getArg(Index) : nullptr;
+  auto [Call, Factory] = factoryOf(Object);
+  if (!Factory)
+    return nullptr;
+  std::optional<unsigned> Handed;
+  for (const ReturnStmt *Return : returnsOf(Factory)) {
+    const CXXConstructExpr *Built = constructionIn(Return->getRetValue());
+    const ParmVarDecl *Param = Built && Index < Built->getNumArgs()
+                                   ? parameterOf(Built->getArg(Index), Factory)
+                                   : nullptr;
+    if (!Param || (Handed && *Handed != Param->getFunctionScopeIndex()))
+      return nullptr;
+    Handed = Param->getFunctionScopeIndex();
+  }
+  return Handed && *Handed < Call->getNumArgs() ? Call->getArg(*Handed) : nullptr;
+}
+
 /// The definition of the constructor that builds \p Object, when it is one
 /// \p Acquiring accepts: the one its declaration calls, or the one a
 /// factory it is initialized by calls in every return
@@ -863,10 +899,8 @@ const FunctionDecl *constructorOf(const VarDecl *Object, Accepts Acquiring) {
   };
   if (const CXXConstructExpr *Construct = constructionIn(Object->getInit()))
     return Built(Construct);
-  const auto *Call = dyn_cast_or_null<CallExpr>(Object->getInit() ? Object->getInit()->IgnoreImplicit()
-                                                                   : nullptr);
-  const FunctionDecl *Factory = Call ? helperDefinition(Call) : nullptr;
-  if (!Factory || Factory->getReturnType()->isReferenceType())
+  const FunctionDecl *Factory = factoryOf(Object).second;
+  if (!Factory)
     return nullptr;
   std::vector<const ReturnStmt *> Returns = returnsOf(Factory);
   const FunctionDecl *Found = nullptr;
@@ -891,18 +925,6 @@ const Expr *redMutexResource(const Expr *Mutex) {
   return Built && Built->getNumArgs() >= 2 ? Built->getArg(1) : nullptr;
 }
 
-llvm::StringRef serviceName(CoordinationService Service) {
-  switch (Service) {
-  case CoordinationService::ZooKeeper:
-    return "ZooKeeper";
-  case CoordinationService::Etcd:
-    return "etcd";
-  case CoordinationService::None:
-    break;
-  }
-  return "";
-}
-
 bool DistributedLockScope::contains(SourceLocation Loc, const SourceManager &SM) const {
   Loc = SM.getExpansionLoc(Loc);
   return !SM.isBeforeInTranslationUnit(Loc, SM.getExpansionLoc(Begin)) &&
@@ -912,6 +934,31 @@ bool DistributedLockScope::contains(SourceLocation Loc, const SourceManager &SM)
 namespace {
 
 using Wrappers = llvm::DenseMap<const FunctionDecl *, AcquireWrapper>;
+
+/// Offers other units the functions among \p Found that take a
+/// coordination service's lock on a key they are handed and either return
+/// only holding it or answer whether they took it: true, or the service's
+/// own status values.
+void offerServiceLocks(const Wrappers &Found) {
+  for (const auto &[Function, Wrapper] : Found) {
+    const ParmVarDecl *Param = parameterOf(Wrapper.Key, Function);
+    if (Wrapper.Service == CoordinationService::None || !Param)
+      continue;
+    bool Answers = !Wrapper.Successes.empty() || Function->getReturnType()->isBooleanType();
+    if (!Wrapper.HoldsOnReturn && !Answers)
+      continue;
+    nlohmann::json Entry{{"key_arg", Param->getFunctionScopeIndex()},
+                         {"service", serviceWord(Wrapper.Service)},
+                         {"param_count", Function->getNumParams()}};
+    if (Wrapper.HoldsOnReturn)
+      Entry["holds_on_return"] = true;
+    else if (!Wrapper.Successes.empty()) {
+      Entry["successes"] = Wrapper.Successes;
+      Entry["failures"] = Wrapper.Failures;
+    }
+    OfferedLockApis::record({Function, std::move(Entry)});
+  }
+}
 
 /// The acquires, and the functions among them that report one or return
 /// only holding a lock.
@@ -934,9 +981,11 @@ std::vector<AcquireSite> sitesAndWrappers(const LockIndex &Index, llvm::ArrayRef
     Site.Successes = Api.Successes;
     Site.Failures = Api.Failures;
     Site.QueuesForTurn = Api.QueuesForTurn;
+    Site.HoldsOnReturn = Api.HoldsOnReturn;
     Apis.push_back(std::move(Site));
   }
   Found = WrapperFinder(Index, Calls, Apis).find();
+  offerServiceLocks(Found);
   for (const HelperCall &Call : Calls)
     if (const FunctionDecl *Callee = helperDefinition(Call.Call))
       if (auto It = Found.find(Callee); It != Found.end())
@@ -1066,12 +1115,11 @@ findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> S
       const AcquireSite &Site = *OtherConstructors.lookup(Constructor);
       Finder.describeSite(Scope, Site);
       // A key the constructor is handed is the declaration's argument.
-      const CXXConstructExpr *Construct = constructionIn(Object->getInit());
       const ParmVarDecl *Param = constructorParameter(Site.Key, Constructor);
-      if (Construct && Param && Site.Service != CoordinationService::None &&
-          Param->getFunctionScopeIndex() < Construct->getNumArgs())
-        if (std::optional<std::string> Key =
-                constantText(Construct->getArg(Param->getFunctionScopeIndex()), Context)) {
+      if (const Expr *Argument =
+              Param ? constructorArgument(Object, Param->getFunctionScopeIndex()) : nullptr;
+          Argument && Site.Service != CoordinationService::None)
+        if (std::optional<std::string> Key = constantText(Argument, Context)) {
           Scope.Key = *Key;
           Scope.KeyId = (serviceName(Site.Service) + ":" + *Key).str();
         }

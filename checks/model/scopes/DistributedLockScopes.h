@@ -12,6 +12,7 @@
 #define LOCKLINT_CHECKS_MODEL_DISTRIBUTEDLOCKSCOPES_H
 
 #include "model/redis/CommandSummaries.h"
+#include "model/scopes/CoordinationService.h"
 #include "model/redis/LockIndex.h"
 #include "model/sql/SqlExecutions.h"
 #include "clang/AST/ASTContext.h"
@@ -22,11 +23,6 @@
 
 namespace locklint::model {
 
-/// The coordination services whose locks are held in a session or a lease.
-enum class CoordinationService { None, ZooKeeper, Etcd };
-
-/// How messages name \p Service: "ZooKeeper", "etcd".
-llvm::StringRef serviceName(CoordinationService Service);
 
 /// A region of one function where a distributed lock is held.
 struct DistributedLockScope {
@@ -74,6 +70,8 @@ struct LockApiCall {
   /// True for a step that can fail but holds no lock yet: the ephemeral
   /// sequential create of ZooKeeper's recipe, which queues for a turn.
   bool QueuesForTurn = false;
+  /// True for an API that returns only holding the lock (see AcquireSite).
+  bool HoldsOnReturn = false;
 };
 
 /// A call that takes a distributed lock, whatever its form.

@@ -172,26 +172,99 @@ llvm::Error addSqlClientFiles(SqlClientModel &Model, llvm::StringRef Files) {
   });
 }
 
-llvm::Error LockApiModel::addJson(llvm::StringRef Text, llvm::StringRef SourceName) {
-  auto Doc = parse(Text, SourceName);
-  if (!Doc)
-    return Doc.takeError();
-  auto It = Doc->find("lock_apis");
-  if (It == Doc->end() || !It->is_array())
-    return malformed(SourceName, "lock_apis: must be an array");
-  if (auto Err = checkEntries(*It, "lock_apis", SourceName))
+namespace {
+
+/// The service entry \p Entry of list \p List names, None when it names
+/// none.
+llvm::Expected<CoordinationService> serviceOf(const json &Entry, const char *List,
+                                              llvm::StringRef SourceName) {
+  std::string Word;
+  if (auto Err = readMember(Entry, "service", Word, inList(List, SourceName)))
+    return std::move(Err);
+  if (Word.empty())
+    return CoordinationService::None;
+  if (std::optional<CoordinationService> Service = serviceCalled(Word))
+    return *Service;
+  return malformed(SourceName, llvm::formatv("{0}: service must be 'etcd' or 'zookeeper'", List).str());
+}
+
+/// Calls \p Add with the names, key position and service of each entry of
+/// list \p List of \p Doc, when the list is there.
+template <typename AddEntry>
+llvm::Error readKeyedEntries(const json &Doc, const char *List, llvm::StringRef SourceName,
+                             AddEntry Add) {
+  auto It = Doc.find(List);
+  if (It == Doc.end())
+    return llvm::Error::success();
+  if (!It->is_array())
+    return malformed(SourceName, llvm::formatv("{0}: must be an array", List).str());
+  if (auto Err = checkEntries(*It, List, SourceName))
     return Err;
   for (const json &Entry : *It) {
     auto Names = strings(Entry, "names", SourceName);
     if (!Names)
       return Names.takeError();
-    auto KeyArg = Entry.find("key_arg");
-    if (KeyArg == Entry.end() || !KeyArg->is_number_unsigned())
-      return malformed(SourceName, "lock_apis: key_arg must be a non-negative integer");
-    for (const std::string &Name : *Names)
-      Acquires[Name] = KeyArg->get<unsigned>();
+    std::optional<unsigned> KeyArg = positionMember(Entry, "key_arg");
+    if (!KeyArg)
+      return malformed(SourceName,
+                       llvm::formatv("{0}: key_arg must be a non-negative integer", List).str());
+    auto Service = serviceOf(Entry, List, SourceName);
+    if (!Service)
+      return Service.takeError();
+    if (auto Err = Add(Entry, *Names, *KeyArg, *Service))
+      return Err;
   }
   return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Error LockApiModel::addJson(llvm::StringRef Text, llvm::StringRef SourceName) {
+  auto Doc = parse(Text, SourceName);
+  if (!Doc)
+    return Doc.takeError();
+  if (!Doc->contains("lock_apis") && !Doc->contains("service_writes"))
+    return malformed(SourceName, "lock_apis: must be an array");
+  if (auto Err = readKeyedEntries(
+          *Doc, "lock_apis", SourceName,
+          [&](const json &Entry, const std::vector<std::string> &Names, unsigned KeyArg,
+              CoordinationService Service) -> llvm::Error {
+            Acquire What;
+            What.KeyArg = KeyArg;
+            What.Service = Service;
+            if (auto Err = readMember(Entry, "holds_on_return", What.HoldsOnReturn,
+                                      inList("lock_apis", SourceName)))
+              return Err;
+            for (auto [Member, Into] : {std::pair{"successes", &What.Successes},
+                                        std::pair{"failures", &What.Failures}}) {
+              auto Values = Entry.find(Member);
+              if (Values == Entry.end())
+                continue;
+              if (!Values->is_array() ||
+                  !llvm::all_of(*Values, [](const json &V) { return V.is_number_integer(); }))
+                return malformed(SourceName,
+                                 llvm::formatv("lock_apis: {0} must be an array of integers", Member)
+                                     .str());
+              for (const json &Value : *Values)
+                Into->push_back(Value.get<int64_t>());
+            }
+            if (What.Successes.empty() != What.Failures.empty())
+              return malformed(SourceName, "lock_apis: successes and failures go together");
+            for (const std::string &Name : Names)
+              Acquires[Name] = What;
+            return llvm::Error::success();
+          }))
+    return Err;
+  return readKeyedEntries(*Doc, "service_writes", SourceName,
+                          [&](const json &, const std::vector<std::string> &Names, unsigned KeyArg,
+                              CoordinationService Service) -> llvm::Error {
+                            if (Service == CoordinationService::None)
+                              return malformed(SourceName,
+                                               "service_writes: service must be 'etcd' or 'zookeeper'");
+                            for (const std::string &Name : Names)
+                              ServiceWrites[Name] = {KeyArg, Service};
+                            return llvm::Error::success();
+                          });
 }
 
 llvm::Error addLockApiFiles(LockApiModel &Model, llvm::StringRef Files) {

@@ -9,9 +9,11 @@
 #ifndef LOCKLINT_CHECKS_MODEL_LOCALLOCKMODEL_H
 #define LOCKLINT_CHECKS_MODEL_LOCALLOCKMODEL_H
 
+#include "model/scopes/CoordinationService.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -66,11 +68,32 @@ struct SqlClientModel {
 };
 
 /// Distributed-lock APIs of a project: functions that acquire a lock on a
-/// key and return true on success, e.g.
-/// {"lock_apis": [{"names": ["app::DistLock::tryAcquire"], "key_arg": 0}]}.
+/// key and return true on success, or return only holding it, and functions
+/// that write a key of a coordination service, e.g.
+/// {"lock_apis": [{"names": ["app::DistLock::tryAcquire"], "key_arg": 0}],
+///  "service_writes": [{"names": ["app::Store::put"], "key_arg": 0,
+///                      "service": "etcd"}]}.
 struct LockApiModel {
-  /// Qualified name to the position of the key argument.
-  llvm::StringMap<unsigned> Acquires;
+  struct Acquire {
+    unsigned KeyArg = 0;
+    /// The service that keeps the lock; None for a Redis key or a lock
+    /// whose service the entry does not say.
+    CoordinationService Service = CoordinationService::None;
+    /// True when the function returns only holding the lock (its failure
+    /// throws): it has no outcome to test.
+    bool HoldsOnReturn = false;
+    /// The values it returns on success and on failure, when it answers
+    /// with status values rather than true or false.
+    std::vector<int64_t> Successes, Failures;
+  };
+  /// Qualified name to what the acquire is.
+  llvm::StringMap<Acquire> Acquires;
+  struct Write {
+    unsigned KeyArg = 0;
+    CoordinationService Service = CoordinationService::None;
+  };
+  /// Qualified name to the key it writes.
+  llvm::StringMap<Write> ServiceWrites;
 
   llvm::Error addJson(llvm::StringRef Text, llvm::StringRef SourceName);
 };

@@ -26,6 +26,13 @@ std::optional<std::string> StringValue::text() const {
   return Result;
 }
 
+std::string StringValue::pattern() const {
+  std::string Result;
+  for (const StringPiece &Piece : Pieces)
+    Result += Piece.Text ? *Piece.Text : "{}";
+  return Result;
+}
+
 void StringValue::appendText(llvm::StringRef Text) {
   if (Text.empty())
     return;

@@ -35,6 +35,8 @@ struct StringValue {
 
   /// The whole text when every piece is known.
   std::optional<std::string> text() const;
+  /// The text with `{}` for each piece that is not known.
+  std::string pattern() const;
   void append(const StringValue &Other);
   void appendText(llvm::StringRef Text);
   void appendOpaque(const clang::Expr *Source);

@@ -78,11 +78,12 @@ int nextId(Coordinator &coordinator, const std::string &service) {
   return id;
 }
 
-// The guard handed out by the factory holds the lock as long.
+// The guard handed out by the factory holds the lock as long; the factory
+// hands the lock's name on to the guard, so the finding names it.
 void resetIds(Coordinator &coordinator) {
   const auto held = coordinator.guard("locks/ids");
   coordinator.put("ids/current", "0");
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: write to etcd key 'ids/current' in the scope of lock '{}'{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: write to etcd key 'ids/current' in the scope of lock 'locks/ids'{{.*}}
 }
 
 // lock() returns only holding the lock: the code after it runs under it.

@@ -20,10 +20,16 @@ public:
   Response get(std::string const &key);
   Response set(std::string const &key, std::string const &value, int ttl = 0);
   Response add(std::string const &key, std::string const &value, int ttl = 0);
+  Response head();
   Response put(std::string const &key, std::string const &value);
+  /// The key is attached to the lease: it goes when the lease ends.
+  Response put(std::string const &key, std::string const &value, const int64_t leaseId);
   Response modify_if(std::string const &key, std::string const &value, int64_t old_index,
                      int ttl = 0);
   Response rm(std::string const &key);
+  Response rmdir(std::string const &key, bool recursive = false);
+  Response ls(std::string const &key);
+  Response keys(std::string const &key);
 
   Response leasegrant(int ttl);
   std::shared_ptr<KeepAlive> leasekeepalive(int ttl);

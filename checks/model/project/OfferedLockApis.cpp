@@ -1,0 +1,19 @@
+//===--- OfferedLockApis.cpp - lock functions a unit lends others ---------===//
+
+#include "model/project/OfferedLockApis.h"
+
+namespace locklint::model {
+namespace {
+
+std::vector<OfferedLockApi> &offered() {
+  static std::vector<OfferedLockApi> Offered;
+  return Offered;
+}
+
+} // namespace
+
+void OfferedLockApis::record(OfferedLockApi Offered) { offered().push_back(std::move(Offered)); }
+
+std::vector<OfferedLockApi> OfferedLockApis::take() { return std::exchange(offered(), {}); }
+
+} // namespace locklint::model

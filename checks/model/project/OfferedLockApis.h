@@ -1,0 +1,39 @@
+//===--- OfferedLockApis.h - lock functions a unit lends others -*- C++ -*-===//
+//
+// A unit that defines `etcd_manager::lock(key)`, which takes an etcd lock
+// and throws when it cannot, or `etcd_manager::put(key, value)`, lets the
+// units that only declare them read their calls as a lock and a write. The
+// checks find these functions as they go; what they saw is kept here until
+// the unit's summary takes it, written as lock-API model entries.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_OFFEREDLOCKAPIS_H
+#define LOCKLINT_CHECKS_MODEL_OFFEREDLOCKAPIS_H
+
+#include "clang/AST/Decl.h"
+#include <nlohmann/json.hpp>
+#include <vector>
+
+namespace locklint::model {
+
+/// A function of the unit and the model entry that describes it, without
+/// its names: a "lock_apis" entry, or a "service_writes" one.
+struct OfferedLockApi {
+  const clang::FunctionDecl *Function = nullptr;
+  nlohmann::json Entry;
+  bool Write = false;
+};
+
+/// What the checks offered since the last take(), for the summary of the
+/// unit analyzed. One analysis at a time writes here, and the functions
+/// belong to its AST.
+class OfferedLockApis {
+public:
+  static void record(OfferedLockApi Offered);
+  static std::vector<OfferedLockApi> take();
+};
+
+} // namespace locklint::model
+
+#endif

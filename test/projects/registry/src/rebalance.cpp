@@ -1,0 +1,16 @@
+#include "node_lock.h"
+#include <string>
+
+namespace registry {
+
+// Moves shards between nodes; one replica at a time.
+int rebalance(zhandle_t *zh, const std::string &plan) {
+  NodeLock lock(zh);
+  if (!lock.tryAcquire("/registry/locks/rebalance"))
+    return -1;
+  int rc = setNodeData(zh, "/registry/assignments", plan);
+  lock.release("/registry/locks/rebalance");
+  return rc;
+}
+
+} // namespace registry
