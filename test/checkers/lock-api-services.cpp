@@ -28,6 +28,38 @@ public:
 
 int writeNode(const std::string &path, const std::string &data);
 
+// Holds a lock for its life: its only constructor that is not a copy or a
+// move takes it.
+class Hold {
+public:
+  Hold(Store &store, const std::string &name) : store_(store), key_(store.lock(name)) {}
+  Hold(Hold &&) = default;
+  ~Hold() { store_.unlock(key_); }
+
+private:
+  Store &store_;
+  std::string key_;
+};
+
+// May hold one: built empty, it holds none.
+class MaybeHold {
+public:
+  MaybeHold() : store_(nullptr) {}
+  MaybeHold(Store &store, const std::string &name) : store_(&store), key_(store.lock(name)) {}
+  ~MaybeHold() {
+    if (store_)
+      store_->unlock(key_);
+  }
+
+private:
+  Store *store_;
+  std::string key_;
+};
+
+// Factories defined in another unit.
+Hold holdFor(Store &store, const std::string &name);
+MaybeHold holdIfFree(Store &store, const std::string &name);
+
 } // namespace cluster
 
 using namespace cluster;
@@ -76,4 +108,20 @@ void compact(Store &store, NodeLocks &locks) {
   locks.tryLock("/registry/locks/compaction");
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the result of 'cluster::NodeLocks::tryLock' is never checked: the code after it runs whether or not this process got the lock [distlock-acquire-unchecked]
   store.get("compaction/state");
+}
+
+// However the factory builds it, a Hold holds the lock: the write is in its
+// scope. Which key the factory hands on is not known here.
+void resetCounter(Store &store) {
+  Hold held = holdFor(store, "locks/counter");
+  store.put("counter", "0");
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: write to etcd key 'counter' in the scope of lock '{}' has no fencing predicate{{.*}} [distlock-unfenced-write]
+  // CHECK-MESSAGES: :[[@LINE-3]]:8: note: lock acquired here
+  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: write in a transaction{{.*}}
+}
+
+// A MaybeHold from a factory may be an empty one: nothing is said.
+void resetIfFree(Store &store) {
+  MaybeHold held = holdIfFree(store, "locks/counter");
+  store.put("counter", "0");
 }

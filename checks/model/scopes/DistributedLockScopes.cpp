@@ -885,6 +885,35 @@ const Expr *constructorArgument(const VarDecl *Object, unsigned Index) {
   return Handed && *Handed < Call->getNumArgs() ? Call->getArg(*Handed) : nullptr;
 }
 
+/// True when \p Object is initialized by a call, whose body this unit may
+/// not have, that returns it by value.
+bool returnedByValue(const VarDecl *Object) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(
+      Object->getInit() ? Object->getInit()->IgnoreImplicit() : nullptr);
+  return Call && !Call->getCallReturnType(Object->getASTContext())->isReferenceType() &&
+         !Object->getType()->isReferenceType() && Object->getType()->getAsCXXRecordDecl();
+}
+
+/// One of \p Record's constructors when every constructor it declares,
+/// other than copies and moves, is one \p Acquiring accepts: however an
+/// object of it was built (by a factory in another unit), it holds a lock.
+template <typename Accepts>
+const FunctionDecl *everyConstructorAcquires(const CXXRecordDecl *Record, Accepts Acquiring) {
+  if (!Record || !Record->hasDefinition())
+    return nullptr;
+  const FunctionDecl *Found = nullptr;
+  for (const CXXConstructorDecl *Constructor : Record->ctors()) {
+    if (Constructor->isCopyOrMoveConstructor() || Constructor->isDeleted())
+      continue;
+    const FunctionDecl *Definition = Constructor->getDefinition();
+    if (!Definition || !Acquiring(Definition))
+      return nullptr;
+    if (!Found)
+      Found = Definition;
+  }
+  return Found;
+}
+
 /// The definition of the constructor that builds \p Object, when it is one
 /// \p Acquiring accepts: the one its declaration calls, or the one a
 /// factory it is initialized by calls in every return
@@ -901,7 +930,9 @@ const FunctionDecl *constructorOf(const VarDecl *Object, Accepts Acquiring) {
     return Built(Construct);
   const FunctionDecl *Factory = factoryOf(Object).second;
   if (!Factory)
-    return nullptr;
+    return returnedByValue(Object) ? everyConstructorAcquires(Object->getType()->getAsCXXRecordDecl(),
+                                                              Acquiring)
+                                   : nullptr;
   std::vector<const ReturnStmt *> Returns = returnsOf(Factory);
   const FunctionDecl *Found = nullptr;
   for (const ReturnStmt *Return : Returns) {
