@@ -1,6 +1,7 @@
 //===--- DistributedLockScopes.cpp - where a distributed lock is held -----===//
 
 #include "model/scopes/DistributedLockScopes.h"
+#include "model/scopes/LockObjects.h"
 #include "model/project/OfferedLockApis.h"
 #include "model/redis/LockWords.h"
 #include "model/scopes/LockAttempts.h"
@@ -586,17 +587,6 @@ struct AcquireWrapper {
   bool HoldsOnReturn = false;
 };
 
-/// The return statements of \p Function, outside the lambdas it holds.
-std::vector<const ReturnStmt *> returnsOf(const FunctionDecl *Function) {
-  std::vector<const ReturnStmt *> Found;
-  anyOwnStmt(Function->getBody(), [&](const Stmt *S) {
-    if (const auto *Return = dyn_cast<ReturnStmt>(S))
-      Found.push_back(Return);
-    return false;
-  });
-  return Found;
-}
-
 /// Finds the functions that report an acquire's outcome to their callers,
 /// bottom-up: a function that calls one and passes its outcome on is one too.
 class WrapperFinder {
@@ -809,10 +799,7 @@ std::optional<DistributedLockScope> guardedRedMutex(const VarDecl *Guard, const 
   if (!Construct || Construct->getNumArgs() != 1)
     return std::nullopt; // std::defer_lock and friends: not held from here.
   const Expr *Name = redMutexResource(Construct->getArg(0));
-  DynTypedNodeList Parents = Context.getParents(*Guard);
-  const auto *Declaration = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
-  const auto *Block =
-      Declaration ? dyn_cast_or_null<CompoundStmt>(parentStmt(Declaration, Context)) : nullptr;
+  const CompoundStmt *Block = blockDeclaring(Guard, Context);
   if (!Name || !Block)
     return std::nullopt;
   CommandWord Resource;
@@ -825,123 +812,6 @@ std::optional<DistributedLockScope> guardedRedMutex(const VarDecl *Guard, const 
   Scope.Key = Index.keyDisplay(Resource);
   Scope.KeyId = Index.keyIdentity(Resource);
   return Scope;
-}
-
-/// The parameter of \p Constructor that \p E is: the parameter itself, or
-/// a member the constructor initializes with it (`path_(path)`).
-const ParmVarDecl *constructorParameter(const Expr *E, const FunctionDecl *Constructor) {
-  if (const ParmVarDecl *Param = parameterOf(E, Constructor))
-    return Param;
-  const auto *Member = E ? dyn_cast<MemberExpr>(stripStringWrappers(E)) : nullptr;
-  const auto *Built = dyn_cast_or_null<CXXConstructorDecl>(Constructor);
-  if (!Member || !Built || !isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()))
-    return nullptr;
-  for (const CXXCtorInitializer *Init : Built->inits())
-    if (Init->isWritten() && Init->getMember() == Member->getMemberDecl())
-      return parameterOf(Init->getInit()->IgnoreImplicit(), Constructor);
-  return nullptr;
-}
-
-/// The construction \p E is, through a functional cast: `Lock(c, key)`.
-const CXXConstructExpr *constructionIn(const Expr *E) {
-  E = E ? E->IgnoreImplicit() : nullptr;
-  if (const auto *Cast = dyn_cast_or_null<CXXFunctionalCastExpr>(E))
-    E = Cast->getSubExpr()->IgnoreImplicit();
-  return dyn_cast_or_null<CXXConstructExpr>(E);
-}
-
-/// The factory \p Object is initialized by (`store.guard("jobs")`), and the
-/// call of it; nulls when its initializer is not a call of a function of
-/// the unit that returns a value.
-std::pair<const CallExpr *, const FunctionDecl *> factoryOf(const VarDecl *Object) {
-  const auto *Call = dyn_cast_or_null<CallExpr>(Object->getInit() ? Object->getInit()->IgnoreImplicit()
-                                                                   : nullptr);
-  const FunctionDecl *Factory = Call ? helperDefinition(Call) : nullptr;
-  if (!Factory || Factory->getReturnType()->isReferenceType())
-    return {nullptr, nullptr};
-  return {Call, Factory};
-}
-
-/// What \p Object's construction hands to parameter \p Index of its
-/// constructor: the declaration's argument, or, through a factory whose
-/// every return builds the object from its own parameter (`return
-/// Held(this, name);`), the factory call's argument.
-const Expr *constructorArgument(const VarDecl *Object, unsigned Index) {
-  if (const CXXConstructExpr *Construct = constructionIn(Object->getInit()))
-    return Index < Construct->getNumArgs() ? Construct->getArg(Index) : nullptr;
-  auto [Call, Factory] = factoryOf(Object);
-  if (!Factory)
-    return nullptr;
-  std::optional<unsigned> Handed;
-  for (const ReturnStmt *Return : returnsOf(Factory)) {
-    const CXXConstructExpr *Built = constructionIn(Return->getRetValue());
-    const ParmVarDecl *Param = Built && Index < Built->getNumArgs()
-                                   ? parameterOf(Built->getArg(Index), Factory)
-                                   : nullptr;
-    if (!Param || (Handed && *Handed != Param->getFunctionScopeIndex()))
-      return nullptr;
-    Handed = Param->getFunctionScopeIndex();
-  }
-  return Handed && *Handed < Call->getNumArgs() ? Call->getArg(*Handed) : nullptr;
-}
-
-/// True when \p Object is initialized by a call, whose body this unit may
-/// not have, that returns it by value.
-bool returnedByValue(const VarDecl *Object) {
-  const auto *Call = dyn_cast_or_null<CallExpr>(
-      Object->getInit() ? Object->getInit()->IgnoreImplicit() : nullptr);
-  return Call && !Call->getCallReturnType(Object->getASTContext())->isReferenceType() &&
-         !Object->getType()->isReferenceType() && Object->getType()->getAsCXXRecordDecl();
-}
-
-/// One of \p Record's constructors when every constructor it declares,
-/// other than copies and moves, is one \p Acquiring accepts: however an
-/// object of it was built (by a factory in another unit), it holds a lock.
-template <typename Accepts>
-const FunctionDecl *everyConstructorAcquires(const CXXRecordDecl *Record, Accepts Acquiring) {
-  if (!Record || !Record->hasDefinition())
-    return nullptr;
-  const FunctionDecl *Found = nullptr;
-  for (const CXXConstructorDecl *Constructor : Record->ctors()) {
-    if (Constructor->isCopyOrMoveConstructor() || Constructor->isDeleted())
-      continue;
-    const FunctionDecl *Definition = Constructor->getDefinition();
-    if (!Definition || !Acquiring(Definition))
-      return nullptr;
-    if (!Found)
-      Found = Definition;
-  }
-  return Found;
-}
-
-/// The definition of the constructor that builds \p Object, when it is one
-/// \p Acquiring accepts: the one its declaration calls, or the one a
-/// factory it is initialized by calls in every return
-/// (`auto lock = store.guard("jobs")` over `return Guard(this, key);`).
-template <typename Accepts>
-const FunctionDecl *constructorOf(const VarDecl *Object, Accepts Acquiring) {
-  auto Built = [&](const CXXConstructExpr *Construct) -> const FunctionDecl * {
-    const FunctionDecl *Definition =
-        Construct && Construct->getConstructor() ? Construct->getConstructor()->getDefinition()
-                                                 : nullptr;
-    return Definition && Acquiring(Definition) ? Definition : nullptr;
-  };
-  if (const CXXConstructExpr *Construct = constructionIn(Object->getInit()))
-    return Built(Construct);
-  const FunctionDecl *Factory = factoryOf(Object).second;
-  if (!Factory)
-    return returnedByValue(Object) ? everyConstructorAcquires(Object->getType()->getAsCXXRecordDecl(),
-                                                              Acquiring)
-                                   : nullptr;
-  std::vector<const ReturnStmt *> Returns = returnsOf(Factory);
-  const FunctionDecl *Found = nullptr;
-  for (const ReturnStmt *Return : Returns) {
-    const FunctionDecl *Constructor = Built(constructionIn(Return->getRetValue()));
-    if (!Constructor || (Found && Found != Constructor))
-      return nullptr;
-    Found = Constructor;
-  }
-  return Found;
 }
 
 } // namespace
@@ -1113,11 +983,7 @@ findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> S
       continue;
     }
     if (std::optional<AcquireSite> Guarded = guardedLockClass(Object, Found)) {
-      DynTypedNodeList Parents = Context.getParents(*Object);
-      const auto *Declaration = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
-      if (const auto *Block = Declaration ? dyn_cast_or_null<CompoundStmt>(
-                                                parentStmt(Declaration, Context))
-                                          : nullptr) {
+      if (const CompoundStmt *Block = blockDeclaring(Object, Context)) {
         DistributedLockScope Scope;
         Scope.Function = Guarded->Function;
         Scope.Acquired = Object->getLocation();
@@ -1129,10 +995,7 @@ findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> S
       continue;
     }
     const FunctionDecl *Constructor = constructorOf(Object, Acquiring);
-    DynTypedNodeList Parents = Context.getParents(*Object);
-    const auto *Declaration = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
-    const auto *Block =
-        Declaration ? dyn_cast_or_null<CompoundStmt>(parentStmt(Declaration, Context)) : nullptr;
+    const CompoundStmt *Block = blockDeclaring(Object, Context);
     if (!Constructor || !Block)
       continue;
     DistributedLockScope Scope;

@@ -88,6 +88,17 @@ inline bool leaves(const clang::Stmt *S) {
                                clang::CXXThrowExpr>(finalStatement(S));
 }
 
+/// The return statements of \p Function, outside the lambdas it holds.
+inline std::vector<const clang::ReturnStmt *> returnsOf(const clang::FunctionDecl *Function) {
+  std::vector<const clang::ReturnStmt *> Found;
+  anyOwnStmt(Function->getBody(), [&](const clang::Stmt *S) {
+    if (const auto *Return = llvm::dyn_cast<clang::ReturnStmt>(S))
+      Found.push_back(Return);
+    return false;
+  });
+  return Found;
+}
+
 } // namespace locklint::model
 
 #endif
