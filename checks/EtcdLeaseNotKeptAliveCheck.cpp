@@ -43,16 +43,26 @@ bool checkedAnywhere(llvm::StringRef Holder, llvm::ArrayRef<EtcdKeepAliveUse> Us
 }
 
 /// The leasegrant() call \p Lease comes from: in it, or in the initializer
-/// of the local it names.
+/// of a local it reads, up to two locals deep (`lease.value().lease()` over
+/// `etcd::Response lease = client.leasegrant(ttl);`).
 const CXXMemberCallExpr *grantOf(const Expr *Lease, llvm::ArrayRef<EtcdCall> Calls) {
-  const Stmt *Origin = Lease;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(Lease->IgnoreParenImpCasts()))
-    if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
-        Var && Var->hasLocalStorage() && Var->getInit())
-      Origin = Var->getInit();
+  std::vector<const Stmt *> Origins{Lease};
+  for (unsigned Depth = 0; Depth < 2; ++Depth) {
+    std::vector<const Stmt *> Inits;
+    for (const Stmt *Origin : Origins)
+      anyStmt(Origin, [&](const Stmt *S) {
+        const auto *Ref = dyn_cast<DeclRefExpr>(S);
+        const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+        if (Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var) && Var->getInit())
+          Inits.push_back(Var->getInit());
+        return false;
+      });
+    llvm::append_range(Origins, Inits);
+  }
   for (const EtcdCall &Call : Calls)
-    if (Call.is(EtcdMethod::LeaseGrant) &&
-        anyStmt(Origin, [&](const Stmt *S) { return S == Call.Call; }))
+    if (Call.is(EtcdMethod::LeaseGrant) && llvm::any_of(Origins, [&](const Stmt *Origin) {
+          return anyStmt(Origin, [&](const Stmt *S) { return S == Call.Call; });
+        }))
       return Call.Call;
   return nullptr;
 }

@@ -27,3 +27,24 @@ void callerLease(etcd::SyncClient &etcd, int64_t lease) {
   if (etcd.lock("/locks/ledger", 10).is_ok())
     compactLedger();
 }
+
+// The grant's answer kept whole, its lease read where the lock is taken.
+void grantKeptWhole(etcd::SyncClient &etcd) {
+  etcd::Response granted = etcd.leasegrant(10);
+  if (!granted.is_ok())
+    return;
+  etcd::Response held = etcd.lock_with_lease("/locks/ledger", granted.value().lease());
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: etcd lock '/locks/ledger' is held on a lease that nothing keeps alive{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-5]]:28: note: the lease is granted here{{.*}}
+  if (held.is_ok())
+    compactLedger();
+}
+
+// The same answer, refreshed by a keep-alive with a handler: silent.
+void grantKeptWholeAndRefreshed(etcd::SyncClient &etcd) {
+  etcd::Response granted = etcd.leasegrant(10);
+  int64_t lease = granted.value().lease();
+  etcd::KeepAlive refresher(etcd, [](std::exception_ptr) { std::terminate(); }, 5, lease);
+  if (etcd.lock_with_lease("/locks/ledger", lease).is_ok())
+    compactLedger();
+}
