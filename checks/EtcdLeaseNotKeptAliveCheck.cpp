@@ -67,15 +67,34 @@ const CXXMemberCallExpr *grantOf(const Expr *Lease, llvm::ArrayRef<EtcdCall> Cal
   return nullptr;
 }
 
+/// True when \p Function makes a keep-alive through a smart pointer factory
+/// (`std::make_shared<etcd::KeepAlive>(...)`), whose construction is in an
+/// instantiation the matchers do not see.
+bool makesKeepAliveThroughFactory(const FunctionDecl *Function) {
+  const std::string &KeepAlive = EtcdModel::builtin().keepAliveClass();
+  return Function && anyStmt(Function->getBody(), [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const auto *Made = Call ? dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+                                  Call->getType()->getAsCXXRecordDecl())
+                            : nullptr;
+    if (!Made || Made->getTemplateArgs().size() == 0 ||
+        Made->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+      return false;
+    const CXXRecordDecl *Pointee = Made->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+    return Pointee && Pointee->getQualifiedNameAsString() == KeepAlive;
+  });
+}
+
 /// True when a keep-alive is made in \p Lock's function, or is given the
 /// variable that holds its lease.
 bool keptAlive(const EtcdCall &Lock, llvm::ArrayRef<EtcdKeepAlive> KeepAlives,
                ASTContext &Context) {
   const auto *Ref = dyn_cast<DeclRefExpr>(Lock.Lease->IgnoreParenImpCasts());
-  return llvm::any_of(KeepAlives, [&](const EtcdKeepAlive &KeepAlive) {
-    return enclosingFunction(KeepAlive.Made, Context) == Lock.Function ||
-           (Ref && !referencesIn(KeepAlive.Made, Ref->getDecl()).empty());
-  });
+  return makesKeepAliveThroughFactory(Lock.Function) ||
+         llvm::any_of(KeepAlives, [&](const EtcdKeepAlive &KeepAlive) {
+           return enclosingFunction(KeepAlive.Made, Context) == Lock.Function ||
+                  (Ref && !referencesIn(KeepAlive.Made, Ref->getDecl()).empty());
+         });
 }
 
 } // namespace

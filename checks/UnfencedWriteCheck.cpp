@@ -62,7 +62,7 @@ std::vector<ServiceWrite> serviceWrites(const FunctionDecl *Function, const ZooK
   for (const ZooCall &Call : Zoo.calls()) {
     if (Call.Function != Function)
       continue;
-    bool OwnNode = namesLockNode(Call, LockWords) || Call.PathPattern.empty();
+    bool OwnNode = namesLockNode(Call, Zoo, LockWords) || Call.PathPattern.empty();
     if (Call.is(ZooFunction::Multi))
       Writes.push_back({Call.Call, "ZooKeeper through zoo_multi", ZooChecks});
     else if (Call.is(ZooFunction::Write) ||

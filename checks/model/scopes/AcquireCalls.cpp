@@ -3,22 +3,93 @@
 #include "model/scopes/AcquireCalls.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/redis/LockWords.h"
+#include "model/values/ExprText.h"
+#include "model/values/StmtWalk.h"
 #include "clang/AST/DeclCXX.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace locklint::model {
+namespace {
 
-bool namesLockNode(const ZooCall &Create, const WordMatcher &LockWords) {
-  llvm::StringRef Name = Create.lastComponent();
+/// The member of its object that \p Path names in \p Function: the member
+/// itself (`path_.c_str()`), or the one the function keeps the parameter
+/// it is in (`held_ = path;`).
+const FieldDecl *memberNamed(const Expr *Path, const FunctionDecl *Function) {
+  auto OwnMember = [](const Expr *E) -> const FieldDecl * {
+    const auto *Member = E ? dyn_cast<MemberExpr>(stripStringWrappers(E)->IgnoreParenImpCasts())
+                           : nullptr;
+    return Member && isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts())
+               ? dyn_cast<FieldDecl>(Member->getMemberDecl())
+               : nullptr;
+  };
+  if (const FieldDecl *Field = OwnMember(Path))
+    return Field;
+  const ParmVarDecl *Param = parameterOf(Path, Function);
+  if (!Param || !Function->getBody())
+    return nullptr;
+  const FieldDecl *Kept = nullptr;
+  anyOwnStmt(Function->getBody(), [&](const Stmt *S) {
+    const Expr *To = nullptr, *From = nullptr;
+    if (const auto *Assign = dyn_cast<BinaryOperator>(S); Assign && Assign->isAssignmentOp()) {
+      To = Assign->getLHS();
+      From = Assign->getRHS();
+    } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+               Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2) {
+      To = Op->getArg(0);
+      From = Op->getArg(1);
+    }
+    if (To && parameterOf(From, Function) == Param)
+      Kept = OwnMember(To);
+    return Kept != nullptr;
+  });
+  return Kept;
+}
+
+const Expr *pathOf(const ZooCall &Call) {
+  return Call.Spec && Call.Spec->PathArg && *Call.Spec->PathArg < Call.Call->getNumArgs()
+             ? Call.Call->getArg(*Call.Spec->PathArg)
+             : nullptr;
+}
+
+/// True when \p Create is a try-lock that keeps its node to let it go: its
+/// function answers a bool, keeps the node's path in a member, and another
+/// function of the unit deletes the node that member names.
+bool takenToBeDeleted(const ZooCall &Create, const ZooKeeperCalls &Zoo) {
+  if (!Create.Function || !Create.Function->getReturnType()->isBooleanType())
+    return false;
+  const FieldDecl *Kept = memberNamed(pathOf(Create), Create.Function);
+  return Kept && llvm::any_of(Zoo.calls(), [&](const ZooCall &Delete) {
+           return Delete.is(ZooFunction::Delete) && Delete.Function &&
+                  Delete.Function != Create.Function &&
+                  memberNamed(pathOf(Delete), Delete.Function) == Kept;
+         });
+}
+
+} // namespace
+
+bool namesLockNode(const ZooCall &Call, const ZooKeeperCalls &Zoo, const WordMatcher &LockWords) {
+  llvm::StringRef Name = Call.lastComponent();
   if (LockWords.matchesAnyWord(Name))
     return true;
-  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Create.Function);
+  if (Name != "{}")
+    return false;
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call.Function);
   const CXXRecordDecl *Class = Method ? Method->getParent() : nullptr;
-  return Name == "{}" && Class && Class->getIdentifier() &&
-         llvm::any_of(splitWords(Class->getName()),
-                      [&](const std::string &Word) { return LockWords.matchesWord(Word); });
+  if (Class && Class->getIdentifier() &&
+      llvm::any_of(splitWords(Class->getName()),
+                   [&](const std::string &Word) { return LockWords.matchesWord(Word); }))
+    return true;
+  // What the node is for shows in what the unit does with it.
+  if (Call.is(ZooFunction::Create))
+    return takenToBeDeleted(Call, Zoo);
+  return Call.is(ZooFunction::Delete) && llvm::any_of(Zoo.calls(), [&](const ZooCall &Create) {
+           return Create.is(ZooFunction::Create) && Create.Mode && Create.Mode->ephemeral() &&
+                  takenToBeDeleted(Create, Zoo) &&
+                  memberNamed(pathOf(Create), Create.Function) ==
+                      memberNamed(pathOf(Call), Call.Function);
+         });
 }
 
 void AcquireCallCollector::registerMatchers(MatchFinder *Finder) {
@@ -96,7 +167,7 @@ std::vector<LockApiCall> AcquireCallCollector::takeApiCalls(ASTContext &Context,
     if (!Create.is(ZooFunction::Create) || !Create.Mode || !Create.Mode->ephemeral())
       continue;
     bool Queues = Create.Mode->sequential();
-    if (Queues ? !Recipe : !namesLockNode(Create, LockWords))
+    if (Queues ? !Recipe : !namesLockNode(Create, Zoo, LockWords))
       continue;
     LockApiCall Api{Create.Call, Create.Function, Create.Call->getArg(1),
                     CoordinationService::ZooKeeper, Create.PathPattern};

@@ -25,8 +25,10 @@ namespace locklint::model {
 
 /// True when \p Call names a lock node: one named for a lock, or one whose
 /// name is known only at run time, in a method of a class named for a lock
-/// (`NodeLock(zh, path)`, `ZkMutex::lock()`).
-bool namesLockNode(const ZooCall &Call, const WordMatcher &LockWords);
+/// (`NodeLock(zh, path)`, `ZkMutex::lock()`), or created by a try-lock that
+/// keeps it in a member that another function of the unit deletes (of
+/// \p Zoo's calls).
+bool namesLockNode(const ZooCall &Call, const ZooKeeperCalls &Zoo, const WordMatcher &LockWords);
 
 class AcquireCallCollector : public clang::ast_matchers::MatchFinder::MatchCallback {
 public:
