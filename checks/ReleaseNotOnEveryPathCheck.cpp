@@ -4,6 +4,7 @@
 #include "model/redis/CommandExtractor.h"
 #include "model/values/CallRoles.h"
 #include "model/scopes/DistributedLockScopes.h"
+#include "model/project/OfferedLockApis.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -14,6 +15,32 @@ using namespace locklint::model;
 
 namespace clang::tidy::distlock {
 namespace {
+
+/// The functions of the unit that let a ZooKeeper or etcd lock go, each
+/// with its service: an etcd unlock, the delete of a lock node, or a call
+/// of such a function, up to four calls deep. Each is offered to the units
+/// that call it.
+llvm::DenseMap<const FunctionDecl *, CoordinationService>
+serviceReleasers(llvm::ArrayRef<HelperCall> Calls, const ZooKeeperCalls &Zoo,
+                 llvm::ArrayRef<EtcdCall> Etcd, const WordMatcher &LockWords) {
+  llvm::DenseMap<const FunctionDecl *, CoordinationService> Releasers;
+  for (const EtcdCall &Call : Etcd)
+    if (Call.Function && Call.is(EtcdMethod::Unlock))
+      Releasers.try_emplace(Call.Function, CoordinationService::Etcd);
+  for (const ZooCall &Call : Zoo.calls())
+    if (Call.Function && Call.is(ZooFunction::Delete) && namesLockNode(Call, Zoo, LockWords))
+      Releasers.try_emplace(Call.Function, CoordinationService::ZooKeeper);
+  climbToCallers(Calls, 4, [&](const HelperCall &Call, const FunctionDecl *Callee) {
+    auto It = Releasers.find(Callee);
+    return It != Releasers.end() && Releasers.try_emplace(Call.Caller, It->second).second;
+  });
+  for (const auto &[Function, Service] : Releasers)
+    OfferedLockApis::record({Function,
+                             {{"service", serviceWord(Service)},
+                              {"param_count", Function->getNumParams()}},
+                             "service_releases"});
+  return Releasers;
+}
 
 /// True when \p E releases a server-kept lock of \p Scope's family.
 bool unlocksServerLock(const SqlExecution &E, const DistributedLockScope &Scope) {
@@ -183,6 +210,8 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
   std::vector<DistributedLockScope> Scopes =
       findDistributedLockScopes(Index, Executions, helperCalls(), {}, ApiCalls);
   Reported.clear();
+  llvm::DenseMap<const FunctionDecl *, CoordinationService> Releasers = serviceReleasers(
+      helperCalls(), acquireCalls().zooKeeper(), acquireCalls().etcd(), lockWords());
   for (const DistributedLockScope &Scope : Scopes) {
     const FunctionDecl *Function = Scope.Function;
     if (!Function || !Function->getBody() || (!Scope.Advisory && Scope.KeyId.empty()))
@@ -196,6 +225,22 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
             Source.within(E.Call->getBeginLoc(), Region))
           Releases.push_back(E.Call);
     } else if (Scope.Service != CoordinationService::None) {
+      // A call of a function that lets such a lock go: the unit's own, or
+      // one another unit defines (a lock class's release()).
+      for (const HelperCall &Call : helperCalls())
+        if (Call.Caller == Function && Releasers.count(helperDefinition(Call.Call)) &&
+            Source.within(Call.Call->getBeginLoc(), Region))
+          Releases.push_back(Call.Call);
+      if (!lockApis().ServiceReleases.empty())
+        anyOwnStmt(Function->getBody(), [&](const Stmt *S) {
+          const auto *Call = dyn_cast<CallExpr>(S);
+          const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+          if (Callee && !Callee->isDefined() &&
+              lockApis().ServiceReleases.count(Callee->getQualifiedNameAsString()) &&
+              Source.within(Call->getBeginLoc(), Region))
+            Releases.push_back(Call);
+          return false;
+        });
       // A ZooKeeper lock node's delete, an etcd unlock.
       for (const ZooCall &Call : acquireCalls().zooKeeper().calls())
         if (Call.Function == Function && Call.is(ZooFunction::Delete) &&

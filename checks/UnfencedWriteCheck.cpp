@@ -184,7 +184,7 @@ serviceWritesThrough(llvm::ArrayRef<HelperCall> Calls, const ZooKeeperCalls &Zoo
                                {{"key_arg", Param->getFunctionScopeIndex()},
                                 {"service", serviceWord(Write.Service)},
                                 {"param_count", Function->getNumParams()}},
-                               /*Write=*/true});
+                               "service_writes"});
   return Writers;
 }
 

@@ -38,29 +38,31 @@ public:
       offer(Redis, Unit, Entry);
     for (const json &Entry : Summary.SqlFunctions)
       offer(Sql, Unit, Entry);
-    for (const json &Entry : Summary.LockApiFunctions)
-      offer(LockApis, Unit, Entry);
-    for (const json &Entry : Summary.ServiceWriteFunctions)
-      offer(ServiceWrites, Unit, Entry);
+    for (const auto &[List, Entries] : Summary.LockApiEntries)
+      for (const json &Entry : Entries)
+        offer(LockApis[List], Unit, Entry);
   }
 
   /// The model files a unit that calls \p Called needs: other units' entries
   /// for those names, or nulls when it needs none.
   LinkedModels modelsFor(size_t Unit, const std::set<std::string> &Called) const {
-    json RedisFunctions = pick(Redis, Unit, Called), SqlFunctions = pick(Sql, Unit, Called),
-         Locks = pick(LockApis, Unit, Called), Writes = pick(ServiceWrites, Unit, Called);
-    if (RedisFunctions.empty() && SqlFunctions.empty() && Locks.empty() && Writes.empty())
+    json RedisFunctions = pick(Redis, Unit, Called), SqlFunctions = pick(Sql, Unit, Called);
+    json Locks = lockApiModel([&](const Table &From) { return pick(From, Unit, Called); });
+    bool NoLocks = llvm::all_of(Locks.items(), [](const auto &List) { return List.value().empty(); });
+    if (RedisFunctions.empty() && SqlFunctions.empty() && NoLocks)
       return {};
     return {json{{"client", "project"}, {"functions", RedisFunctions}},
-            json{{"functions", SqlFunctions}},
-            json{{"lock_apis", Locks}, {"service_writes", Writes}}};
+            json{{"functions", SqlFunctions}}, std::move(Locks)};
   }
 
   /// Once every unit is added: one line for each function that units define
   /// with different commands. Its calls are read through none of them.
   std::vector<std::string> settleConflicts() {
     std::vector<std::string> Lines;
-    for (const Table *From : {&Redis, &Sql, &LockApis, &ServiceWrites})
+    std::vector<const Table *> Tables{&Redis, &Sql};
+    for (const auto &[List, From] : LockApis)
+      Tables.push_back(&From);
+    for (const Table *From : Tables)
       for (const auto &Entry : *From) {
         const std::vector<Offer> &Offers = Entry.getValue();
         std::set<std::string> Places;
@@ -87,7 +89,7 @@ public:
   LinkedModels everyModel() const {
     return {json{{"client", "project"}, {"functions", every(Redis)}},
             json{{"functions", every(Sql)}},
-            json{{"lock_apis", every(LockApis)}, {"service_writes", every(ServiceWrites)}}};
+            lockApiModel([&](const Table &From) { return every(From); })};
   }
 
 private:
@@ -176,7 +178,19 @@ private:
     return All;
   }
 
-  Table Redis, Sql, LockApis, ServiceWrites;
+  /// A lock-API model file with, in each list, what \p Entries picks from
+  /// its table.
+  template <typename PickEntries> json lockApiModel(PickEntries Entries) const {
+    json Model = json::object();
+    for (const char *List : model::LockApiLists) {
+      auto It = LockApis.find(List);
+      Model[List] = It == LockApis.end() ? json::array() : Entries(It->second);
+    }
+    return Model;
+  }
+
+  Table Redis, Sql;
+  std::map<std::string, Table> LockApis;
   /// The entries settleConflicts() found in conflict, as text.
   std::set<std::string> Conflicted;
 };
@@ -247,8 +261,10 @@ llvm::Error exportModels(LinkedModels Models, llvm::StringRef Path) {
   llvm::SmallString<256> Folder(Path);
   llvm::sys::fs::make_absolute(Folder);
   llvm::sys::path::remove_filename(Folder);
-  for (json *Entries : {&Models.Redis["functions"], &Models.LockApis["lock_apis"],
-                        &Models.LockApis["service_writes"]})
+  std::vector<json *> Lists{&Models.Redis["functions"]};
+  for (const char *List : model::LockApiLists)
+    Lists.push_back(&Models.LockApis[List]);
+  for (json *Entries : Lists)
     for (json &Entry : *Entries)
       if (auto At = Entry.find("issued_at"); At != Entry.end() && At->is_string())
         *At = placeRelativeTo(At->get<std::string>(), Folder);

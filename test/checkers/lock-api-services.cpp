@@ -1,4 +1,4 @@
-// RUN: %check_distlock %s distlock-unfenced-write,distlock-acquire-unchecked %t \
+// RUN: %check_distlock %s distlock-unfenced-write,distlock-acquire-unchecked,distlock-release-not-on-every-path %t \
 // RUN:   --config="{CheckOptions: {LockApiModelFiles: '%S/Inputs/service-lock-apis.json'}}" \
 // RUN:   -- -std=c++17
 
@@ -124,4 +124,18 @@ void resetCounter(Store &store) {
 void resetIfFree(Store &store) {
   MaybeHold held = holdIfFree(store, "locks/counter");
   store.put("counter", "0");
+}
+
+// NodeLocks::unlock() lets the lock go: a return before it leaves the lock
+// node behind.
+int publish(NodeLocks &locks, const std::string &plan) {
+  if (locks.tryLock("/registry/locks/publish") != 0)
+    return -1;
+  if (plan.empty())
+    return 0;
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'return' leaves the scope of ZooKeeper lock '/registry/locks/publish' before its release{{.*}} [distlock-release-not-on-every-path]
+  // CHECK-MESSAGES: :[[@LINE-5]]:7: note: lock acquired here
+  // CHECK-MESSAGES: :[[@LINE+1]]:3: note: the lock is released here on the other paths
+  locks.unlock("/registry/locks/publish");
+  return 1;
 }

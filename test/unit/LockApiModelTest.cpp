@@ -46,6 +46,17 @@ TEST(LockApiModelTest, AFileOfWritesAloneLoads) {
   EXPECT_TRUE(Model.Acquires.empty());
 }
 
+TEST(LockApiModelTest, ReleasesNeedNoKey) {
+  LockApiModel Model;
+  EXPECT_EQ(loadError(R"({"service_releases": [{"names": ["app::Lock::release"], "service": "etcd"}]})",
+                      Model),
+            "");
+  EXPECT_EQ(Model.ServiceReleases.lookup("app::Lock::release"), CoordinationService::Etcd);
+  EXPECT_NE(loadError(R"({"service_releases": [{"names": ["f"]}]})", Model)
+                .find("service_releases: service must be"),
+            std::string::npos);
+}
+
 TEST(LockApiModelTest, NamesWhatIsWrong) {
   LockApiModel Model;
   EXPECT_NE(loadError(R"({"functions": []})", Model).find("lock_apis: must be an array"),

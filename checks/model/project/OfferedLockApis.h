@@ -17,12 +17,17 @@
 
 namespace locklint::model {
 
+/// The lists of a lock-API model file: functions that take a lock, that
+/// write a coordination service's key, and that let a service's lock go.
+inline constexpr const char *LockApiLists[] = {"lock_apis", "service_writes",
+                                               "service_releases"};
+
 /// A function of the unit and the model entry that describes it, without
-/// its names: a "lock_apis" entry, or a "service_writes" one.
+/// its names, for the list \p List (one of LockApiLists).
 struct OfferedLockApi {
   const clang::FunctionDecl *Function = nullptr;
   nlohmann::json Entry;
-  bool Write = false;
+  const char *List = LockApiLists[0];
 };
 
 /// What the checks offered since the last take(), for the summary of the

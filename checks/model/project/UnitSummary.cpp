@@ -62,12 +62,12 @@ json UnitSummary::toJson() const {
     Orders.push_back(Order.toJson());
   json Out{{"redis", RedisFunctions},
            {"sql", SqlFunctions},
-           {"lock_apis", LockApiFunctions},
-           {"service_writes", ServiceWriteFunctions},
            {"called", stringSet(Called)},
            {"lock_orders", std::move(Orders)}};
   if (Defined)
     Out["defined"] = stringSet(*Defined);
+  for (const auto &[List, Entries] : LockApiEntries)
+    Out[List] = Entries;
   return Out;
 }
 
@@ -81,12 +81,11 @@ std::optional<UnitSummary> UnitSummary::fromJson(const json &Value) {
   UnitSummary Summary;
   Summary.RedisFunctions = *Redis;
   Summary.SqlFunctions = *Sql;
-  for (auto [Member, Into] : {std::pair{"lock_apis", &Summary.LockApiFunctions},
-                              std::pair{"service_writes", &Summary.ServiceWriteFunctions}})
-    if (auto It = Value.find(Member); It != Value.end()) {
+  for (const char *List : LockApiLists)
+    if (auto It = Value.find(List); It != Value.end()) {
       if (!It->is_array())
         return std::nullopt;
-      *Into = *It;
+      Summary.LockApiEntries[List] = *It;
     }
   for (const json &Name : *Called) {
     if (!Name.is_string())
@@ -204,8 +203,10 @@ UnitSummary SummaryCollector::finish(llvm::ArrayRef<OfferedLockApi> Offered) {
       continue;
     json Entry = Api.Entry;
     Entry["issued_at"] = placeOf(Api.Function->getLocation(), Sources);
-    addEntries(Api.Write ? Summary.ServiceWriteFunctions : Summary.LockApiFunctions,
-               exportedNames(Api.Function), Entry);
+    json &Into = Summary.LockApiEntries[Api.List];
+    if (Into.is_null())
+      Into = json::array();
+    addEntries(Into, exportedNames(Api.Function), Entry);
   }
   std::deque<RedisCommand> All = Commands.finish();
   // What each function issues, stated in its parameters. A function whose

@@ -21,6 +21,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <nlohmann/json.hpp>
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -33,9 +34,8 @@ struct UnitSummary {
   nlohmann::json RedisFunctions = nlohmann::json::array();
   /// Entries of a SQL client model file.
   nlohmann::json SqlFunctions = nlohmann::json::array();
-  /// Entries of a lock-API model file: "lock_apis" and "service_writes".
-  nlohmann::json LockApiFunctions = nlohmann::json::array();
-  nlohmann::json ServiceWriteFunctions = nlohmann::json::array();
+  /// Entries of a lock-API model file, by list (see LockApiLists).
+  std::map<std::string, nlohmann::json> LockApiEntries;
   /// Qualified names of the functions called here without a body here.
   std::set<std::string> Called;
   /// Qualified names of the functions this unit defines that other units

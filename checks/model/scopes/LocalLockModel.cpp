@@ -189,10 +189,11 @@ llvm::Expected<CoordinationService> serviceOf(const json &Entry, const char *Lis
 }
 
 /// Calls \p Add with the names, key position and service of each entry of
-/// list \p List of \p Doc, when the list is there.
+/// list \p List of \p Doc, when the list is there. Entries of a list whose
+/// functions need no key (\p KeyNeeded false) may leave key_arg out.
 template <typename AddEntry>
 llvm::Error readKeyedEntries(const json &Doc, const char *List, llvm::StringRef SourceName,
-                             AddEntry Add) {
+                             AddEntry Add, bool KeyNeeded = true) {
   auto It = Doc.find(List);
   if (It == Doc.end())
     return llvm::Error::success();
@@ -205,6 +206,8 @@ llvm::Error readKeyedEntries(const json &Doc, const char *List, llvm::StringRef 
     if (!Names)
       return Names.takeError();
     std::optional<unsigned> KeyArg = positionMember(Entry, "key_arg");
+    if (!KeyNeeded && !Entry.contains("key_arg"))
+      KeyArg = 0;
     if (!KeyArg)
       return malformed(SourceName,
                        llvm::formatv("{0}: key_arg must be a non-negative integer", List).str());
@@ -223,7 +226,8 @@ llvm::Error LockApiModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNa
   auto Doc = parse(Text, SourceName);
   if (!Doc)
     return Doc.takeError();
-  if (!Doc->contains("lock_apis") && !Doc->contains("service_writes"))
+  if (!Doc->contains("lock_apis") && !Doc->contains("service_writes") &&
+      !Doc->contains("service_releases"))
     return malformed(SourceName, "lock_apis: must be an array");
   if (auto Err = readKeyedEntries(
           *Doc, "lock_apis", SourceName,
@@ -255,16 +259,28 @@ llvm::Error LockApiModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNa
             return llvm::Error::success();
           }))
     return Err;
-  return readKeyedEntries(*Doc, "service_writes", SourceName,
-                          [&](const json &, const std::vector<std::string> &Names, unsigned KeyArg,
-                              CoordinationService Service) -> llvm::Error {
-                            if (Service == CoordinationService::None)
-                              return malformed(SourceName,
-                                               "service_writes: service must be 'etcd' or 'zookeeper'");
-                            for (const std::string &Name : Names)
-                              ServiceWrites[Name] = {KeyArg, Service};
-                            return llvm::Error::success();
-                          });
+  if (auto Err = readKeyedEntries(
+          *Doc, "service_writes", SourceName,
+          [&](const json &, const std::vector<std::string> &Names, unsigned KeyArg,
+              CoordinationService Service) -> llvm::Error {
+            if (Service == CoordinationService::None)
+              return malformed(SourceName, "service_writes: service must be 'etcd' or 'zookeeper'");
+            for (const std::string &Name : Names)
+              ServiceWrites[Name] = {KeyArg, Service};
+            return llvm::Error::success();
+          }))
+    return Err;
+  return readKeyedEntries(
+      *Doc, "service_releases", SourceName,
+      [&](const json &, const std::vector<std::string> &Names, unsigned,
+          CoordinationService Service) -> llvm::Error {
+        if (Service == CoordinationService::None)
+          return malformed(SourceName, "service_releases: service must be 'etcd' or 'zookeeper'");
+        for (const std::string &Name : Names)
+          ServiceReleases[Name] = Service;
+        return llvm::Error::success();
+      },
+      /*KeyNeeded=*/false);
 }
 
 llvm::Error addLockApiFiles(LockApiModel &Model, llvm::StringRef Files) {

@@ -94,6 +94,8 @@ struct LockApiModel {
   };
   /// Qualified name to the key it writes.
   llvm::StringMap<Write> ServiceWrites;
+  /// Functions that let a coordination service's lock go, to the service.
+  llvm::StringMap<CoordinationService> ServiceReleases;
 
   llvm::Error addJson(llvm::StringRef Text, llvm::StringRef SourceName);
 };

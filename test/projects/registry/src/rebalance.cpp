@@ -14,3 +14,18 @@ int rebalance(zhandle_t *zh, const std::string &plan) {
 }
 
 } // namespace registry
+
+namespace registry {
+
+// Drains a node; an empty plan returns with the lock still held.
+int drain(zhandle_t *zh, const std::string &plan) {
+  NodeLock lock(zh);
+  if (!lock.tryAcquire("/registry/locks/drain"))
+    return -1;
+  if (plan.empty())
+    return 0;
+  lock.release("/registry/locks/drain");
+  return 1;
+}
+
+} // namespace registry
