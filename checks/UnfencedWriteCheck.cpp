@@ -67,7 +67,10 @@ std::vector<ServiceWrite> serviceWrites(const FunctionDecl *Function, const ZooK
       Writes.push_back({Call.Call, "ZooKeeper through zoo_multi", ZooChecks});
     else if (Call.is(ZooFunction::Write) ||
              ((Call.is(ZooFunction::Create) || Call.is(ZooFunction::Delete)) && !OwnNode))
-      Writes.push_back({Call.Call, "ZooKeeper node '" + Call.PathPattern + "'", false,
+      // A set that expects a version other than -1 fails when another
+      // holder wrote the node since it was read: it is conditional.
+      Writes.push_back({Call.Call, "ZooKeeper node '" + Call.PathPattern + "'",
+                        Call.is(ZooFunction::Write) && !(Call.Version && *Call.Version == -1),
                         "ZooKeeper node",
                         Call.Spec->PathArg && *Call.Spec->PathArg < Call.Call->getNumArgs()
                             ? Call.Call->getArg(*Call.Spec->PathArg)
@@ -108,12 +111,13 @@ std::vector<ServiceWrite> modelledWrites(const FunctionDecl *Function, const Loc
     if (!Callee || Callee->isDefined() || isa<CXXOperatorCallExpr>(Call))
       return false;
     auto It = Apis.ServiceWrites.find(Callee->getQualifiedNameAsString());
-    if (It == Apis.ServiceWrites.end() || It->second.KeyArg >= Call->getNumArgs())
+    bool ByText = It != Apis.ServiceWrites.end() && !It->second.KeyText.empty();
+    if (It == Apis.ServiceWrites.end() || (!ByText && It->second.KeyArg >= Call->getNumArgs()))
       return false;
-    const Expr *Key = Call->getArg(It->second.KeyArg);
-    std::optional<StringValue> Value = Strings.valueOf(Key);
+    const Expr *Key = ByText ? nullptr : Call->getArg(It->second.KeyArg);
+    std::optional<StringValue> Value = Key ? Strings.valueOf(Key) : std::nullopt;
     std::string Kind = It->second.Service == CoordinationService::Etcd ? "etcd key" : "ZooKeeper node";
-    std::string Pattern = Value ? Value->pattern() : "";
+    std::string Pattern = ByText ? It->second.KeyText : Value ? Value->pattern() : "";
     if (!Pattern.empty() && LockWords.matchesAnyWord(Pattern))
       return false; // the lock's own key
     Writes.push_back({Call, Pattern.empty() ? "an " + Kind : Kind + " '" + Pattern + "'", false,

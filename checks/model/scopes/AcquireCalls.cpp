@@ -124,9 +124,10 @@ void AcquireCallCollector::run(const MatchFinder::MatchResult &Result) {
     const FunctionDecl *Callee = Api->getDirectCallee();
     LockApiModel::Acquire What =
         Callee ? Apis.Acquires.lookup(Callee->getQualifiedNameAsString()) : LockApiModel::Acquire();
-    if (What.KeyArg < Api->getNumArgs()) {
-      LockApiCall Call{Api, enclosingFunction(Api, *Result.Context), Api->getArg(What.KeyArg),
-                       What.Service};
+    if (What.KeyArg < Api->getNumArgs() || !What.KeyText.empty()) {
+      LockApiCall Call{Api, enclosingFunction(Api, *Result.Context),
+                       What.KeyText.empty() ? Api->getArg(What.KeyArg) : nullptr, What.Service,
+                       What.KeyText};
       Call.HoldsOnReturn = What.HoldsOnReturn;
       Call.Successes.assign(What.Successes.begin(), What.Successes.end());
       Call.Failures.assign(What.Failures.begin(), What.Failures.end());
@@ -151,7 +152,7 @@ std::vector<LockApiCall> AcquireCallCollector::takeApiCalls(ASTContext &Context,
   std::vector<LockApiCall> Taken = std::exchange(ApiCalls, {});
   // A model's lock of a coordination service is named like the service's.
   for (LockApiCall &Api : Taken)
-    if (Api.Service != CoordinationService::None)
+    if (Api.Service != CoordinationService::None && Api.Key)
       if (std::optional<StringValue> Value = Strings.valueOf(Api.Key))
         Api.KeyText = Value->pattern();
   Zoo.clear();

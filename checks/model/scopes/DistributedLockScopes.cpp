@@ -660,10 +660,19 @@ private:
     Wrapper.HoldsOnReturn = Site.HoldsOnReturn;
     // `return acquire(...)`, `return reply != nullptr`.
     for (const Stmt *S = parentStmt(Site.Call, Context); S; S = parentStmt(S, Context)) {
-      if (isa<ReturnStmt>(S)) {
-        Wrapper.Successes = Site.Successes;
-        Wrapper.Failures = Site.Failures;
-        return Wrapper;
+      if (const auto *Return = dyn_cast<ReturnStmt>(S)) {
+        // A status answered as it is keeps its values; a test of it
+        // (`return zoo_create(...) == ZOK;`) answers true on success, or
+        // says what nobody can read when it answers true on failure.
+        const Expr *Value = Return->getRetValue();
+        if (Site.Successes.empty() || !Value || Value->IgnoreParenImpCasts() == Site.Call) {
+          Wrapper.Successes = Site.Successes;
+          Wrapper.Failures = Site.Failures;
+          return Wrapper;
+        }
+        if (polarity(Site.Call, Value, Context, &Site) == true)
+          return Wrapper;
+        return std::nullopt;
       }
       if (isa<CompoundStmt, IfStmt, DeclStmt>(S))
         break;
@@ -843,14 +852,19 @@ using Wrappers = llvm::DenseMap<const FunctionDecl *, AcquireWrapper>;
 void offerServiceLocks(const Wrappers &Found) {
   for (const auto &[Function, Wrapper] : Found) {
     const ParmVarDecl *Param = parameterOf(Wrapper.Key, Function);
-    if (Wrapper.Service == CoordinationService::None || !Param)
+    // A key the function picks itself is named by its text.
+    bool ByText = !Param && !Wrapper.KeyText.empty();
+    if (Wrapper.Service == CoordinationService::None || (!Param && !ByText))
       continue;
     bool Answers = !Wrapper.Successes.empty() || Function->getReturnType()->isBooleanType();
     if (!Wrapper.HoldsOnReturn && !Answers)
       continue;
-    nlohmann::json Entry{{"key_arg", Param->getFunctionScopeIndex()},
-                         {"service", serviceWord(Wrapper.Service)},
+    nlohmann::json Entry{{"service", serviceWord(Wrapper.Service)},
                          {"param_count", Function->getNumParams()}};
+    if (Param)
+      Entry["key_arg"] = Param->getFunctionScopeIndex();
+    else
+      Entry["key_text"] = Wrapper.KeyText;
     if (Wrapper.HoldsOnReturn)
       Entry["holds_on_return"] = true;
     else if (!Wrapper.Successes.empty()) {

@@ -189,8 +189,10 @@ llvm::Expected<CoordinationService> serviceOf(const json &Entry, const char *Lis
 }
 
 /// Calls \p Add with the names, key position and service of each entry of
-/// list \p List of \p Doc, when the list is there. Entries of a list whose
-/// functions need no key (\p KeyNeeded false) may leave key_arg out.
+/// list \p List of \p Doc, when the list is there. An entry may name its
+/// key by its text instead (key_text, for a function that picks the key
+/// itself), and one of a list whose functions need no key (\p KeyNeeded
+/// false) may leave it out.
 template <typename AddEntry>
 llvm::Error readKeyedEntries(const json &Doc, const char *List, llvm::StringRef SourceName,
                              AddEntry Add, bool KeyNeeded = true) {
@@ -206,7 +208,8 @@ llvm::Error readKeyedEntries(const json &Doc, const char *List, llvm::StringRef 
     if (!Names)
       return Names.takeError();
     std::optional<unsigned> KeyArg = positionMember(Entry, "key_arg");
-    if (!KeyNeeded && !Entry.contains("key_arg"))
+    bool ByText = Entry.contains("key_text") && Entry["key_text"].is_string();
+    if ((!KeyNeeded || ByText) && !Entry.contains("key_arg"))
       KeyArg = 0;
     if (!KeyArg)
       return malformed(SourceName,
@@ -236,6 +239,10 @@ llvm::Error LockApiModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNa
             Acquire What;
             What.KeyArg = KeyArg;
             What.Service = Service;
+            if (auto Err = readMember(Entry, "key_text", What.KeyText, inList("lock_apis", SourceName)))
+              return Err;
+            if (!What.KeyText.empty() && Service == CoordinationService::None)
+              return malformed(SourceName, "lock_apis: key_text needs a service");
             if (auto Err = readMember(Entry, "holds_on_return", What.HoldsOnReturn,
                                       inList("lock_apis", SourceName)))
               return Err;
@@ -261,12 +268,16 @@ llvm::Error LockApiModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNa
     return Err;
   if (auto Err = readKeyedEntries(
           *Doc, "service_writes", SourceName,
-          [&](const json &, const std::vector<std::string> &Names, unsigned KeyArg,
+          [&](const json &Entry, const std::vector<std::string> &Names, unsigned KeyArg,
               CoordinationService Service) -> llvm::Error {
             if (Service == CoordinationService::None)
               return malformed(SourceName, "service_writes: service must be 'etcd' or 'zookeeper'");
+            Write What{KeyArg, Service};
+            if (auto Err = readMember(Entry, "key_text", What.KeyText,
+                                      inList("service_writes", SourceName)))
+              return Err;
             for (const std::string &Name : Names)
-              ServiceWrites[Name] = {KeyArg, Service};
+              ServiceWrites[Name] = What;
             return llvm::Error::success();
           }))
     return Err;

@@ -85,12 +85,17 @@ struct LockApiModel {
     /// The values it returns on success and on failure, when it answers
     /// with status values rather than true or false.
     std::vector<int64_t> Successes, Failures;
+    /// The key, for a function that picks it itself (`tryLead()` on
+    /// "/router/leader"); KeyArg then means nothing.
+    std::string KeyText;
   };
   /// Qualified name to what the acquire is.
   llvm::StringMap<Acquire> Acquires;
   struct Write {
     unsigned KeyArg = 0;
     CoordinationService Service = CoordinationService::None;
+    /// As for Acquire.
+    std::string KeyText;
   };
   /// Qualified name to the key it writes.
   llvm::StringMap<Write> ServiceWrites;

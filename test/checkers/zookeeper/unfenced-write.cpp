@@ -59,6 +59,24 @@ public:
       zoo_set(zh_, "/billing/standby", "ready", 5, -1);
   }
 
+  // A set that expects the version it read fails once another holder has
+  // written the node: it is conditional, and says nothing. The same set
+  // with -1 overwrites whatever is there.
+  void bumpEpoch() {
+    if (zoo_create(zh_, "/billing/leader", "", 0, &ZOO_OPEN_ACL_UNSAFE, ZOO_EPHEMERAL, nullptr, 0) != ZOK)
+      return;
+    char epoch[16];
+    int length = sizeof epoch;
+    struct Stat stat;
+    if (zoo_get(zh_, "/billing/epoch", 0, epoch, &length, &stat) == ZOK)
+      zoo_set(zh_, "/billing/epoch", "8", 1, stat.version);
+    zoo_set(zh_, "/billing/epoch-copy", "8", 1, -1);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: write to ZooKeeper node '/billing/epoch-copy' in the scope of lock '/billing/leader' has no fencing predicate{{.*}}
+    // CHECK-MESSAGES: :[[@LINE-9]]:9: note: lock acquired here
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: note: write in a zoo_multi{{.*}}
+    zoo_delete(zh_, "/billing/leader", -1);
+  }
+
 private:
   zhandle_t *zh_;
   PGconn *db_;

@@ -29,3 +29,17 @@ int drain(zhandle_t *zh, const std::string &plan) {
 }
 
 } // namespace registry
+
+namespace registry {
+
+// The leader publishes the routes; the version it read guards the second
+// write, not the first.
+void publishRoutes(zhandle_t *zh, const std::string &routes, int version) {
+  NodeLock lock(zh);
+  if (!lock.tryLead())
+    return;
+  setNodeData(zh, "/registry/routes", routes);
+  replaceNodeData(zh, "/registry/routes-copy", routes, version);
+}
+
+} // namespace registry
