@@ -18,11 +18,13 @@ namespace {
 
 /// The functions of the unit that let a ZooKeeper or etcd lock go, each
 /// with its service: an etcd unlock, the delete of a lock node, or a call
-/// of such a function, up to four calls deep. Each is offered to the units
-/// that call it.
+/// of such a function, up to four calls deep. A function that also holds a
+/// lock of its own (\p Holders) takes and lets go, and is none. Each is
+/// offered to the units that call it.
 llvm::DenseMap<const FunctionDecl *, CoordinationService>
 serviceReleasers(llvm::ArrayRef<HelperCall> Calls, const ZooKeeperCalls &Zoo,
-                 llvm::ArrayRef<EtcdCall> Etcd, const WordMatcher &LockWords) {
+                 llvm::ArrayRef<EtcdCall> Etcd, const WordMatcher &LockWords,
+                 const llvm::DenseSet<const FunctionDecl *> &Holders) {
   llvm::DenseMap<const FunctionDecl *, CoordinationService> Releasers;
   for (const EtcdCall &Call : Etcd)
     if (Call.Function && Call.is(EtcdMethod::Unlock))
@@ -32,8 +34,11 @@ serviceReleasers(llvm::ArrayRef<HelperCall> Calls, const ZooKeeperCalls &Zoo,
       Releasers.try_emplace(Call.Function, CoordinationService::ZooKeeper);
   climbToCallers(Calls, 4, [&](const HelperCall &Call, const FunctionDecl *Callee) {
     auto It = Releasers.find(Callee);
-    return It != Releasers.end() && Releasers.try_emplace(Call.Caller, It->second).second;
+    return It != Releasers.end() && !Holders.contains(Call.Caller) &&
+           Releasers.try_emplace(Call.Caller, It->second).second;
   });
+  for (const FunctionDecl *Holder : Holders)
+    Releasers.erase(Holder);
   for (const auto &[Function, Service] : Releasers)
     OfferedLockApis::record({Function,
                              {{"service", serviceWord(Service)},
@@ -210,8 +215,14 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
   std::vector<DistributedLockScope> Scopes =
       findDistributedLockScopes(Index, Executions, helperCalls(), {}, ApiCalls);
   Reported.clear();
-  llvm::DenseMap<const FunctionDecl *, CoordinationService> Releasers = serviceReleasers(
-      helperCalls(), acquireCalls().zooKeeper(), acquireCalls().etcd(), lockWords());
+  llvm::DenseSet<const FunctionDecl *> Holders;
+  for (const DistributedLockScope &Scope : Scopes)
+    Holders.insert(Scope.Function);
+  for (const LockApiCall &Api : ApiCalls)
+    Holders.insert(Api.Function);
+  llvm::DenseMap<const FunctionDecl *, CoordinationService> Releasers =
+      serviceReleasers(helperCalls(), acquireCalls().zooKeeper(), acquireCalls().etcd(),
+                       lockWords(), Holders);
   for (const DistributedLockScope &Scope : Scopes) {
     const FunctionDecl *Function = Scope.Function;
     if (!Function || !Function->getBody() || (!Scope.Advisory && Scope.KeyId.empty()))
@@ -228,16 +239,18 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
       // A call of a function that lets such a lock go: the unit's own, or
       // one another unit defines (a lock class's release()).
       for (const HelperCall &Call : helperCalls())
-        if (Call.Caller == Function && Releasers.count(helperDefinition(Call.Call)) &&
+        if (auto It = Releasers.find(helperDefinition(Call.Call));
+            Call.Caller == Function && It != Releasers.end() && It->second == Scope.Service &&
             Source.within(Call.Call->getBeginLoc(), Region))
           Releases.push_back(Call.Call);
       if (!lockApis().ServiceReleases.empty())
         anyOwnStmt(Function->getBody(), [&](const Stmt *S) {
           const auto *Call = dyn_cast<CallExpr>(S);
           const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-          if (Callee && !Callee->isDefined() &&
-              lockApis().ServiceReleases.count(Callee->getQualifiedNameAsString()) &&
-              Source.within(Call->getBeginLoc(), Region))
+          auto It = Callee ? lockApis().ServiceReleases.find(Callee->getQualifiedNameAsString())
+                           : lockApis().ServiceReleases.end();
+          if (Callee && !Callee->isDefined() && It != lockApis().ServiceReleases.end() &&
+              It->second == Scope.Service && Source.within(Call->getBeginLoc(), Region))
             Releases.push_back(Call);
           return false;
         });

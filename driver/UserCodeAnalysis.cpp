@@ -61,6 +61,10 @@ std::optional<StringSet<>> configuredModelNames(const ClangTidyOptions &Options)
         AddLast(Function.getKey());
       for (const auto &Function : Apis.Acquires)
         AddLast(Function.getKey());
+      for (const auto &Function : Apis.ServiceWrites)
+        AddLast(Function.getKey());
+      for (const auto &Function : Apis.ServiceReleases)
+        AddLast(Function.getKey());
     }
   }
   return Names;
@@ -149,6 +153,7 @@ public:
     // The lock-order check ran before this consumer; what it saw is this
     // unit's, whatever happens next.
     std::vector<model::LockOrder> LockOrders = model::SeenLockOrders::take();
+    std::vector<model::OfferedLockApi> Offered = model::OfferedLockApis::take();
     auto Configured = [&](StringRef Key) -> std::string {
       auto It = Options.CheckOptions.find(Key);
       return It == Options.CheckOptions.end() ? "" : It->getValue().Value;
@@ -172,7 +177,7 @@ public:
     ast_matchers::MatchFinder Finder;
     Collector.registerMatchers(Finder);
     Finder.matchAST(Context);
-    model::UnitSummary Summary = Collector.finish(model::OfferedLockApis::take());
+    model::UnitSummary Summary = Collector.finish(Offered);
     Summary.LockOrders = std::move(LockOrders);
     Out = Summary.toJson().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   }

@@ -139,3 +139,14 @@ int publish(NodeLocks &locks, const std::string &plan) {
   locks.unlock("/registry/locks/publish");
   return 1;
 }
+
+// An etcd lock let go under a ZooKeeper lock does not release it: where the
+// ZooKeeper lock is released is not shown here, and nothing is said.
+int mirror(NodeLocks &locks, Store &store, const std::string &held) {
+  if (locks.tryLock("/registry/locks/mirror") != 0)
+    return -1;
+  if (held.empty())
+    return 0;
+  store.unlock(held);
+  return 1;
+}

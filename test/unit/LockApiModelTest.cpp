@@ -38,6 +38,14 @@ TEST(LockApiModelTest, ReadsServiceLocksAndWrites) {
   EXPECT_EQ(Model.ServiceWrites.lookup("app::Store::put").Service, CoordinationService::Etcd);
 }
 
+TEST(LockApiModelTest, KeysPickedByTheFunctionAreNamedByText) {
+  LockApiModel Model;
+  ASSERT_EQ(loadError(R"({"lock_apis": [{"names": ["app::Leader::tryLead"], "key_text": "/leader", "service": "zookeeper"}]})",
+                      Model),
+            "");
+  EXPECT_EQ(Model.Acquires.lookup("app::Leader::tryLead").KeyText, "/leader");
+}
+
 TEST(LockApiModelTest, AFileOfWritesAloneLoads) {
   LockApiModel Model;
   EXPECT_EQ(loadError(R"({"service_writes": [{"names": ["f"], "key_arg": 0, "service": "zookeeper"}]})",
@@ -58,28 +66,31 @@ TEST(LockApiModelTest, ReleasesNeedNoKey) {
 }
 
 TEST(LockApiModelTest, NamesWhatIsWrong) {
-  LockApiModel Model;
-  EXPECT_NE(loadError(R"({"functions": []})", Model).find("lock_apis: must be an array"),
-            std::string::npos);
-  EXPECT_NE(loadError(R"({"lock_apis": [{"names": ["f"], "key_arg": 0, "service": "consul"}]})",
-                      Model)
-                .find("lock_apis: service must be 'etcd' or 'zookeeper'"),
-            std::string::npos);
-  EXPECT_NE(loadError(R"({"lock_apis": [{"names": ["f"], "key_arg": 0, "successes": [0]}]})",
-                      Model)
-                .find("successes and failures go together"),
-            std::string::npos);
-  EXPECT_NE(loadError(R"({"lock_apis": [{"names": ["f"], "key_arg": 0, "successes": ["ok"], "failures": [1]}]})",
-                      Model)
-                .find("lock_apis: successes must be an array of integers"),
-            std::string::npos);
-  EXPECT_NE(loadError(R"({"service_writes": [{"names": ["f"], "key_arg": 0}]})", Model)
-                .find("service_writes: service must be"),
-            std::string::npos);
-  EXPECT_NE(loadError(R"({"service_writes": [{"names": ["f"], "key_arg": -1, "service": "etcd"}]})",
-                      Model)
-                .find("service_writes: key_arg must be a non-negative integer"),
-            std::string::npos);
+  // Each malformed file, and what its error must say.
+  const std::pair<const char *, const char *> Rejected[] = {
+      {R"({"functions": []})",
+       "lock_apis: must be an array"},
+      {R"({"lock_apis": [{"names": ["f"], "key_arg": 0, "service": "consul"}]})",
+       "lock_apis: service must be 'etcd' or 'zookeeper'"},
+      {R"({"lock_apis": [{"names": ["f"], "key_arg": 0, "successes": [0]}]})",
+       "successes and failures go together"},
+      {R"({"lock_apis": [{"names": ["f"], "key_arg": 0, "successes": ["ok"], "failures": [1]}]})",
+       "lock_apis: successes must be an array of integers"},
+      {R"({"lock_apis": [{"names": ["f"], "key_arg": 4294967296}]})",
+       "lock_apis: key_arg must be a non-negative integer"},
+      {R"({"lock_apis": [{"names": ["f"], "key_text": "", "service": "etcd"}]})",
+       "lock_apis: key_arg must be a non-negative integer"},
+      {R"({"lock_apis": [{"names": ["f"], "key_arg": 0, "successes": [18446744073709551615], "failures": [1]}]})",
+       "lock_apis: successes must be an array of integers"},
+      {R"({"service_writes": [{"names": ["f"], "key_arg": 0}]})",
+       "service_writes: service must be"},
+      {R"({"service_writes": [{"names": ["f"], "key_arg": -1, "service": "etcd"}]})",
+       "service_writes: key_arg must be a non-negative integer"},
+  };
+  for (const auto &[Text, Says] : Rejected) {
+    LockApiModel Model;
+    EXPECT_NE(loadError(Text, Model).find(Says), std::string::npos) << Text;
+  }
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 //===--- JsonMembers.cpp - typed members of model files -------------------===//
 
 #include "model/project/JsonMembers.h"
+#include <limits>
 
 using nlohmann::json;
 
@@ -38,7 +39,9 @@ llvm::Error readMember(const json &Object, const char *Member, unsigned &Out,
 
 std::optional<unsigned> positionMember(const nlohmann::json &Object, const char *Member) {
   auto It = Object.find(Member);
-  if (It == Object.end() || !It->is_number_unsigned())
+  // An argument's position fits an unsigned; a larger one is no position.
+  if (It == Object.end() || !It->is_number_unsigned() ||
+      It->get<uint64_t>() > std::numeric_limits<unsigned>::max())
     return std::nullopt;
   return It->get<unsigned>();
 }

@@ -196,17 +196,24 @@ UnitSummary SummaryCollector::finish(llvm::ArrayRef<OfferedLockApi> Offered) {
   if (!Context)
     return Summary;
   // Each check that follows locks offers what it found; once is enough.
-  std::set<std::pair<const FunctionDecl *, std::string>> OfferedOnce;
+  std::set<std::tuple<const FunctionDecl *, std::string, std::string>> OfferedOnce;
   const SourceManager &Sources = Context->getSourceManager();
   for (const OfferedLockApi &Api : Offered) {
-    if (broken(Api.Function) || !OfferedOnce.insert({Api.Function, Api.Entry.dump()}).second)
+    if (broken(Api.Function) ||
+        !OfferedOnce.insert({Api.Function, Api.List, Api.Entry.dump()}).second)
       continue;
     json Entry = Api.Entry;
     Entry["issued_at"] = placeOf(Api.Function->getLocation(), Sources);
     json &Into = Summary.LockApiEntries[Api.List];
     if (Into.is_null())
       Into = json::array();
-    addEntries(Into, exportedNames(Api.Function), Entry);
+    // Under its own name only: through an interface, other implementations
+    // (an in-memory store for tests) may do something else.
+    std::vector<std::string> Names = exportedNames(Api.Function);
+    llvm::erase_if(Names, [&](const std::string &Name) {
+      return Name != Api.Function->getQualifiedNameAsString();
+    });
+    addEntries(Into, Names, Entry);
   }
   std::deque<RedisCommand> All = Commands.finish();
   // What each function issues, stated in its parameters. A function whose

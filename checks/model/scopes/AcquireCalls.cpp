@@ -53,18 +53,21 @@ const Expr *pathOf(const ZooCall &Call) {
              : nullptr;
 }
 
-/// True when \p Create is a try-lock that keeps its node to let it go: its
-/// function answers a bool, keeps the node's path in a member, and another
-/// function of the unit deletes the node that member names.
-bool takenToBeDeleted(const ZooCall &Create, const ZooKeeperCalls &Zoo) {
-  if (!Create.Function || !Create.Function->getReturnType()->isBooleanType())
-    return false;
+/// The member a try-lock keeps its node's path in, to let it go later:
+/// \p Create's function answers a bool and keeps the path in a member. A
+/// node that registers a process is made the same way, so the function or
+/// the member must also be named as a lock's (`try_lock`, `held_lock_`).
+const FieldDecl *keptForRelease(const ZooCall &Create, const WordMatcher &LockWords) {
+  if (!Create.is(ZooFunction::Create) || !Create.Mode || !Create.Mode->ephemeral() ||
+      !Create.Function || !Create.Function->getReturnType()->isBooleanType())
+    return nullptr;
   const FieldDecl *Kept = memberNamed(pathOf(Create), Create.Function);
-  return Kept && llvm::any_of(Zoo.calls(), [&](const ZooCall &Delete) {
-           return Delete.is(ZooFunction::Delete) && Delete.Function &&
-                  Delete.Function != Create.Function &&
-                  memberNamed(pathOf(Delete), Delete.Function) == Kept;
-         });
+  auto NamedForLock = [&](const NamedDecl *D) {
+    return D->getIdentifier() && llvm::any_of(splitWords(D->getName()), [&](const std::string &W) {
+             return LockWords.matchesWord(W);
+           });
+  };
+  return Kept && (NamedForLock(Create.Function) || NamedForLock(Kept)) ? Kept : nullptr;
 }
 
 } // namespace
@@ -81,14 +84,19 @@ bool namesLockNode(const ZooCall &Call, const ZooKeeperCalls &Zoo, const WordMat
       llvm::any_of(splitWords(Class->getName()),
                    [&](const std::string &Word) { return LockWords.matchesWord(Word); }))
     return true;
-  // What the node is for shows in what the unit does with it.
-  if (Call.is(ZooFunction::Create))
-    return takenToBeDeleted(Call, Zoo);
-  return Call.is(ZooFunction::Delete) && llvm::any_of(Zoo.calls(), [&](const ZooCall &Create) {
-           return Create.is(ZooFunction::Create) && Create.Mode && Create.Mode->ephemeral() &&
-                  takenToBeDeleted(Create, Zoo) &&
-                  memberNamed(pathOf(Create), Create.Function) ==
-                      memberNamed(pathOf(Call), Call.Function);
+  // What the node is for shows in what the unit does with it: a try-lock
+  // keeps it in a member, and another function deletes the node it names.
+  bool Creates = Call.is(ZooFunction::Create);
+  if (!Creates && !Call.is(ZooFunction::Delete))
+    return false;
+  const FieldDecl *Kept = Creates ? keptForRelease(Call, LockWords)
+                                  : memberNamed(pathOf(Call), Call.Function);
+  return Kept && llvm::any_of(Zoo.calls(), [&](const ZooCall &Other) {
+           if (!Other.Function || Other.Function == Call.Function)
+             return false;
+           return Creates ? Other.is(ZooFunction::Delete) &&
+                                memberNamed(pathOf(Other), Other.Function) == Kept
+                          : keptForRelease(Other, LockWords) == Kept;
          });
 }
 

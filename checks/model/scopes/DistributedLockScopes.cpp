@@ -852,8 +852,9 @@ using Wrappers = llvm::DenseMap<const FunctionDecl *, AcquireWrapper>;
 void offerServiceLocks(const Wrappers &Found) {
   for (const auto &[Function, Wrapper] : Found) {
     const ParmVarDecl *Param = parameterOf(Wrapper.Key, Function);
-    // A key the function picks itself is named by its text.
-    bool ByText = !Param && !Wrapper.KeyText.empty();
+    // A key the function picks itself is named by its text, when known.
+    bool ByText = !Param && !Wrapper.KeyText.empty() &&
+                  Wrapper.KeyText.find("{}") == std::string::npos;
     if (Wrapper.Service == CoordinationService::None || (!Param && !ByText))
       continue;
     bool Answers = !Wrapper.Successes.empty() || Function->getReturnType()->isBooleanType();

@@ -6,6 +6,7 @@
 #include "OtherModels.inc"
 #include "llvm/Support/FormatVariadic.h"
 #include <nlohmann/json.hpp>
+#include <limits>
 
 using nlohmann::json;
 
@@ -208,7 +209,8 @@ llvm::Error readKeyedEntries(const json &Doc, const char *List, llvm::StringRef 
     if (!Names)
       return Names.takeError();
     std::optional<unsigned> KeyArg = positionMember(Entry, "key_arg");
-    bool ByText = Entry.contains("key_text") && Entry["key_text"].is_string();
+    bool ByText = Entry.contains("key_text") && Entry["key_text"].is_string() &&
+                  !Entry["key_text"].get_ref<const std::string &>().empty();
     if ((!KeyNeeded || ByText) && !Entry.contains("key_arg"))
       KeyArg = 0;
     if (!KeyArg)
@@ -251,8 +253,11 @@ llvm::Error LockApiModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNa
               auto Values = Entry.find(Member);
               if (Values == Entry.end())
                 continue;
-              if (!Values->is_array() ||
-                  !llvm::all_of(*Values, [](const json &V) { return V.is_number_integer(); }))
+              if (!Values->is_array() || !llvm::all_of(*Values, [](const json &V) {
+                    return V.is_number_integer() &&
+                           !(V.is_number_unsigned() &&
+                             V.get<uint64_t>() > uint64_t(std::numeric_limits<int64_t>::max()));
+                  }))
                 return malformed(SourceName,
                                  llvm::formatv("lock_apis: {0} must be an array of integers", Member)
                                      .str());
