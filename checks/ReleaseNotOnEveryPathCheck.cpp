@@ -247,10 +247,12 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
         anyOwnStmt(Function->getBody(), [&](const Stmt *S) {
           const auto *Call = dyn_cast<CallExpr>(S);
           const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-          auto It = Callee ? lockApis().ServiceReleases.find(Callee->getQualifiedNameAsString())
-                           : lockApis().ServiceReleases.end();
-          if (Callee && !Callee->isDefined() && It != lockApis().ServiceReleases.end() &&
-              It->second == Scope.Service && Source.within(Call->getBeginLoc(), Region))
+          const LockApiModel::Release *Found =
+              Callee && !Callee->isDefined()
+                  ? LockApiModel::entryFor(lockApis().ServiceReleases,
+                                           Callee->getQualifiedNameAsString(), Callee->getNumParams())
+                  : nullptr;
+          if (Found && Found->Service == Scope.Service && Source.within(Call->getBeginLoc(), Region))
             Releases.push_back(Call);
           return false;
         });

@@ -110,18 +110,19 @@ std::vector<ServiceWrite> modelledWrites(const FunctionDecl *Function, const Loc
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (!Callee || Callee->isDefined() || isa<CXXOperatorCallExpr>(Call))
       return false;
-    auto It = Apis.ServiceWrites.find(Callee->getQualifiedNameAsString());
-    bool ByText = It != Apis.ServiceWrites.end() && !It->second.KeyText.empty();
-    if (It == Apis.ServiceWrites.end() || (!ByText && It->second.KeyArg >= Call->getNumArgs()))
+    const LockApiModel::Write *Found = LockApiModel::entryFor(
+        Apis.ServiceWrites, Callee->getQualifiedNameAsString(), Callee->getNumParams());
+    bool ByText = Found && !Found->KeyText.empty();
+    if (!Found || (!ByText && Found->KeyArg >= Call->getNumArgs()))
       return false;
-    const Expr *Key = ByText ? nullptr : Call->getArg(It->second.KeyArg);
+    const Expr *Key = ByText ? nullptr : Call->getArg(Found->KeyArg);
     std::optional<StringValue> Value = Key ? Strings.valueOf(Key) : std::nullopt;
-    std::string Kind = It->second.Service == CoordinationService::Etcd ? "etcd key" : "ZooKeeper node";
-    std::string Pattern = ByText ? It->second.KeyText : Value ? Value->pattern() : "";
+    std::string Kind = Found->Service == CoordinationService::Etcd ? "etcd key" : "ZooKeeper node";
+    std::string Pattern = ByText ? Found->KeyText : Value ? Value->pattern() : "";
     if (!Pattern.empty() && LockWords.matchesAnyWord(Pattern))
       return false; // the lock's own key
     Writes.push_back({Call, Pattern.empty() ? "an " + Kind : Kind + " '" + Pattern + "'", false,
-                      Kind, Key, It->second.Service});
+                      Kind, Key, Found->Service});
     return false;
   });
   return Writes;

@@ -24,18 +24,18 @@ TEST(LockApiModelTest, ReadsServiceLocksAndWrites) {
   })",
                       Model),
             "");
-  LockApiModel::Acquire Etcd = Model.Acquires.lookup("app::Store::lock");
+  LockApiModel::Acquire Etcd = Model.Acquires.lookup("app::Store::lock").front();
   EXPECT_EQ(Etcd.Service, CoordinationService::Etcd);
   EXPECT_TRUE(Etcd.HoldsOnReturn);
-  LockApiModel::Acquire Zoo = Model.Acquires.lookup("app::Nodes::tryLock");
+  LockApiModel::Acquire Zoo = Model.Acquires.lookup("app::Nodes::tryLock").front();
   EXPECT_EQ(Zoo.KeyArg, 1u);
   EXPECT_EQ(Zoo.Service, CoordinationService::ZooKeeper);
   EXPECT_FALSE(Zoo.HoldsOnReturn);
   EXPECT_EQ(Zoo.Successes, std::vector<int64_t>{0});
   EXPECT_EQ(Zoo.Failures, std::vector<int64_t>{-110});
-  EXPECT_EQ(Model.Acquires.lookup("app::Redis::tryLock").Service, CoordinationService::None);
+  EXPECT_EQ(Model.Acquires.lookup("app::Redis::tryLock").front().Service, CoordinationService::None);
   ASSERT_TRUE(Model.ServiceWrites.count("app::Store::put"));
-  EXPECT_EQ(Model.ServiceWrites.lookup("app::Store::put").Service, CoordinationService::Etcd);
+  EXPECT_EQ(Model.ServiceWrites.lookup("app::Store::put").front().Service, CoordinationService::Etcd);
 }
 
 TEST(LockApiModelTest, KeysPickedByTheFunctionAreNamedByText) {
@@ -43,7 +43,23 @@ TEST(LockApiModelTest, KeysPickedByTheFunctionAreNamedByText) {
   ASSERT_EQ(loadError(R"({"lock_apis": [{"names": ["app::Leader::tryLead"], "key_text": "/leader", "service": "zookeeper"}]})",
                       Model),
             "");
-  EXPECT_EQ(Model.Acquires.lookup("app::Leader::tryLead").KeyText, "/leader");
+  EXPECT_EQ(Model.Acquires.lookup("app::Leader::tryLead").front().KeyText, "/leader");
+}
+
+TEST(LockApiModelTest, OverloadsKeepTheirOwnMeaning) {
+  LockApiModel Model;
+  ASSERT_EQ(loadError(R"({"lock_apis": [
+      {"names": ["app::Store::lock"], "key_arg": 0, "service": "etcd", "holds_on_return": true,
+       "param_count": 1},
+      {"names": ["app::Store::lock"], "key_arg": 0, "service": "etcd", "param_count": 2}]})",
+                      Model),
+            "");
+  const auto *Throwing = LockApiModel::entryFor(Model.Acquires, "app::Store::lock", 1);
+  const auto *Answering = LockApiModel::entryFor(Model.Acquires, "app::Store::lock", 2);
+  ASSERT_TRUE(Throwing && Answering);
+  EXPECT_TRUE(Throwing->HoldsOnReturn);
+  EXPECT_FALSE(Answering->HoldsOnReturn);
+  EXPECT_EQ(LockApiModel::entryFor(Model.Acquires, "app::Store::lock", 3), nullptr);
 }
 
 TEST(LockApiModelTest, AFileOfWritesAloneLoads) {
@@ -59,7 +75,8 @@ TEST(LockApiModelTest, ReleasesNeedNoKey) {
   EXPECT_EQ(loadError(R"({"service_releases": [{"names": ["app::Lock::release"], "service": "etcd"}]})",
                       Model),
             "");
-  EXPECT_EQ(Model.ServiceReleases.lookup("app::Lock::release"), CoordinationService::Etcd);
+  EXPECT_EQ(Model.ServiceReleases.lookup("app::Lock::release").front().Service,
+            CoordinationService::Etcd);
   EXPECT_NE(loadError(R"({"service_releases": [{"names": ["f"]}]})", Model)
                 .find("service_releases: service must be"),
             std::string::npos);

@@ -130,9 +130,12 @@ void AcquireCallCollector::run(const MatchFinder::MatchResult &Result) {
       ApiCalls.push_back({Try, enclosingFunction(Try, *Result.Context), Resource});
   } else if (const auto *Api = Result.Nodes.getNodeAs<CallExpr>("lock-api")) {
     const FunctionDecl *Callee = Api->getDirectCallee();
-    LockApiModel::Acquire What =
-        Callee ? Apis.Acquires.lookup(Callee->getQualifiedNameAsString()) : LockApiModel::Acquire();
-    if (What.KeyArg < Api->getNumArgs() || !What.KeyText.empty()) {
+    const LockApiModel::Acquire *Found =
+        Callee ? LockApiModel::entryFor(Apis.Acquires, Callee->getQualifiedNameAsString(),
+                                        Callee->getNumParams())
+               : nullptr;
+    LockApiModel::Acquire What = Found ? *Found : LockApiModel::Acquire();
+    if (Found && (What.KeyArg < Api->getNumArgs() || !What.KeyText.empty())) {
       LockApiCall Call{Api, enclosingFunction(Api, *Result.Context),
                        What.KeyText.empty() ? Api->getArg(What.KeyArg) : nullptr, What.Service,
                        What.KeyText};

@@ -241,6 +241,7 @@ llvm::Error LockApiModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNa
             Acquire What;
             What.KeyArg = KeyArg;
             What.Service = Service;
+            What.ParamCount = positionMember(Entry, "param_count");
             if (auto Err = readMember(Entry, "key_text", What.KeyText, inList("lock_apis", SourceName)))
               return Err;
             if (!What.KeyText.empty() && Service == CoordinationService::None)
@@ -267,7 +268,7 @@ llvm::Error LockApiModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNa
             if (What.Successes.empty() != What.Failures.empty())
               return malformed(SourceName, "lock_apis: successes and failures go together");
             for (const std::string &Name : Names)
-              Acquires[Name] = What;
+              Acquires[Name].push_back(What);
             return llvm::Error::success();
           }))
     return Err;
@@ -277,23 +278,23 @@ llvm::Error LockApiModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNa
               CoordinationService Service) -> llvm::Error {
             if (Service == CoordinationService::None)
               return malformed(SourceName, "service_writes: service must be 'etcd' or 'zookeeper'");
-            Write What{KeyArg, Service};
+            Write What{KeyArg, Service, "", positionMember(Entry, "param_count")};
             if (auto Err = readMember(Entry, "key_text", What.KeyText,
                                       inList("service_writes", SourceName)))
               return Err;
             for (const std::string &Name : Names)
-              ServiceWrites[Name] = What;
+              ServiceWrites[Name].push_back(What);
             return llvm::Error::success();
           }))
     return Err;
   return readKeyedEntries(
       *Doc, "service_releases", SourceName,
-      [&](const json &, const std::vector<std::string> &Names, unsigned,
+      [&](const json &Entry, const std::vector<std::string> &Names, unsigned,
           CoordinationService Service) -> llvm::Error {
         if (Service == CoordinationService::None)
           return malformed(SourceName, "service_releases: service must be 'etcd' or 'zookeeper'");
         for (const std::string &Name : Names)
-          ServiceReleases[Name] = Service;
+          ServiceReleases[Name].push_back({Service, positionMember(Entry, "param_count")});
         return llvm::Error::success();
       },
       /*KeyNeeded=*/false);

@@ -88,19 +88,44 @@ struct LockApiModel {
     /// The key, for a function that picks it itself (`tryLead()` on
     /// "/router/leader"); KeyArg then means nothing.
     std::string KeyText;
+    /// The overload meant, by its number of parameters; any when unset.
+    std::optional<unsigned> ParamCount;
   };
-  /// Qualified name to what the acquire is.
-  llvm::StringMap<Acquire> Acquires;
+  /// Qualified name to what the acquire is, one entry per overload named.
+  llvm::StringMap<std::vector<Acquire>> Acquires;
   struct Write {
     unsigned KeyArg = 0;
     CoordinationService Service = CoordinationService::None;
     /// As for Acquire.
     std::string KeyText;
+    std::optional<unsigned> ParamCount;
   };
   /// Qualified name to the key it writes.
-  llvm::StringMap<Write> ServiceWrites;
-  /// Functions that let a coordination service's lock go, to the service.
-  llvm::StringMap<CoordinationService> ServiceReleases;
+  llvm::StringMap<std::vector<Write>> ServiceWrites;
+  struct Release {
+    CoordinationService Service = CoordinationService::None;
+    std::optional<unsigned> ParamCount;
+  };
+  /// Functions that let a coordination service's lock go.
+  llvm::StringMap<std::vector<Release>> ServiceReleases;
+
+  /// The entry of \p Entries for a function named \p Name with \p Params
+  /// parameters: one of its overload, or else one that names none.
+  template <typename Entry>
+  static const Entry *entryFor(const llvm::StringMap<std::vector<Entry>> &Entries,
+                               llvm::StringRef Name, unsigned Params) {
+    auto It = Entries.find(Name);
+    if (It == Entries.end())
+      return nullptr;
+    const Entry *Any = nullptr;
+    for (const Entry &E : It->second) {
+      if (E.ParamCount == Params)
+        return &E;
+      if (!E.ParamCount && !Any)
+        Any = &E;
+    }
+    return Any;
+  }
 
   llvm::Error addJson(llvm::StringRef Text, llvm::StringRef SourceName);
 };
