@@ -530,6 +530,7 @@ analyzeUserCode(ClangTidyContext &Context, const tooling::CompilationDatabase &C
   UserCodeActionFactory Factory(Context, std::move(BaseFS), LeaveASTToExit, ExportSummary);
   model::SeenLockOrders::take(); // what an earlier file left
   model::OfferedLockApis::take();
+  model::OfferedLockApis::collect(ExportSummary);
   Tool.run(&Factory);
   UserCodeResults Results = std::move(Factory.Results);
   Results.Errors = Diagnostics.take();

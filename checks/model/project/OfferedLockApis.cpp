@@ -10,9 +10,19 @@ std::vector<OfferedLockApi> &offered() {
   return Offered;
 }
 
+bool &collecting() {
+  static bool On = false;
+  return On;
+}
+
 } // namespace
 
-void OfferedLockApis::record(OfferedLockApi Offered) { offered().push_back(std::move(Offered)); }
+void OfferedLockApis::collect(bool On) { collecting() = On; }
+
+void OfferedLockApis::record(OfferedLockApi Offered) {
+  if (collecting())
+    offered().push_back(std::move(Offered));
+}
 
 std::vector<OfferedLockApi> OfferedLockApis::take() { return std::exchange(offered(), {}); }
 

@@ -32,9 +32,11 @@ struct OfferedLockApi {
 
 /// What the checks offered since the last take(), for the summary of the
 /// unit analyzed. One analysis at a time writes here, and the functions
-/// belong to its AST.
+/// belong to its AST. Nothing is kept until a summary asks (the checks also
+/// run inside clang-tidy, where nobody takes it).
 class OfferedLockApis {
 public:
+  static void collect(bool On);
   static void record(OfferedLockApi Offered);
   static std::vector<OfferedLockApi> take();
 };
