@@ -243,19 +243,9 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
             Call.Caller == Function && It != Releasers.end() && It->second == Scope.Service &&
             Source.within(Call.Call->getBeginLoc(), Region))
           Releases.push_back(Call.Call);
-      if (!lockApis().ServiceReleases.empty())
-        anyOwnStmt(Function->getBody(), [&](const Stmt *S) {
-          const auto *Call = dyn_cast<CallExpr>(S);
-          const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-          const LockApiModel::Release *Found =
-              Callee && !Callee->isDefined()
-                  ? LockApiModel::entryFor(lockApis().ServiceReleases,
-                                           Callee->getQualifiedNameAsString(), Callee->getNumParams())
-                  : nullptr;
-          if (Found && Found->Service == Scope.Service && Source.within(Call->getBeginLoc(), Region))
-            Releases.push_back(Call);
-          return false;
-        });
+      for (auto [Call, Found] : modelledCalls(Function, lockApis().ServiceReleases))
+        if (Found->Service == Scope.Service && Source.within(Call->getBeginLoc(), Region))
+          Releases.push_back(Call);
       // A ZooKeeper lock node's delete, an etcd unlock.
       for (const ZooCall &Call : acquireCalls().zooKeeper().calls())
         if (Call.Function == Function && Call.is(ZooFunction::Delete) &&

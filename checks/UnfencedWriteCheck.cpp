@@ -72,9 +72,7 @@ std::vector<ServiceWrite> serviceWrites(const FunctionDecl *Function, const ZooK
       Writes.push_back({Call.Call, "ZooKeeper node '" + Call.PathPattern + "'",
                         Call.is(ZooFunction::Write) && !(Call.Version && *Call.Version == -1),
                         "ZooKeeper node",
-                        Call.Spec->PathArg && *Call.Spec->PathArg < Call.Call->getNumArgs()
-                            ? Call.Call->getArg(*Call.Spec->PathArg)
-                            : nullptr,
+                        Call.pathArgument(),
                         CoordinationService::ZooKeeper});
   }
   bool EtcdCompares = llvm::any_of(Etcd, [&](const EtcdCall &Call) {
@@ -103,39 +101,29 @@ std::vector<ServiceWrite> modelledWrites(const FunctionDecl *Function, const Loc
                                          StringValueTracker &Strings,
                                          const WordMatcher &LockWords) {
   std::vector<ServiceWrite> Writes;
-  if (Apis.ServiceWrites.empty() || !Function || !Function->getBody())
-    return Writes;
-  anyOwnStmt(Function->getBody(), [&](const Stmt *S) {
-    const auto *Call = dyn_cast<CallExpr>(S);
-    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-    if (!Callee || Callee->isDefined() || isa<CXXOperatorCallExpr>(Call))
-      return false;
-    const LockApiModel::Write *Found = LockApiModel::entryFor(
-        Apis.ServiceWrites, Callee->getQualifiedNameAsString(), Callee->getNumParams());
-    bool ByText = Found && !Found->KeyText.empty();
-    if (!Found || (!ByText && Found->KeyArg >= Call->getNumArgs()))
-      return false;
+  for (auto [Call, Found] : modelledCalls(Function, Apis.ServiceWrites)) {
+    bool ByText = !Found->KeyText.empty();
+    if (!ByText && Found->KeyArg >= Call->getNumArgs())
+      continue;
     const Expr *Key = ByText ? nullptr : Call->getArg(Found->KeyArg);
     std::optional<StringValue> Value = Key ? Strings.valueOf(Key) : std::nullopt;
     std::string Kind = Found->Service == CoordinationService::Etcd ? "etcd key" : "ZooKeeper node";
     std::string Pattern = ByText ? Found->KeyText : Value ? Value->pattern() : "";
     if (!Pattern.empty() && LockWords.matchesAnyWord(Pattern))
-      return false; // the lock's own key
+      continue; // the lock's own key
     Writes.push_back({Call, Pattern.empty() ? "an " + Kind : Kind + " '" + Pattern + "'", false,
                       Kind, Key, Found->Service});
-    return false;
-  });
+  }
   return Writes;
 }
 
 /// What \p Call writes by a call of a function that makes \p Write: the
 /// key or node named by the call's argument when the function is handed it.
 std::string whatCallWrites(const HelperCall &Call, const ServiceWrite &Write) {
-  const ParmVarDecl *Param = parameterOf(Write.Key, helperDefinition(Call.Call));
-  if (!Param || Param->getFunctionScopeIndex() >= Call.Call->getNumArgs() || !Call.Caller)
+  const Expr *Handed = argumentFor(Write.Key, helperDefinition(Call.Call), Call.Call);
+  if (!Handed || !Call.Caller)
     return Write.What;
-  std::optional<std::string> Text =
-      constantText(Call.Call->getArg(Param->getFunctionScopeIndex()), Call.Caller->getASTContext());
+  std::optional<std::string> Text = constantText(Handed, Call.Caller->getASTContext());
   return Text ? Write.Kind + " '" + *Text + "'" : Write.What;
 }
 
@@ -175,10 +163,7 @@ serviceWritesThrough(llvm::ArrayRef<HelperCall> Calls, const ZooKeeperCalls &Zoo
     ServiceWrite Write = It->second;
     Write.What = whatCallWrites(Call, Write);
     // The caller's argument names the key it hands on, for its own callers.
-    const ParmVarDecl *Param = parameterOf(Write.Key, Callee);
-    Write.Key = Param && Param->getFunctionScopeIndex() < Call.Call->getNumArgs()
-                    ? Call.Call->getArg(Param->getFunctionScopeIndex())
-                    : nullptr;
+    Write.Key = argumentFor(Write.Key, Callee, Call.Call);
     return Writers.try_emplace(Call.Caller, std::move(Write)).second;
   });
   // A writer of a key it is handed is a write for the units that call it.

@@ -47,12 +47,6 @@ const FieldDecl *memberNamed(const Expr *Path, const FunctionDecl *Function) {
   return Kept;
 }
 
-const Expr *pathOf(const ZooCall &Call) {
-  return Call.Spec && Call.Spec->PathArg && *Call.Spec->PathArg < Call.Call->getNumArgs()
-             ? Call.Call->getArg(*Call.Spec->PathArg)
-             : nullptr;
-}
-
 /// The member a try-lock keeps its node's path in, to let it go later:
 /// \p Create's function answers a bool and keeps the path in a member. A
 /// node that registers a process is made the same way, so the function or
@@ -61,7 +55,7 @@ const FieldDecl *keptForRelease(const ZooCall &Create, const WordMatcher &LockWo
   if (!Create.is(ZooFunction::Create) || !Create.Mode || !Create.Mode->ephemeral() ||
       !Create.Function || !Create.Function->getReturnType()->isBooleanType())
     return nullptr;
-  const FieldDecl *Kept = memberNamed(pathOf(Create), Create.Function);
+  const FieldDecl *Kept = memberNamed(Create.pathArgument(), Create.Function);
   auto NamedForLock = [&](const NamedDecl *D) {
     return D->getIdentifier() && llvm::any_of(splitWords(D->getName()), [&](const std::string &W) {
              return LockWords.matchesWord(W);
@@ -90,12 +84,12 @@ bool namesLockNode(const ZooCall &Call, const ZooKeeperCalls &Zoo, const WordMat
   if (!Creates && !Call.is(ZooFunction::Delete))
     return false;
   const FieldDecl *Kept = Creates ? keptForRelease(Call, LockWords)
-                                  : memberNamed(pathOf(Call), Call.Function);
+                                  : memberNamed(Call.pathArgument(), Call.Function);
   return Kept && llvm::any_of(Zoo.calls(), [&](const ZooCall &Other) {
            if (!Other.Function || Other.Function == Call.Function)
              return false;
            return Creates ? Other.is(ZooFunction::Delete) &&
-                                memberNamed(pathOf(Other), Other.Function) == Kept
+                                memberNamed(Other.pathArgument(), Other.Function) == Kept
                           : keptForRelease(Other, LockWords) == Kept;
          });
 }

@@ -16,6 +16,7 @@
 #include "model/etcd/EtcdCalls.h"
 #include "model/scopes/LocalLockModel.h"
 #include "model/sql/SqlExecutions.h"
+#include "model/values/StmtWalk.h"
 #include "model/values/StringValue.h"
 #include "model/zookeeper/ZooKeeperCalls.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -29,6 +30,29 @@ namespace locklint::model {
 /// keeps it in a member that another function of the unit deletes (of
 /// \p Zoo's calls).
 bool namesLockNode(const ZooCall &Call, const ZooKeeperCalls &Zoo, const WordMatcher &LockWords);
+
+/// The calls \p Function makes of functions this unit does not define,
+/// each with the entry of \p Entries (a list of a lock-API model) that
+/// describes it: a lock class's method defined in another unit, say.
+template <typename Entry>
+std::vector<std::pair<const clang::CallExpr *, const Entry *>>
+modelledCalls(const clang::FunctionDecl *Function,
+              const llvm::StringMap<std::vector<Entry>> &Entries) {
+  std::vector<std::pair<const clang::CallExpr *, const Entry *>> Found;
+  if (Entries.empty() || !Function || !Function->getBody())
+    return Found;
+  anyOwnStmt(Function->getBody(), [&](const clang::Stmt *S) {
+    const auto *Call = llvm::dyn_cast<clang::CallExpr>(S);
+    const clang::FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    if (!Callee || Callee->isDefined() || llvm::isa<clang::CXXOperatorCallExpr>(Call))
+      return false;
+    if (const Entry *Modelled = LockApiModel::entryFor(
+            Entries, Callee->getQualifiedNameAsString(), Callee->getNumParams()))
+      Found.emplace_back(Call, Modelled);
+    return false;
+  });
+  return Found;
+}
 
 class AcquireCallCollector : public clang::ast_matchers::MatchFinder::MatchCallback {
 public:

@@ -633,9 +633,8 @@ public:
     Site.KeyText = Wrapper.KeyText;
     Site.Key = Wrapper.Key;
     // A key the wrapper is handed is the argument of this call.
-    if (const ParmVarDecl *Param = parameterOf(Wrapper.Key, helperDefinition(Call.Call));
-        Param && Param->getFunctionScopeIndex() < Call.Call->getNumArgs()) {
-      Site.Key = Call.Call->getArg(Param->getFunctionScopeIndex());
+    if (const Expr *Handed = argumentFor(Wrapper.Key, helperDefinition(Call.Call), Call.Call)) {
+      Site.Key = Handed;
       if (Site.Service != CoordinationService::None && Call.Caller)
         if (std::optional<std::string> Text =
                 constantText(Site.Key, Call.Caller->getASTContext()))

@@ -82,11 +82,9 @@ std::vector<HandleLockScope> findHandleLockScopes(ASTContext &Context,
   // The functions that delete the node a parameter names.
   llvm::DenseMap<const FunctionDecl *, Releaser> Releasers;
   for (const ZooCall &Delete : Zoo.calls()) {
-    if (!Delete.is(ZooFunction::Delete) || !Delete.Function || !Delete.Spec->PathArg ||
-        *Delete.Spec->PathArg >= Delete.Call->getNumArgs())
+    if (!Delete.is(ZooFunction::Delete) || !Delete.Function || !Delete.pathArgument())
       continue;
-    if (const ParmVarDecl *Param =
-            parameterOf(Delete.Call->getArg(*Delete.Spec->PathArg), Delete.Function))
+    if (const ParmVarDecl *Param = parameterOf(Delete.pathArgument(), Delete.Function))
       Releasers.try_emplace(Delete.Function, Releaser{Param->getFunctionScopeIndex()});
   }
   std::vector<HandleLockScope> Found;

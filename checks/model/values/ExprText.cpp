@@ -200,6 +200,13 @@ const ParmVarDecl *parameterOf(const Expr *E, const FunctionDecl *Function) {
   return Param;
 }
 
+const Expr *argumentFor(const Expr *E, const FunctionDecl *Callee, const CallExpr *Call) {
+  const ParmVarDecl *Param = parameterOf(E, Callee);
+  return Param && Param->getFunctionScopeIndex() < Call->getNumArgs()
+             ? Call->getArg(Param->getFunctionScopeIndex())
+             : nullptr;
+}
+
 std::string declIdentity(const ValueDecl *Decl) {
   return llvm::formatv("decl:{0}", static_cast<const void *>(Decl->getCanonicalDecl())).str();
 }

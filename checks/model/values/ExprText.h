@@ -43,6 +43,11 @@ llvm::ArrayRef<const clang::Expr *> callArguments(const clang::CallExpr *Call);
 /// between string types; null when it names none.
 const clang::ParmVarDecl *parameterOf(const clang::Expr *E, const clang::FunctionDecl *Function);
 
+/// What \p Call hands its callee \p Callee for the parameter \p E names:
+/// a wrapper's key, seen at one of its calls. Null when \p E names none.
+const clang::Expr *argumentFor(const clang::Expr *E, const clang::FunctionDecl *Callee,
+                               const clang::CallExpr *Call);
+
 /// The identity expressionIdentity() gives a reference to \p Decl.
 std::string declIdentity(const clang::ValueDecl *Decl);
 

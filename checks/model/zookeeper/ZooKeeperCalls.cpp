@@ -109,6 +109,11 @@ void ZooKeeperCalls::add(const CallExpr *Call, const FunctionDecl *Caller, ASTCo
   Calls.push_back(std::move(Out));
 }
 
+const Expr *ZooCall::pathArgument() const {
+  return Spec && Spec->PathArg && *Spec->PathArg < Call->getNumArgs() ? Call->getArg(*Spec->PathArg)
+                                                                      : nullptr;
+}
+
 StringRef ZooCall::lastComponent() const {
   StringRef Path = PathPattern;
   return Path.substr(Path.rfind('/') + 1);

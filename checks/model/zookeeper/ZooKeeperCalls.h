@@ -42,6 +42,8 @@ struct ZooCall {
   bool is(ZooFunction::Role Role) const { return Spec && Spec->FunctionRole == Role; }
   /// The path's last component ("job-{}").
   llvm::StringRef lastComponent() const;
+  /// The argument that names the node; null when the call has none.
+  const clang::Expr *pathArgument() const;
   /// True when \p Other names the same node: the same expression holding
   /// it, or the same path known whole.
   bool sameNode(const ZooCall &Other) const;
