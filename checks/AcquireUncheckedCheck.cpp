@@ -329,7 +329,7 @@ workOnBothPaths(const AcquireTest &Tested, const RedisCommand *Acquire, const Lo
 std::string acquireName(const AcquireSite &Site) {
   if (Site.Command && Site.Command->Call == Site.Call)
     return Site.Command->is("SETNX") ? "SETNX" : "SET ... NX";
-  if (Site.SqlLock)
+  if (Site.SqlLock && Site.Query)
     return Site.SqlLock->Lock->Display;
   if (const auto *Call = dyn_cast<CallExpr>(Site.Call))
     if (const FunctionDecl *Callee = Call->getDirectCallee())

@@ -16,22 +16,41 @@ using namespace locklint::model;
 namespace clang::tidy::distlock {
 namespace {
 
-/// The functions of the unit that let a ZooKeeper or etcd lock go, each
-/// with its service: an etcd unlock, the delete of a lock node, or a call
-/// of such a function, up to four calls deep. A function that also holds a
-/// lock of its own (\p Holders) takes and lets go, and is none. Each is
-/// offered to the units that call it.
-llvm::DenseMap<const FunctionDecl *, CoordinationService>
-serviceReleasers(llvm::ArrayRef<HelperCall> Calls, const ZooKeeperCalls &Zoo,
-                 llvm::ArrayRef<EtcdCall> Etcd, const WordMatcher &LockWords,
-                 const llvm::DenseSet<const FunctionDecl *> &Holders) {
-  llvm::DenseMap<const FunctionDecl *, CoordinationService> Releasers;
+/// What a function lets go: a coordination service's lock, or a database
+/// server's lock of one family (SqlRelease names its release function).
+struct LetGo {
+  CoordinationService Service = CoordinationService::None;
+  const SqlStatement::AdvisoryCall *SqlRelease = nullptr;
+
+  bool releases(const DistributedLockScope &Scope) const {
+    if (SqlRelease)
+      return Scope.Advisory && Scope.ServerLock &&
+             SqlRelease->Lock->Family == Scope.ServerLock->Family;
+    return !Scope.Advisory && Service == Scope.Service;
+  }
+};
+
+/// The functions of the unit that let a ZooKeeper, etcd or database server
+/// lock go: an etcd unlock, the delete of a lock node, SQL that unlocks, or
+/// a call of such a function, up to four calls deep. A function that also
+/// holds a lock of its own (\p Holders) takes and lets go, and is none.
+/// Each is offered to the units that call it.
+llvm::DenseMap<const FunctionDecl *, LetGo>
+lockReleasers(llvm::ArrayRef<HelperCall> Calls, const ZooKeeperCalls &Zoo,
+              llvm::ArrayRef<EtcdCall> Etcd, llvm::ArrayRef<SqlExecution> Sql,
+              const WordMatcher &LockWords, const llvm::DenseSet<const FunctionDecl *> &Holders) {
+  llvm::DenseMap<const FunctionDecl *, LetGo> Releasers;
   for (const EtcdCall &Call : Etcd)
     if (Call.Function && Call.is(EtcdMethod::Unlock))
-      Releasers.try_emplace(Call.Function, CoordinationService::Etcd);
+      Releasers.try_emplace(Call.Function, LetGo{CoordinationService::Etcd});
   for (const ZooCall &Call : Zoo.calls())
     if (Call.Function && Call.is(ZooFunction::Delete) && namesLockNode(Call, Zoo, LockWords))
-      Releasers.try_emplace(Call.Function, CoordinationService::ZooKeeper);
+      Releasers.try_emplace(Call.Function, LetGo{CoordinationService::ZooKeeper});
+  for (const SqlExecution &E : Sql)
+    for (const SqlStatement &Statement : E.Statements)
+      for (const SqlStatement::AdvisoryCall &Call : Statement.AdvisoryCalls)
+        if (E.Function && Call.releases())
+          Releasers.try_emplace(E.Function, LetGo{CoordinationService::None, &Call});
   climbToCallers(Calls, 4, [&](const HelperCall &Call, const FunctionDecl *Callee) {
     auto It = Releasers.find(Callee);
     return It != Releasers.end() && !Holders.contains(Call.Caller) &&
@@ -39,11 +58,14 @@ serviceReleasers(llvm::ArrayRef<HelperCall> Calls, const ZooKeeperCalls &Zoo,
   });
   for (const FunctionDecl *Holder : Holders)
     Releasers.erase(Holder);
-  for (const auto &[Function, Service] : Releasers)
-    OfferedLockApis::record({Function,
-                             {{"service", serviceWord(Service)},
-                              {"param_count", Function->getNumParams()}},
-                             "service_releases"});
+  for (const auto &[Function, What] : Releasers) {
+    nlohmann::json Entry{{"param_count", Function->getNumParams()}};
+    if (What.SqlRelease)
+      Entry["sql_lock"] = What.SqlRelease->Function;
+    else
+      Entry["service"] = serviceWord(What.Service);
+    OfferedLockApis::record({Function, std::move(Entry), "service_releases"});
+  }
   return Releasers;
 }
 
@@ -220,9 +242,9 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
     Holders.insert(Scope.Function);
   for (const LockApiCall &Api : ApiCalls)
     Holders.insert(Api.Function);
-  llvm::DenseMap<const FunctionDecl *, CoordinationService> Releasers =
-      serviceReleasers(helperCalls(), acquireCalls().zooKeeper(), acquireCalls().etcd(),
-                       lockWords(), Holders);
+  llvm::DenseMap<const FunctionDecl *, LetGo> Releasers =
+      lockReleasers(helperCalls(), acquireCalls().zooKeeper(), acquireCalls().etcd(), Executions,
+                    lockWords(), Holders);
   for (const DistributedLockScope &Scope : Scopes) {
     const FunctionDecl *Function = Scope.Function;
     if (!Function || !Function->getBody() || (!Scope.Advisory && Scope.KeyId.empty()))
@@ -230,22 +252,26 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
     SourceRange Region(Scope.Begin, Scope.End);
     // The releases of this lock in the scope, in source order.
     std::vector<const Expr *> Releases;
+    if (Scope.Advisory || Scope.Service != CoordinationService::None) {
+      // A call of a function that lets such a lock go: the unit's own, or
+      // one another unit defines (a lock class's release()).
+      for (const HelperCall &Call : helperCalls())
+        if (auto It = Releasers.find(helperDefinition(Call.Call));
+            Call.Caller == Function && It != Releasers.end() && It->second.releases(Scope) &&
+            Source.within(Call.Call->getBeginLoc(), Region))
+          Releases.push_back(Call.Call);
+      for (auto [Call, Found] : modelledCalls(Function, lockApis().ServiceReleases))
+        if ((Scope.Advisory ? Scope.ServerLock && Found->SqlFamily == Scope.ServerLock->Family
+                            : Found->SqlFamily.empty() && Found->Service == Scope.Service) &&
+            Source.within(Call->getBeginLoc(), Region))
+          Releases.push_back(Call);
+    }
     if (Scope.Advisory) {
       for (const SqlExecution &E : Executions)
         if (E.Function == Function && unlocksServerLock(E, Scope) &&
             Source.within(E.Call->getBeginLoc(), Region))
           Releases.push_back(E.Call);
     } else if (Scope.Service != CoordinationService::None) {
-      // A call of a function that lets such a lock go: the unit's own, or
-      // one another unit defines (a lock class's release()).
-      for (const HelperCall &Call : helperCalls())
-        if (auto It = Releasers.find(helperDefinition(Call.Call));
-            Call.Caller == Function && It != Releasers.end() && It->second == Scope.Service &&
-            Source.within(Call.Call->getBeginLoc(), Region))
-          Releases.push_back(Call.Call);
-      for (auto [Call, Found] : modelledCalls(Function, lockApis().ServiceReleases))
-        if (Found->Service == Scope.Service && Source.within(Call->getBeginLoc(), Region))
-          Releases.push_back(Call);
       // A ZooKeeper lock node's delete, an etcd unlock.
       for (const ZooCall &Call : acquireCalls().zooKeeper().calls())
         if (Call.Function == Function && Call.is(ZooFunction::Delete) &&

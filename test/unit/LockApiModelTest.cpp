@@ -82,6 +82,22 @@ TEST(LockApiModelTest, ReleasesNeedNoKey) {
             std::string::npos);
 }
 
+TEST(LockApiModelTest, ReadsDatabaseServerLocks) {
+  LockApiModel Model;
+  ASSERT_EQ(loadError(R"({
+    "lock_apis": [{"names": ["app::Db::tryLock"], "sql_lock": "pg_try_advisory_lock",
+                   "key_text": "$1", "param_count": 1}],
+    "service_releases": [{"names": ["app::Db::unlock"], "sql_lock": "release_lock"}]
+  })",
+                      Model),
+            "");
+  LockApiModel::Acquire Lock = Model.Acquires.lookup("app::Db::tryLock").front();
+  EXPECT_EQ(Lock.SqlLock, "pg_try_advisory_lock");
+  EXPECT_EQ(Lock.KeyText, "$1");
+  EXPECT_EQ(Lock.Service, CoordinationService::None);
+  EXPECT_EQ(Model.ServiceReleases.lookup("app::Db::unlock").front().SqlFamily, "named_lock");
+}
+
 TEST(LockApiModelTest, NamesWhatIsWrong) {
   // Each malformed file, and what its error must say.
   const std::pair<const char *, const char *> Rejected[] = {
@@ -99,6 +115,16 @@ TEST(LockApiModelTest, NamesWhatIsWrong) {
        "lock_apis: key_arg must be a non-negative integer"},
       {R"({"lock_apis": [{"names": ["f"], "key_arg": 0, "successes": [18446744073709551615], "failures": [1]}]})",
        "lock_apis: successes must be an array of integers"},
+      {R"({"lock_apis": [{"names": ["f"], "key_text": "1", "sql_lock": "pg_advisory_lock"}]})",
+       "lock_apis: sql_lock must name a SQL lock function that can fail"},
+      {R"({"lock_apis": [{"names": ["f"], "key_text": "1", "sql_lock": "system"}]})",
+       "lock_apis: sql_lock must name a SQL lock function that can fail"},
+      {R"({"lock_apis": [{"names": ["f"], "key_text": "1", "sql_lock": "get_lock", "service": "etcd"}]})",
+       "lock_apis: sql_lock must name a SQL lock function that can fail"},
+      {R"({"lock_apis": [{"names": ["f"], "key_text": "a"}]})",
+       "lock_apis: key_text needs a service or a sql_lock"},
+      {R"({"service_releases": [{"names": ["f"], "sql_lock": "get_lock"}]})",
+       "service_releases: sql_lock must name a SQL lock release"},
       {R"({"service_writes": [{"names": ["f"], "key_arg": 0}]})",
        "service_writes: service must be"},
       {R"({"service_writes": [{"names": ["f"], "key_arg": -1, "service": "etcd"}]})",

@@ -134,6 +134,13 @@ void AcquireCallCollector::run(const MatchFinder::MatchResult &Result) {
                        What.KeyText.empty() ? Api->getArg(What.KeyArg) : nullptr, What.Service,
                        What.KeyText};
       Call.HoldsOnReturn = What.HoldsOnReturn;
+      if (!What.SqlLock.empty()) {
+        Call.KeyText.clear();
+        Call.SqlLock.emplace();
+        Call.SqlLock->Function = What.SqlLock;
+        Call.SqlLock->Key = What.KeyText;
+        Call.SqlLock->Lock = sqlLockFunction(What.SqlLock);
+      }
       Call.Successes.assign(What.Successes.begin(), What.Successes.end());
       Call.Failures.assign(What.Failures.begin(), What.Failures.end());
       ApiCalls.push_back(std::move(Call));

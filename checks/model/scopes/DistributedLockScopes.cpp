@@ -46,24 +46,33 @@ llvm::ArrayRef<Stmt *> statementsAfter(const CompoundStmt *Block, const Stmt *S)
   return It == Body.end() ? llvm::ArrayRef<Stmt *>() : Body.drop_front(It - Body.begin() + 1);
 }
 
-/// True when \p Call compares the acquire's reply with the literal "OK" (in
-/// any case): `strcmp(reply->str, "OK")`. The reply is in the other argument.
-bool comparesWithOk(const CallExpr &Call) {
+/// True when \p Call compares the acquire's answer with the text that
+/// means it took the lock: "OK" (in any case) for a Redis reply, `strcmp(
+/// reply->str, "OK")`; for a lock taken by SQL, the server's text for true
+/// ("t" from PostgreSQL, "1" from MySQL's GET_LOCK). The answer is in the
+/// other argument.
+bool comparesWithSuccess(const CallExpr &Call, bool Sql) {
   if (Call.getNumArgs() < 2)
     return false;
   return llvm::any_of(llvm::ArrayRef<const Expr *>{Call.getArg(0), Call.getArg(1)},
-                      [](const Expr *Arg) {
+                      [&](const Expr *Arg) {
                         const auto *Literal = dyn_cast<StringLiteral>(Arg->IgnoreParenImpCasts());
-                        return Literal && Literal->getString().equals_insensitive("OK");
+                        if (!Literal)
+                          return false;
+                        llvm::StringRef Text = Literal->getString();
+                        return Sql ? Text == "t" || Text == "1" || Text.equals_insensitive("true")
+                                   : Text.equals_insensitive("OK");
                       });
 }
 
 /// Whether \p Ref (the acquire's result, or a variable holding it) being true
 /// in \p Condition means the acquire succeeded. Negations and comparisons with
 /// failure values (nullptr, 0, false, REDIS_REPLY_NIL, or one of the
-/// \p Site's own failure values) flip it.
+/// \p Site's own failure values) flip it. \p Sql says the answer is a
+/// database server's text.
 std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext &Context,
-                             const AcquireSite *Site = nullptr) {
+                             const AcquireSite *Site = nullptr, bool Sql = false) {
+  Sql = Sql || (Site && Site->SqlLock);
   bool Positive = true;
   // A status whose success is 0 (ZOK) is true when the call failed, until a
   // comparison turns it into a question of its own.
@@ -86,10 +95,25 @@ std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext 
     if (const auto *Call = dyn_cast<CallExpr>(Parent))
       if (const FunctionDecl *Callee = Call->getDirectCallee();
           Callee && Callee->getIdentifier() && isThreeWayCompareName(Callee->getName())) {
-        if (!comparesWithOk(*Call))
+        if (!comparesWithSuccess(*Call, Sql))
           return std::nullopt;
         ZeroIsMatch = true;
       }
+    // `tested ? true : false` passes the test on, `? false : true` turns it
+    // round, and two constants of one truth say nothing. A branch computed
+    // from the answer (`row ? atoi(row[0]) : 0`) carries it on.
+    if (const auto *Choice = dyn_cast<ConditionalOperator>(Parent); Choice && Choice->getCond() == Current) {
+      std::optional<int64_t> WhenTrue = integerValue(Choice->getTrueExpr(), Context),
+                             WhenFalse = integerValue(Choice->getFalseExpr(), Context);
+      if (WhenTrue && WhenFalse) {
+        if ((*WhenTrue != 0) == (*WhenFalse != 0))
+          return std::nullopt;
+        if (std::exchange(ZeroIsSuccess, false) | std::exchange(ZeroIsMatch, false))
+          Positive = !Positive;
+        if (*WhenTrue == 0)
+          Positive = !Positive;
+      }
+    }
     // Reply objects that answer the question themselves: cpp_redis's
     // reply.is_null(), POCO's BulkString::isNull(), etcd's error_code() (0
     // on success).
@@ -444,6 +468,16 @@ public:
   /// Adds to \p Vars the variable \p S declares when its initializer tests
   /// the outcome.
   void addCarrier(const Stmt *S, const AcquireSite &Site, const VarDecl *Kept, Carriers &Vars) {
+    // `held = strcmp(PQgetvalue(res, 0, 0), "t") == 0 ? true : false;` into
+    // a variable declared before.
+    if (const auto *Assign = dyn_cast<BinaryOperator>(S); Assign && Assign->getOpcode() == BO_Assign) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+      const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      if (Var && Var != Kept && Var->hasLocalStorage())
+        if (std::optional<bool> Carried = testedOutcome(Assign->getRHS(), Site, Kept, Vars))
+          Vars.try_emplace(Var, *Carried);
+      return;
+    }
     const auto *Declaration = dyn_cast<DeclStmt>(S);
     if (!Declaration || !Declaration->isSingleDecl())
       return;
@@ -474,7 +508,7 @@ public:
           continue;
         // Status values compare with the kept result itself only.
         std::optional<bool> This =
-            polarity(Ref, Condition, Context, Var == Kept ? &Site : nullptr);
+            polarity(Ref, Condition, Context, Var == Kept ? &Site : nullptr, Site.SqlLock);
         if (!This)
           return std::nullopt;
         bool Means = *This == CarrierPositive;
@@ -576,6 +610,8 @@ struct AcquireWrapper {
   /// command, or a coordination service's lock or a lock API of a model
   /// file, with its key.
   const RedisCommand *Acquire = nullptr;
+  /// Or the server-side lock its SQL takes: pg_try_advisory_lock, GET_LOCK.
+  const SqlStatement::AdvisoryCall *SqlLock = nullptr;
   CoordinationService Service = CoordinationService::None;
   std::string KeyText;
   const Expr *Key = nullptr;
@@ -605,7 +641,7 @@ public:
           Index.isLockKey(*Command))
         Sites.push_back({Command->Call, Command->Function, Command});
     for (const AcquireSite &Site : Others)
-      if (!Site.Command && !Site.SqlLock && !Site.QueuesForTurn && Site.Function)
+      if (!Site.Command && !Site.QueuesForTurn && !Site.AnswerUnread && Site.Function)
         Sites.push_back(Site);
     // Each round lets the outcome climb one more level of callers.
     for (unsigned Round = 0; Round < MaxDepth; ++Round) {
@@ -629,6 +665,7 @@ public:
 
   static AcquireSite siteOf(const HelperCall &Call, const AcquireWrapper &Wrapper) {
     AcquireSite Site(Call.Call, Call.Caller, Wrapper.Acquire);
+    Site.SqlLock = Wrapper.SqlLock;
     Site.Service = Wrapper.Service;
     Site.KeyText = Wrapper.KeyText;
     Site.Key = Wrapper.Key;
@@ -649,10 +686,23 @@ public:
 private:
   static constexpr unsigned MaxDepth = 8;
 
-  /// How the function of \p Site passes the outcome on, if it does.
+  /// How the function of \p Site passes the outcome on, if it does. A
+  /// function whose SQL takes a lock and that lets a lock go as well
+  /// (`settle()`: lock, work, unlock, answer) reports work done, not a lock
+  /// held.
   std::optional<AcquireWrapper> reports(const AcquireSite &Site) {
+    if (Site.SqlLock && anyStmt(Site.Function->getBody(), [](const Stmt *S) {
+          const auto *Call = dyn_cast<CallExpr>(S);
+          return Call && namedAsLetGo(Call);
+        }))
+      return std::nullopt;
+    return passesOn(Site);
+  }
+
+  std::optional<AcquireWrapper> passesOn(const AcquireSite &Site) {
     AcquireWrapper Wrapper;
     Wrapper.Acquire = Site.Command;
+    Wrapper.SqlLock = Site.SqlLock;
     Wrapper.Service = Site.Service;
     Wrapper.KeyText = Site.KeyText;
     Wrapper.Key = Site.Key;
@@ -844,12 +894,29 @@ namespace {
 
 using Wrappers = llvm::DenseMap<const FunctionDecl *, AcquireWrapper>;
 
+/// The entry that offers \p Function, whose SQL takes a lock in the
+/// database server and which answers whether it did, to other units.
+std::optional<nlohmann::json> sqlLockEntry(const FunctionDecl *Function,
+                                           const AcquireWrapper &Wrapper) {
+  if (!Wrapper.SqlLock || !Wrapper.Successes.empty() || Wrapper.HoldsOnReturn ||
+      !Function->getReturnType()->isBooleanType())
+    return std::nullopt;
+  return nlohmann::json{{"sql_lock", Wrapper.SqlLock->Function},
+                        {"key_text", Wrapper.SqlLock->Key},
+                        {"param_count", Function->getNumParams()}};
+}
+
 /// Offers other units the functions among \p Found that take a
 /// coordination service's lock on a key they are handed and either return
 /// only holding it or answer whether they took it: true, or the service's
-/// own status values.
+/// own status values. Those whose SQL takes a server's lock and answer
+/// true when it did are offered too.
 void offerServiceLocks(const Wrappers &Found) {
   for (const auto &[Function, Wrapper] : Found) {
+    if (std::optional<nlohmann::json> Entry = sqlLockEntry(Function, Wrapper)) {
+      OfferedLockApis::record({Function, std::move(*Entry)});
+      continue;
+    }
     const ParmVarDecl *Param = parameterOf(Wrapper.Key, Function);
     // A key the function picks itself is named by its text, when known.
     bool ByText = !Param && !Wrapper.KeyText.empty() &&
@@ -897,14 +964,11 @@ std::vector<AcquireSite> sitesAndWrappers(const LockIndex &Index, llvm::ArrayRef
     Site.Failures = Api.Failures;
     Site.QueuesForTurn = Api.QueuesForTurn;
     Site.HoldsOnReturn = Api.HoldsOnReturn;
+    if (Api.SqlLock)
+      Site.SqlLock = &*Api.SqlLock;
     Apis.push_back(std::move(Site));
   }
-  Found = WrapperFinder(Index, Calls, Apis).find();
-  offerServiceLocks(Found);
-  for (const HelperCall &Call : Calls)
-    if (const FunctionDecl *Callee = helperDefinition(Call.Call))
-      if (auto It = Found.find(Callee); It != Found.end())
-        Sites.push_back(WrapperFinder::siteOf(Call, It->second));
+  size_t ServiceApis = Apis.size();
   for (const SqlExecution &E : Sql)
     for (const SqlStatement &Statement : E.Statements)
       for (const SqlStatement::AdvisoryCall &Lock : Statement.AdvisoryCalls)
@@ -915,8 +979,18 @@ std::vector<AcquireSite> sitesAndWrappers(const LockIndex &Index, llvm::ArrayRef
           Site.SqlLock = &Lock;
           Site.Query = E.Call;
           Site.AnswerUnread = !Answer;
-          Sites.push_back(Site);
+          Apis.push_back(Site);
         }
+  // Functions that answer whether their SQL took a lock are acquires at
+  // their calls too, like those of Redis and the services.
+  Found = WrapperFinder(Index, Calls, Apis).find();
+  offerServiceLocks(Found);
+  for (const HelperCall &Call : Calls)
+    if (const FunctionDecl *Callee = helperDefinition(Call.Call))
+      if (auto It = Found.find(Callee); It != Found.end())
+        Sites.push_back(WrapperFinder::siteOf(Call, It->second));
+  // The SQL sites first, where they always were: checks report in this order.
+  std::rotate(Apis.begin(), Apis.begin() + ServiceApis, Apis.end());
   llvm::append_range(Sites, Apis);
   return Sites;
 }

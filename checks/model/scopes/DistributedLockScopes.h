@@ -72,6 +72,8 @@ struct LockApiCall {
   bool QueuesForTurn = false;
   /// True for an API that returns only holding the lock (see AcquireSite).
   bool HoldsOnReturn = false;
+  /// For an API whose SQL takes a lock in the database server: that lock.
+  std::optional<SqlStatement::AdvisoryCall> SqlLock;
 };
 
 /// A call that takes a distributed lock, whatever its form.

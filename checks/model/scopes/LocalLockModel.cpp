@@ -1,6 +1,7 @@
 //===--- LocalLockModel.cpp - process-local locks as data -----------------===//
 
 #include "model/scopes/LocalLockModel.h"
+#include "model/sql/SqlLockFunctions.h"
 #include "model/project/JsonMembers.h"
 #include "model/project/ModelFiles.h"
 #include "OtherModels.inc"
@@ -244,8 +245,18 @@ llvm::Error LockApiModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNa
             What.ParamCount = positionMember(Entry, "param_count");
             if (auto Err = readMember(Entry, "key_text", What.KeyText, inList("lock_apis", SourceName)))
               return Err;
-            if (!What.KeyText.empty() && Service == CoordinationService::None)
-              return malformed(SourceName, "lock_apis: key_text needs a service");
+            if (auto Err = readMember(Entry, "sql_lock", What.SqlLock, inList("lock_apis", SourceName)))
+              return Err;
+            if (!What.SqlLock.empty()) {
+              const SqlLockFunction *Lock = sqlLockFunction(What.SqlLock);
+              if (!Lock || Service != CoordinationService::None ||
+                  !(Lock->FunctionRole == SqlLockFunction::Try ||
+                    Lock->FunctionRole == SqlLockFunction::WaitWithTimeout))
+                return malformed(SourceName, "lock_apis: sql_lock must name a SQL lock function "
+                                             "that can fail, with no service");
+            } else if (!What.KeyText.empty() && Service == CoordinationService::None) {
+              return malformed(SourceName, "lock_apis: key_text needs a service or a sql_lock");
+            }
             if (auto Err = readMember(Entry, "holds_on_return", What.HoldsOnReturn,
                                       inList("lock_apis", SourceName)))
               return Err;
@@ -291,10 +302,19 @@ llvm::Error LockApiModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNa
       *Doc, "service_releases", SourceName,
       [&](const json &Entry, const std::vector<std::string> &Names, unsigned,
           CoordinationService Service) -> llvm::Error {
-        if (Service == CoordinationService::None)
+        std::string SqlLock;
+        if (auto Err = readMember(Entry, "sql_lock", SqlLock, inList("service_releases", SourceName)))
+          return Err;
+        const SqlLockFunction *Lock = SqlLock.empty() ? nullptr : sqlLockFunction(SqlLock);
+        if (!SqlLock.empty() && (!Lock || Lock->FunctionRole != SqlLockFunction::Release ||
+                                 Service != CoordinationService::None))
+          return malformed(SourceName, "service_releases: sql_lock must name a SQL lock release, "
+                                       "with no service");
+        if (Service == CoordinationService::None && !Lock)
           return malformed(SourceName, "service_releases: service must be 'etcd' or 'zookeeper'");
         for (const std::string &Name : Names)
-          ServiceReleases[Name].push_back({Service, positionMember(Entry, "param_count")});
+          ServiceReleases[Name].push_back(
+              {Service, positionMember(Entry, "param_count"), Lock ? Lock->Family : ""});
         return llvm::Error::success();
       },
       /*KeyNeeded=*/false);

@@ -90,6 +90,10 @@ struct LockApiModel {
     std::string KeyText;
     /// The overload meant, by its number of parameters; any when unset.
     std::optional<unsigned> ParamCount;
+    /// For a function whose SQL takes a lock in the database server: the
+    /// server's lock function, lower case (pg_try_advisory_lock, get_lock).
+    /// KeyText then holds its key as the SQL writes it.
+    std::string SqlLock;
   };
   /// Qualified name to what the acquire is, one entry per overload named.
   llvm::StringMap<std::vector<Acquire>> Acquires;
@@ -105,8 +109,11 @@ struct LockApiModel {
   struct Release {
     CoordinationService Service = CoordinationService::None;
     std::optional<unsigned> ParamCount;
+    /// For a function whose SQL lets a database server's lock go: the
+    /// family of locks it releases (pg_advisory, named_lock).
+    std::string SqlFamily;
   };
-  /// Functions that let a coordination service's lock go.
+  /// Functions that let a coordination service's lock go, or a server's.
   llvm::StringMap<std::vector<Release>> ServiceReleases;
 
   /// The entry of \p Entries for a function named \p Name with \p Params
