@@ -373,8 +373,11 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
       continue;
     if (!Site.Call || Site.Call->getBeginLoc().isInvalid() || !Reported.insert(Site.Call).second)
       continue;
-    // A call that returns only holding the lock has no outcome to check.
-    if (Site.HoldsOnReturn)
+    // A call that returns only holding the lock has no outcome to check,
+    // nor has a call of a function that returns nothing: whatever it did
+    // with the reply, it did inside (`acquireBlocking()` retries until it
+    // holds the lock).
+    if (Site.HoldsOnReturn || Site.Call->getType()->isVoidType())
       continue;
     std::string Lock = Site.Command && !Site.Command->Args.empty()
                            ? "lock '" + Index.keyDisplay(Site.Command->Args[0]) + "'"

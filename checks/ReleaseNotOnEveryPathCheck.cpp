@@ -323,6 +323,11 @@ void ReleaseNotOnEveryPathCheck::reportSkippingExits(const DistributedLockScope 
     // Where the handle is tested, the lock may not have been taken.
     if (Held && underTestOf(Exit, Held->Handle, Context))
       continue;
+    // An exit that lets the lock go itself (`return release(...);`).
+    if (llvm::any_of(Releases, [&](const Expr *Release) {
+          return Source.within(Release->getBeginLoc(), Exit->getSourceRange());
+        }))
+      continue;
     // A release before it in a block that holds it too runs first.
     const Stmt *Block =
         ancestor(Exit, Context, [](const Stmt *P) { return isa<CompoundStmt>(P); });

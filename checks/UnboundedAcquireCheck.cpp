@@ -92,6 +92,7 @@ public:
         break;
       Node = Up[0];
     }
+    collectDerived(loopParts(Loop).Body);
   }
 
   /// True when the loop's only exits depend on the acquire alone.
@@ -109,6 +110,28 @@ public:
   }
 
 private:
+  /// Variables of the loop computed from the result alone, in order: `const
+  /// bool ok = reply && reply->type == REDIS_REPLY_STATUS;`.
+  void collectDerived(const Stmt *Root) {
+    anyStmt(Root, [&](const Stmt *S) {
+      const auto *Declaration = dyn_cast<DeclStmt>(S);
+      if (!Declaration)
+        return false;
+      for (const Decl *D : Declaration->decls()) {
+        const auto *Var = dyn_cast<VarDecl>(D);
+        const Expr *Init = Var ? Var->getInit() : nullptr;
+        if (!Init || Results.contains(Var))
+          continue;
+        bool Reads = contains(Init, Acquire) || llvm::any_of(Results, [&](const VarDecl *Result) {
+                       return !referencesIn(Init, Result).empty();
+                     });
+        if (Reads && dependsOnlyOnAcquire(Init))
+          Results.insert(Var);
+      }
+      return false;
+    });
+  }
+
   void collectResults(const Stmt *Root) {
     anyStmt(Root, [&](const Stmt *S) {
       if (const auto *Assign = dyn_cast<BinaryOperator>(S);
@@ -337,7 +360,7 @@ bool isPositiveCount(StringRef Text) {
 } // namespace
 
 UnboundedAcquireCheck::UnboundedAcquireCheck(StringRef Name, ClangTidyContext *Context)
-    : RedisCheckBase(Name, Context),
+    : AcquireCheckBase(Name, Context),
       SuggestedLockTimeout(Options.get("SuggestedLockTimeout", DefaultLockTimeout)),
       SuggestedWaitSeconds(Options.get("SuggestedWaitSeconds", DefaultWaitSeconds)) {
   if (!isPositiveCount(SuggestedWaitSeconds)) {
@@ -354,15 +377,14 @@ UnboundedAcquireCheck::UnboundedAcquireCheck(StringRef Name, ClangTidyContext *C
 }
 
 void UnboundedAcquireCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  RedisCheckBase::storeOptions(Opts);
+  AcquireCheckBase::storeOptions(Opts);
   Options.store(Opts, "SuggestedLockTimeout", SuggestedLockTimeout);
   Options.store(Opts, "SuggestedWaitSeconds", SuggestedWaitSeconds);
 }
 
 void UnboundedAcquireCheck::registerMoreMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(SqlExecutions::callMatcher(sqlClients()), this);
-  Finder->addMatcher(ZooKeeperCalls::callMatcher(), this);
-  EtcdLocks.registerMatchers(Finder);
+  // SQL, ZooKeeper, etcd and the lock APIs of model files.
+  AcquireCheckBase::registerMoreMatchers(Finder);
   Finder->addMatcher(stmt(anyOf(whileStmt(), doStmt(), forStmt()),
                           unless(isExpansionInSystemHeader()))
                          .bind("loop"),
@@ -394,11 +416,7 @@ void UnboundedAcquireCheck::registerMoreMatchers(MatchFinder *Finder) {
 }
 
 void UnboundedAcquireCheck::checkMore(const MatchFinder::MatchResult &Result) {
-  if (const auto *Sql = Result.Nodes.getNodeAs<CallExpr>(SqlExecutions::CallId))
-    SqlCalls.emplace_back(Sql, enclosingFunction(Sql, *Result.Context));
-  else if (const auto *Zoo = Result.Nodes.getNodeAs<CallExpr>(ZooKeeperCalls::CallId))
-    ZooCalls.add(Zoo, enclosingFunction(Zoo, *Result.Context), *Result.Context, strings());
-  else if (const auto *Loop = Result.Nodes.getNodeAs<Stmt>("loop"))
+  if (const auto *Loop = Result.Nodes.getNodeAs<Stmt>("loop"))
     Loops.push_back(Loop);
   else if (const auto *Wait = Result.Nodes.getNodeAs<CallExpr>("untimed-wait"))
     UntimedWaits.push_back(Wait);
@@ -408,13 +426,42 @@ void UnboundedAcquireCheck::checkMore(const MatchFinder::MatchResult &Result) {
     RedMutexLocks.push_back(Guard);
 }
 
+namespace {
+
+/// How a message names the lock \p Site takes: its key, or for a lock the
+/// database server keeps, the server's lock function and its key.
+std::string lockNamed(const AcquireSite &Site, const LockIndex &Index) {
+  if (Site.Command)
+    return Index.keyDisplay(Site.Command->Args[0]);
+  if (Site.SqlLock)
+    return Site.SqlLock->constantKey()
+               ? Site.SqlLock->Lock->Display + "(" + Site.SqlLock->Key + ")"
+               : Site.SqlLock->Lock->Display;
+  if (!Site.KeyText.empty())
+    return Site.KeyText;
+  if (Site.Key) {
+    std::optional<std::string> Text = constantText(Site.Key, Index.context());
+    return Text ? *Text : sourceText(Site.Key, Index.context());
+  }
+  const auto *Call = dyn_cast<CallExpr>(Site.Call);
+  return Call ? calleeName(Call).str() : std::string("the lock");
+}
+
+} // namespace
+
 void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
-  SqlExecutions Sql(sqlClients(), Context, strings());
-  for (const auto &[Call, Function] : SqlCalls)
-    Sql.add(Call, Function);
-  std::vector<SqlExecution> Executions = Sql.finish(helperCalls());
-  std::vector<AcquireSite> Sites = findAcquireSites(Index, Executions, helperCalls(), {});
+  std::vector<SqlExecution> Executions = acquireCalls().takeSql(Context, strings(), helperCalls());
+  // The lock APIs of model files and other units: a service's own try-lock
+  // retried in a loop. ZooKeeper's and etcd's own calls have waits of their
+  // own, read below.
+  std::vector<LockApiCall> ApiCalls = takeApiCalls(Context);
+  llvm::erase_if(ApiCalls, [&](const LockApiCall &Api) {
+    const FunctionDecl *Callee = Api.Call->getDirectCallee();
+    return Api.Service != CoordinationService::None &&
+           !(Callee && lockApis().Acquires.count(Callee->getQualifiedNameAsString()));
+  });
+  std::vector<AcquireSite> Sites = findAcquireSites(Index, Executions, helperCalls(), ApiCalls);
 
   // Retry loops whose only exit is success. The loops around each acquire
   // are found by walking up from it, which costs the depth of the code, not
@@ -434,7 +481,7 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
       Reported.insert(Loop);
       diag(Loop->getBeginLoc(), "this loop waits for lock '%0' with no deadline and no limit "
                                 "on attempts: one stuck holder blocks every waiter")
-          << (Site->Command ? Index.keyDisplay(Site->Command->Args[0]) : std::string("advisory"));
+          << lockNamed(*Site, Index);
       diag(Site->Call->getBeginLoc(), "acquire attempted here", DiagnosticIDs::Note);
       diag(Loop->getBeginLoc(), DeadlineAdvice,
            DiagnosticIDs::Note);
@@ -527,13 +574,11 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
     diagAt(Lock, "'RedMutex::lock()' retries until it gets the lock, with no "
                               "deadline; use try_lock_for() with a timeout");
 
-  reportZooKeeperWaits(Context);
-  reportEtcdWaits();
-  SqlCalls.clear();
+  reportZooKeeperWaits(Context, acquireCalls().zooKeeper());
+  reportEtcdWaits(acquireCalls().etcd());
   Loops.clear();
   UntimedWaits.clear();
   RedMutexLocks.clear();
-  ZooCalls.clear();
 }
 
 void UnboundedAcquireCheck::reportUnreadAttempts(ASTContext &Context,
@@ -568,8 +613,7 @@ void UnboundedAcquireCheck::reportUnreadAttempts(ASTContext &Context,
   }
 }
 
-void UnboundedAcquireCheck::reportEtcdWaits() {
-  std::vector<EtcdCall> Calls = EtcdLocks.calls(strings());
+void UnboundedAcquireCheck::reportEtcdWaits(llvm::ArrayRef<EtcdCall> Calls) {
   for (const EtcdCall &Lock : Calls) {
     if (!(Lock.is(EtcdMethod::Lock) || Lock.is(EtcdMethod::LockWithLease)) ||
         !Lock.ClientBuiltHere)
@@ -586,7 +630,6 @@ void UnboundedAcquireCheck::reportEtcdWaits() {
                                    "on the client; the lock then answers an error in time",
          DiagnosticIDs::Note);
   }
-  EtcdLocks.clear();
 }
 
 namespace {
@@ -619,7 +662,8 @@ std::pair<const ZooCall *, const CallExpr *> UnboundedAcquireCheck::lockLookThro
   return Found;
 }
 
-void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context) {
+void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context,
+                                                 const ZooKeeperCalls &ZooCalls) {
   // Its watches on nodes whose whole path comes at run time (a parameter,
   // a member) are the lock's when the unit takes its locks by the recipe.
   bool Recipe = ZooCalls.queuesAndListsTurns();

@@ -3,7 +3,7 @@
 #ifndef LOCKLINT_CHECKS_UNBOUNDEDACQUIRECHECK_H
 #define LOCKLINT_CHECKS_UNBOUNDEDACQUIRECHECK_H
 
-#include "RedisCheckBase.h"
+#include "AcquireCheckBase.h"
 #include "model/etcd/EtcdCalls.h"
 #include "model/zookeeper/ZooKeeperCalls.h"
 #include "model/scopes/LocalLockModel.h"
@@ -18,7 +18,7 @@ namespace clang::tidy::distlock {
 /// Redis commands with timeout 0 on lock keys, and RedMutex::lock().
 ///
 /// For the user-facing documentation see docs/checks/distlock-unbounded-acquire.md
-class UnboundedAcquireCheck : public RedisCheckBase {
+class UnboundedAcquireCheck : public AcquireCheckBase {
 public:
   UnboundedAcquireCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
@@ -32,16 +32,12 @@ private:
   std::string SuggestedLockTimeout;
   /// The timeout, in seconds, a fix gives GET_LOCK in place of a negative one.
   std::string SuggestedWaitSeconds;
-  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> SqlCalls;
   std::vector<const Stmt *> Loops;
   /// Waits on a condition variable or semaphore with no timeout.
   std::vector<const CallExpr *> UntimedWaits;
   std::vector<const Expr *> RedMutexLocks;
-  locklint::model::ZooKeeperCalls ZooCalls;
-  locklint::model::EtcdCalls EtcdLocks;
-
   /// Loops that wait for a ZooKeeper lock's nodes with no bound.
-  void reportZooKeeperWaits(ASTContext &Context);
+  void reportZooKeeperWaits(ASTContext &Context, const locklint::model::ZooKeeperCalls &ZooCalls);
   /// In \p Loop, a call of the program's own function that looks at a
   /// lock's nodes, which the loop retries until it answers success: the
   /// look, and the call.
@@ -51,7 +47,7 @@ private:
       const llvm::DenseMap<const FunctionDecl *, const locklint::model::ZooCall *> &LockLooks,
       ASTContext &Context) const;
   /// etcd locks taken on a client with no gRPC timeout.
-  void reportEtcdWaits();
+  void reportEtcdWaits(llvm::ArrayRef<locklint::model::EtcdCall> Calls);
   /// Retry loops around a lock attempt the unit cannot read, known by what
   /// it is handed; the loops in \p Reported were reported already.
   void reportUnreadAttempts(ASTContext &Context, llvm::ArrayRef<locklint::model::AcquireSite> Sites,

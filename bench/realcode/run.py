@@ -162,7 +162,7 @@ def main(argv=None):
     except (ValueError, OSError, manifest.ManifestError) as err:
         print("run.py: %s" % err, file=sys.stderr)
         return 2
-    if not os.access(args.locklint, os.X_OK):
+    if not (os.path.isfile(args.locklint) and os.access(args.locklint, os.X_OK)):
         print("run.py: '%s' is not an executable" % args.locklint, file=sys.stderr)
         return 2
     args.locklint = os.path.abspath(args.locklint)

@@ -34,6 +34,35 @@ void spin(redisContext *c, const char *token) {
   }
 }
 
+// The outcome kept in a variable computed from the reply, and a return on
+// success: still only success ends the loop.
+void spinOnFlag(redisContext *c, const char *token) {
+  for (;;) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: this loop waits for lock 'lock:ledger' with no deadline
+    auto *reply = static_cast<redisReply *>(
+        redisCommand(c, "SET lock:ledger %s NX PX 10000", token));
+    const bool taken = reply != nullptr && reply->type == REDIS_REPLY_STATUS;
+    freeReplyObject(reply);
+    if (taken)
+      return;
+    std::this_thread::sleep_for(50ms);
+  }
+}
+
+// The same flag, but it also counts attempts: bounded.
+void spinOnCountedFlag(redisContext *c, const char *token) {
+  int tries = 0;
+  for (;;) {
+    auto *reply = static_cast<redisReply *>(
+        redisCommand(c, "SET lock:ledger %s NX PX 10000", token));
+    const bool done = (reply != nullptr && reply->type == REDIS_REPLY_STATUS) || ++tries > 20;
+    freeReplyObject(reply);
+    if (done)
+      return;
+    std::this_thread::sleep_for(50ms);
+  }
+}
+
 // do/while on a result variable.
 void doWhile(sw::redis::Redis &redis, const std::string &token) {
   bool ok = false;

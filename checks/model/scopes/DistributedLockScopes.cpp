@@ -404,9 +404,9 @@ public:
       const Expr *Source = Value.soleExpression();
       if (Source && !Value.Pieces.front().Conversion)
         Scope.Ttl = sourceText(Source, Context);
-      else
-        Scope.Ttl = Index.keyDisplay(Value) +
-                    (llvm::StringRef(*Option).equals_insensitive("PX") ? " ms" : " s");
+      else if (std::string Shown = Index.keyDisplay(Value);
+               Shown.find("{?}") == std::string::npos) // unknown: not said
+        Scope.Ttl = Shown + (llvm::StringRef(*Option).equals_insensitive("PX") ? " ms" : " s");
     }
   }
 

@@ -4,8 +4,8 @@
 // answer is read as the server writes it (PostgreSQL's "t", MySQL's "1"),
 // through strcmp, a ternary, or a flag assigned later. The unlock method is
 // the release: a return that skips it leaves the session's lock held.
-// RUN: %check_distlock %s distlock-acquire-unchecked,distlock-release-not-on-every-path %t -- -std=c++17 -I/usr/include/postgresql -I/usr/include/mariadb
-// RUN: %check_distlock --tool=plugin %s distlock-acquire-unchecked,distlock-release-not-on-every-path %t-plugin -- -std=c++17 -I/usr/include/postgresql -I/usr/include/mariadb
+// RUN: %check_distlock %s distlock-acquire-unchecked,distlock-release-not-on-every-path,distlock-unbounded-acquire %t -- -std=c++17 -I/usr/include/postgresql -I/usr/include/mariadb
+// RUN: %check_distlock --tool=plugin %s distlock-acquire-unchecked,distlock-release-not-on-every-path,distlock-unbounded-acquire %t-plugin -- -std=c++17 -I/usr/include/postgresql -I/usr/include/mariadb
 
 #include <cstring>
 #include <libpq-fe.h>
@@ -100,6 +100,27 @@ void settleUnlocksEarly(Ledger &ledger) {
   }
   settleInvoices();
   ledger.unlockAccount(47);
+}
+
+void sleepSeconds(int seconds);
+
+void settleWhenFree(Ledger &ledger) {
+  while (!ledger.tryLockAccount(48))
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: this loop waits for lock 'pg_try_advisory_lock' with no deadline and no limit on attempts: one stuck holder blocks every waiter [distlock-unbounded-acquire]
+    sleepSeconds(1);
+  settleInvoices();
+  ledger.unlockAccount(48);
+}
+
+void settleWithinTenTries(Ledger &ledger) {
+  int tries = 0;
+  while (!ledger.tryLockAccount(49)) {
+    if (++tries == 10)
+      return;
+    sleepSeconds(1);
+  }
+  settleInvoices();
+  ledger.unlockAccount(49);
 }
 
 void settleChecked(Ledger &ledger) {

@@ -27,3 +27,17 @@ bool settleSkipsUnlock(DbLocks &locks, long account, bool dryRun) {
 }
 
 } // namespace billing
+
+namespace billing {
+
+void sleepSeconds(int seconds);
+
+// Waits for the account's lock with no bound.
+void settleWhenFree(DbLocks &locks, long account) {
+  while (!locks.tryLockAccount(account))
+    sleepSeconds(1);
+  settle(account);
+  locks.unlockAccount(account);
+}
+
+} // namespace billing
