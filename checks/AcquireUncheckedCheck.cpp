@@ -51,7 +51,9 @@ public:
 
   /// The calls that release the lock of the acquire being judged: handing
   /// them the token reads nothing about whether the acquire succeeded.
-  void setReleases(llvm::DenseSet<const Expr *> Calls) { Releases = std::move(Calls); }
+  /// The releases of the key in question, kept by the caller; null for
+  /// none.
+  void setReleases(const llvm::DenseSet<const Expr *> *Calls) { Releases = Calls; }
 
   /// True when \p Call frees what it is given without reading it.
   bool discards(const CallExpr *Call) const {
@@ -103,7 +105,7 @@ private:
       if (!Parent)
         return false;
       if (const auto *Outer = Parent->get<CallExpr>();
-          Outer && (discards(Outer) || Releases.contains(Outer)))
+          Outer && (discards(Outer) || (Releases && Releases->contains(Outer))))
         continue;
       // A capture copies the value into a lambda, whose body is walked too.
       if (Parent->get<LambdaExpr>() || copiedIntoLambda(*Parent))
@@ -146,7 +148,7 @@ private:
   ASTContext &Context;
   const ClientModel *Redis;
   const SqlClientModel &Sql;
-  llvm::DenseSet<const Expr *> Releases;
+  const llvm::DenseSet<const Expr *> *Releases = nullptr;
   llvm::DenseMap<const FunctionDecl *,
                  llvm::DenseMap<const ValueDecl *, std::vector<const DeclRefExpr *>>>
       References;
@@ -267,28 +269,54 @@ std::map<std::string, const CallExpr *> workByText(const Stmt *Branch,
   return Calls;
 }
 
-/// Where \p Branch first writes \p Acquire's key again (a GETSET that takes
-/// over an expired lock, another SET NX): what follows there may run with
-/// the lock after all. Invalid when it does not.
-SourceLocation retakeIn(const Stmt *Branch, const RedisCommand *Acquire, const LockIndex &Index) {
-  if (!Acquire || Acquire->Args.empty())
-    return SourceLocation();
-  const SourceManager &SM = Index.context().getSourceManager();
-  SourceRange Range = Branch->getSourceRange();
-  std::string Key = Index.keyIdentity(Acquire->Args[0]);
-  for (const RedisCommand *Command : Index.commands()) {
-    if (Command == Acquire || Command->Args.empty() || !Command->Call ||
-        !(LockIndex::writtenValue(*Command) || Command->is("GETSET")))
-      continue;
-    SourceLocation At = SM.getExpansionLoc(Command->Call->getBeginLoc());
-    if (!SM.isPointWithin(At, SM.getExpansionLoc(Range.getBegin()),
-                          SM.getExpansionLoc(Range.getEnd())))
-      continue;
-    if (!Key.empty() && Index.keyIdentity(Command->Args[0]) == Key)
-      return At;
+/// The unit's writes of each key that may take it (a SET, a SETNX, a
+/// GETSET), by the key's identity, in source order: found in one pass.
+class KeyWrites {
+public:
+  explicit KeyWrites(const LockIndex &Index) : SM(Index.context().getSourceManager()) {
+    for (const RedisCommand *Command : Index.commands()) {
+      if (Command->Args.empty() || !Command->Call ||
+          !(LockIndex::writtenValue(*Command) || Command->is("GETSET")))
+        continue;
+      if (std::string Key = Index.keyIdentity(Command->Args[0]); !Key.empty())
+        ByKey[Key].push_back({SM.getExpansionLoc(Command->Call->getBeginLoc()), Command});
+    }
+    for (auto &Entry : ByKey)
+      llvm::stable_sort(Entry.second, [&](const Write &A, const Write &B) {
+        return SM.isBeforeInTranslationUnit(A.At, B.At);
+      });
   }
-  return SourceLocation();
-}
+
+  /// Where \p Branch first writes \p Acquire's key again (a GETSET that
+  /// takes over an expired lock, another SET NX): what follows there may
+  /// run with the lock after all. Invalid when it does not.
+  SourceLocation retakeIn(const Stmt *Branch, const RedisCommand *Acquire,
+                          const LockIndex &Index) const {
+    if (!Acquire || Acquire->Args.empty())
+      return SourceLocation();
+    auto Found = ByKey.find(Index.keyIdentity(Acquire->Args[0]));
+    if (Found == ByKey.end())
+      return SourceLocation();
+    SourceLocation Begin = SM.getExpansionLoc(Branch->getBeginLoc()),
+                   End = SM.getExpansionLoc(Branch->getEndLoc());
+    const std::vector<Write> &Writes = Found->second;
+    auto It = std::partition_point(Writes.begin(), Writes.end(), [&](const Write &W) {
+      return SM.isBeforeInTranslationUnit(W.At, Begin);
+    });
+    for (; It != Writes.end() && !SM.isBeforeInTranslationUnit(End, It->At); ++It)
+      if (It->Command != Acquire)
+        return It->At;
+    return SourceLocation();
+  }
+
+private:
+  struct Write {
+    SourceLocation At;
+    const RedisCommand *Command;
+  };
+  const SourceManager &SM;
+  llvm::StringMap<std::vector<Write>> ByKey;
+};
 
 /// The work that runs on both outcomes of a tested acquire: the same call
 /// in the success and the failure branch (before the failure branch takes
@@ -297,11 +325,12 @@ SourceLocation retakeIn(const Stmt *Branch, const RedisCommand *Acquire, const L
 /// The first call is where the lock is held, the second where it may not be.
 std::optional<std::pair<const CallExpr *, const CallExpr *>>
 workOnBothPaths(const AcquireTest &Tested, const RedisCommand *Acquire, const LockIndex &Index,
+                const KeyWrites &Writes,
                 const ResultReaders &Readers, ASTContext &Context) {
   const Stmt *Success = Tested.successBranch(), *Failure = Tested.failureBranch();
   if (Success && Failure) {
     std::map<std::string, const CallExpr *> Held = workByText(Success, Readers, Context);
-    SourceLocation Retaken = retakeIn(Failure, Acquire, Index);
+    SourceLocation Retaken = Writes.retakeIn(Failure, Acquire, Index);
     const SourceManager &SM = Context.getSourceManager();
     for (const auto &[Text, Unheld] : workByText(Failure, Readers, Context))
       if (auto It = Held.find(Text); It != Held.end() &&
@@ -360,6 +389,7 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
   std::vector<AcquireSite> Sites = findAcquireSites(Index, Executions, helperCalls(), ApiCalls);
   ResultReaders Readers(Context, clientModel(), sqlClients());
   llvm::StringMap<llvm::DenseSet<const Expr *>> Releases = releasesByKey(Index);
+  KeyWrites Writes(Index);
   llvm::DenseSet<const Expr *> Reported;
   for (const AcquireSite &Site : Sites) {
     // A SET without NX always succeeds: there is nothing to check
@@ -385,9 +415,10 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     // A create of the recipe takes no lock: it joins the queue for one.
     if (Site.QueuesForTurn)
       Lock = "a place in the queue for lock '" + Site.KeyText + "'";
-    Readers.setReleases(Site.Command && !Site.Command->Args.empty()
-                            ? Releases.lookup(Index.keyIdentity(Site.Command->Args[0]))
-                            : llvm::DenseSet<const Expr *>());
+    auto KeyReleases = Site.Command && !Site.Command->Args.empty()
+                           ? Releases.find(Index.keyIdentity(Site.Command->Args[0]))
+                           : Releases.end();
+    Readers.setReleases(KeyReleases == Releases.end() ? nullptr : &KeyReleases->second);
     if (Site.AnswerUnread || Readers.neverRead(Site.Call, Site.Function)) {
       if (workFollows(Site.Call, Site.Function, Readers, SM))
         diagAt(Site.Call,
@@ -401,7 +432,7 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
       continue;
     const RedisCommand *Acquire =
         Site.Command && Site.Command->Call == Site.Call ? Site.Command : nullptr;
-    auto Both = workOnBothPaths(*Tested, Acquire, Index, Readers, Context);
+    auto Both = workOnBothPaths(*Tested, Acquire, Index, Writes, Readers, Context);
     if (!Both)
       continue;
     auto [Held, Unheld] = *Both;
@@ -455,7 +486,7 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
           It->second.insert(Release);
         return false;
       });
-    Readers.setReleases(It->second);
+    Readers.setReleases(&It->second);
     if (!Readers.neverRead(Call, Function) || !workFollows(Call, Function, Readers, SM))
       continue;
     Reported.insert(Call);

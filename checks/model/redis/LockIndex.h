@@ -13,6 +13,7 @@
 #ifndef LOCKLINT_CHECKS_MODEL_LOCKINDEX_H
 #define LOCKLINT_CHECKS_MODEL_LOCKINDEX_H
 
+#include "model/values/BlockReferences.h"
 #include "model/redis/LockWords.h"
 #include "model/redis/RedisCommand.h"
 #include "clang/AST/ASTContext.h"
@@ -48,6 +49,9 @@ public:
   }
 
   clang::ASTContext &context() const { return Context; }
+  /// Which statements of each block name which variables, read once per
+  /// block for every question about the unit's acquires.
+  BlockReferences &blockReferences() const { return Blocks; }
 
   /// A name for the key word \p Word, equal for two words that name the same
   /// key; empty when the word's value is unknown.
@@ -143,6 +147,7 @@ private:
   llvm::StringMap<size_t> FirstAcquires;
   llvm::DenseMap<const RedisCommand *, std::vector<const RedisCommand *>> Instances;
   const WordMatcher &KeyWords;
+  mutable BlockReferences Blocks;
   clang::ASTContext &Context;
   /// keyIdentity, or (\p ClassWide false) with each method parameter as
   /// itself rather than as the class's.

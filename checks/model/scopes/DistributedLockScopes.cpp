@@ -5,6 +5,7 @@
 #include "model/project/OfferedLockApis.h"
 #include "model/redis/LockWords.h"
 #include "model/scopes/LockAttempts.h"
+#include "model/values/BlockReferences.h"
 #include "model/values/CallRoles.h"
 #include "model/values/ExprText.h"
 #include "model/values/LoopBounds.h"
@@ -15,6 +16,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include <set>
 
 using namespace clang;
 
@@ -248,19 +250,22 @@ public:
     }
   }
 
+  /// The statement that holds \p S, through the declaration of a variable
+  /// it initializes.
+  const Stmt *up(const Stmt *S) {
+    if (const Stmt *Parent = parentStmt(S, Context))
+      return Parent;
+    DynTypedNodeList Parents = Context.getParents(*S);
+    const auto *Var = Parents.empty() ? nullptr : Parents[0].get<VarDecl>();
+    DynTypedNodeList Outer = Var ? Context.getParents(*Var) : DynTypedNodeList(DynTypedNode());
+    return Var && !Outer.empty() ? Outer[0].get<DeclStmt>() : nullptr;
+  }
+
   /// The statement of a block that \p Call is part of (through a variable
   /// it initializes), or null when an if or a loop steers by its outcome.
   const Stmt *statementInBlock(const Expr *Call, const CompoundStmt *&Block) {
-    auto Up = [&](const Stmt *S) -> const Stmt * {
-      if (const Stmt *Parent = parentStmt(S, Context))
-        return Parent;
-      DynTypedNodeList Parents = Context.getParents(*S);
-      const auto *Var = Parents.empty() ? nullptr : Parents[0].get<VarDecl>();
-      DynTypedNodeList Outer = Var ? Context.getParents(*Var) : DynTypedNodeList(DynTypedNode());
-      return Var && !Outer.empty() ? Outer[0].get<DeclStmt>() : nullptr;
-    };
     const Stmt *Statement = Call;
-    for (const Stmt *Parent = Up(Statement); Parent; Statement = Parent, Parent = Up(Parent)) {
+    for (const Stmt *Parent = up(Statement); Parent; Statement = Parent, Parent = up(Parent)) {
       if ((Block = dyn_cast<CompoundStmt>(Parent)))
         return Statement;
       if (!isa<Expr, DeclStmt>(Parent))
@@ -348,14 +353,27 @@ public:
     std::string KeyId = Index.keyIdentity(Site.Command->Args[0]);
     if (KeyId.empty())
       return std::nullopt;
-    for (const Stmt *Sibling : statementsAfter(Block, Statement)) {
-      // The release may sit in a lambda of this statement: a scope guard's.
-      bool Releases = llvm::any_of(Index.commands(), [&](const RedisCommand *Command) {
-        return Index.deletesKey(*Command, KeyId) &&
-               anyStmt(Sibling, [&](const Stmt *S) { return S == Command->Call; });
+    // The first later statement of the block that deletes the key. The
+    // release may sit in a lambda of that statement: a scope guard's.
+    std::optional<unsigned> From = Index.blockReferences().positionOf(Block, Statement);
+    const SourceManager &SM = Context.getSourceManager();
+    llvm::ArrayRef<Stmt *> Body(Block->body_begin(), Block->body_end());
+    std::optional<unsigned> First;
+    for (const RedisCommand *Command : deletersOf(KeyId)) {
+      // The statement whose text holds the call, found by halving.
+      SourceLocation At = SM.getExpansionLoc(Command->Call->getBeginLoc());
+      const auto *Holding = std::partition_point(Body.begin(), Body.end(), [&](const Stmt *S) {
+        return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(S->getEndLoc()), At);
       });
-      if (!Releases)
+      if (Holding == Body.end() ||
+          SM.isBeforeInTranslationUnit(At, SM.getExpansionLoc((*Holding)->getBeginLoc())))
         continue;
+      unsigned Position = Holding - Body.begin();
+      if (From && Position > *From && (!First || Position < *First))
+        First = Position;
+    }
+    if (First) {
+      const Stmt *Sibling = Block->body_begin()[*First];
       DistributedLockScope Scope;
       Scope.Function = Site.Function;
       Scope.Acquired = Site.Call->getBeginLoc();
@@ -456,12 +474,10 @@ public:
     const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Holder, Context));
     if (!Block)
       return Found;
-    bool After = false;
-    for (const Stmt *S : Block->body()) {
-      if (After)
-        addCarrier(S, Site, Kept, Found);
-      After = After || S == Holder;
-    }
+    readersAfter(Block, Holder, Found, [&](const Stmt *S) {
+      addCarrier(S, Site, Kept, Found);
+      return false;
+    });
     return Found;
   }
 
@@ -528,17 +544,20 @@ public:
     const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Holder, Context));
     if (!Block)
       return nullptr;
-    for (const Stmt *S : statementsAfter(Block, Holder)) {
+    // The assignment reads a carrier: only the statements that name one.
+    const FieldDecl *Found = nullptr;
+    readersAfter(Block, Holder, Vars, [&](const Stmt *S) {
       const auto *Assign = dyn_cast<BinaryOperator>(S);
       if (!Assign || Assign->getOpcode() != BO_Assign)
-        continue;
+        return false;
       const auto *Member = dyn_cast<MemberExpr>(Assign->getLHS()->IgnoreParenImpCasts());
       const auto *Field = Member ? dyn_cast<FieldDecl>(Member->getMemberDecl()) : nullptr;
       if (Field && isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()) &&
           testedOutcome(Assign->getRHS(), Site, Kept, Vars) == true)
-        return Field;
-    }
-    return nullptr;
+        Found = Field;
+      return Found != nullptr;
+    });
+    return Found;
   }
 
 private:
@@ -555,35 +574,64 @@ private:
     Rows.clear();
     if (Site.fetchesAnswer())
       Rows.insert(Kept);
-    for (const Stmt *S : statementsAfter(Block, Holder)) {
+    // Statements that name no carrier neither test nor replace one.
+    const IfStmt *Found = nullptr;
+    readersAfter(Block, Holder, Vars, [&](const Stmt *S) {
       const auto *Test = dyn_cast<IfStmt>(S);
       if (!Test) {
         if (assigns(S, Kept))
-          return nullptr;
+          return true;
         addCarrier(S, Site, Kept, Vars);
-        continue;
+        return false;
       }
       bool Reads = llvm::any_of(Vars, [&](const auto &Entry) {
         return !referencesIn(Test->getCond(), Entry.first).empty();
       });
-      if (!Reads) {
-        if (assigns(S, Kept))
-          return nullptr;
-        continue;
-      }
+      if (!Reads)
+        return assigns(S, Kept);
       Positive = testedOutcome(Test->getCond(), Site, Kept, Vars);
       // A test that rows came back is not the lock's answer: read on.
       if (!Positive && Site.fetchesAnswer() && !assigns(S, Kept))
-        continue;
+        return false;
       // A test of one answer among several that leaves on it (`if (rc ==
       // ZNODEEXISTS) return 1;`): the code after it still holds the others,
       // and a later test tells them apart.
       if (!Positive && !Site.Failures.empty() && leaves(Test->getThen()) && !Test->getElse() &&
           !assigns(S, Kept))
-        continue;
-      return Positive ? Test : nullptr;
+        return false;
+      Found = Positive ? Test : nullptr;
+      return true;
+    });
+    return Found;
+  }
+
+  /// Calls \p Visit, in order, on each statement of \p Block after
+  /// \p Holder that names one of \p Vars, which may grow as it goes, until
+  /// \p Visit returns true. The others are not looked at.
+  template <typename VisitFn>
+  void readersAfter(const CompoundStmt *Block, const Stmt *Holder, const Carriers &Vars,
+                    VisitFn Visit) {
+    BlockReferences &Refs = Index.blockReferences();
+    std::optional<unsigned> Start = Refs.positionOf(Block, Holder);
+    if (!Start)
+      return;
+    std::set<unsigned> Next;
+    llvm::SmallPtrSet<const VarDecl *, 8> Queued;
+    auto Queue = [&](unsigned After) {
+      for (const auto &Entry : Vars)
+        if (Queued.insert(Entry.first).second)
+          for (unsigned Position : Refs.readersOf(Block, Entry.first))
+            if (Position > After)
+              Next.insert(Position);
+    };
+    Queue(*Start);
+    while (!Next.empty()) {
+      unsigned Position = *Next.begin();
+      Next.erase(Next.begin());
+      if (Visit(Block->body_begin()[Position]))
+        return;
+      Queue(Position);
     }
-    return nullptr;
   }
 
   /// True when \p Ref is read for a cell: `row[0]`.
@@ -598,6 +646,21 @@ private:
   /// For an answer fetched as rows (mysql_store_result): the variables that
   /// hold the rows, whose cells carry the outcome.
   llvm::SmallPtrSet<const VarDecl *, 4> Rows;
+
+  /// The unit's commands that delete \p KeyId, found for every key in one
+  /// pass the first time one is asked for.
+  llvm::ArrayRef<const RedisCommand *> deletersOf(llvm::StringRef KeyId) {
+    if (!Deleters) {
+      Deleters.emplace();
+      for (const RedisCommand *Command : Index.commands())
+        if (std::string Deleted = Index.deletedKey(*Command); !Deleted.empty())
+          (*Deleters)[Deleted].push_back(Command);
+    }
+    auto It = Deleters->find(KeyId);
+    return It == Deleters->end() ? llvm::ArrayRef<const RedisCommand *>()
+                                 : llvm::ArrayRef<const RedisCommand *>(It->second);
+  }
+  std::optional<llvm::StringMap<std::vector<const RedisCommand *>>> Deleters;
 
   const LockIndex &Index;
   ASTContext &Context;
@@ -761,8 +824,12 @@ private:
     if (!Scope || Returns.empty())
       return std::nullopt;
     const SourceManager &SM = Context.getSourceManager();
-    bool Jumps = anyStmt(Site.Function->getBody(),
-                         [](const Stmt *S) { return isa<GotoStmt, IndirectGotoStmt>(S); });
+    auto [KnownJumps, FirstAsked] = Jumps.try_emplace(Site.Function);
+    if (FirstAsked)
+      KnownJumps->second = anyStmt(Site.Function->getBody(), [](const Stmt *S) {
+        return isa<GotoStmt, IndirectGotoStmt>(S);
+      });
+    bool Jumps = KnownJumps->second;
     for (const ReturnStmt *Return : Returns) {
       // A return the acquire cannot have run before (checking arguments
       // first) says nothing of its outcome.
@@ -840,6 +907,8 @@ private:
   llvm::DenseMap<const FunctionDecl *, AcquireWrapper> Wrappers;
   /// The return statements of each function asked about, found once.
   llvm::DenseMap<const FunctionDecl *, std::vector<const ReturnStmt *>> Returns;
+  /// Whether each function asked about jumps with goto, found once.
+  llvm::DenseMap<const FunctionDecl *, bool> Jumps;
 };
 
 /// `std::lock_guard<sw::redis::RedMutex> guard(mutex)`: redis-plus-plus's
