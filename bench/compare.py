@@ -24,6 +24,8 @@ Inputs (bench/generate.py writes all but the first):
              read as in-tree headers (-I), as LLVM's own tree compiles
   guarded    one function with 1,000, 4,000 and 16,000 guarded acquires
              (acquire, test, work, release), a file each: cost per lock call
+  flat       the same counts with no block around each acquire, each reply
+             in a variable of its own and tested with an else branch
 
   bench/compare.py --build build [--runs 3] [--inputs examples,heavy,corpus,big]
 """
@@ -48,7 +50,7 @@ FLAGS = ["-std=c++17", "-isystem", str(ROOT / "test/Inputs/include"),
 class ToolFailed(Exception):
     """A tool failed on an input: the input's table is left out, and said."""
 INPUTS = ("examples", "heavy", "corpus", "big", "project", "database", "vendored", "llvm",
-          "guarded")
+          "guarded", "flat")
 
 
 def measure(command):
@@ -226,6 +228,7 @@ def main():
             "UnfencedWriteCheck.cpp", "ReleaseNotOnEveryPathCheck.cpp",
             "RedisSetWithoutNxCheck.cpp", "DistlockModule.cpp")]
         inputs["guarded"] = generate.write_guarded(out / "guarded")
+        inputs["flat"] = generate.write_flat(out / "flat")
         def tables(name, files):
             """(title, medians) of each table input \p name gives."""
             if name == "project":
@@ -238,9 +241,9 @@ def main():
             if name == "database":
                 database = generate.write_large_database(out / "database", files[0], FLAGS)
                 return [(name, database_medians(llvm, locklint, database, files[0], args.runs))]
-            if name == "guarded":
+            if name in ("guarded", "flat"):
                 # A table per file: the ratios at each count show the growth.
-                return [(f"guarded ({pathlib.Path(f).stem.split('_')[1]} acquires)",
+                return [(f"{name} ({pathlib.Path(f).stem.split('_')[1]} acquires)",
                          medians(tools, [f], args.runs)) for f in files]
             return [(name, medians(tools, files, args.runs))]
 

@@ -357,6 +357,35 @@ def write_guarded(out, counts=(1000, 4000, 16000)):
     return files
 
 
+FLAT_BLOCK = """  redisReply *r{n} = (redisReply *)redisCommand(c, "SET lock:job:{n} %s NX PX 10000", token);
+  if (r{n} && r{n}->type == REDIS_REPLY_STATUS) {{
+    process({n});
+    freeReplyObject(redisCommand(c, "DEL lock:job:{n}"));
+  }} else {{
+    skip({n});
+  }}
+  freeReplyObject(r{n});
+"""
+
+
+def write_flat(out, counts=(1000, 4000, 16000)):
+    """Like write_guarded, but the blocks share the function's own block,
+    each with a reply variable of its own and a failure branch: a search
+    from each acquire through the statements after it, or through the
+    unit's commands for each failure branch, would cost the square of the
+    count here."""
+    out = pathlib.Path(out)
+    files = []
+    for count in counts:
+        path = out / f"flat_{count}.cpp"
+        body = "".join(FLAT_BLOCK.format(n=n) for n in range(count))
+        write(path, "#include <hiredis/hiredis.h>\n\nvoid process(int job);\n"
+                    "void skip(int job);\n\n"
+                    "void runAll(redisContext *c, const char *token) {\n" + body + "}\n")
+        files.append(str(path))
+    return files
+
+
 def write_large_database(out, unit, flags, entries=100000):
     """A compile database of \p entries units, as a large monorepo's build
     writes it, whose last entry is \p unit: the cost of finding one unit's
