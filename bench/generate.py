@@ -342,19 +342,25 @@ GUARDED_BLOCK = """  {{
 """
 
 
-def write_guarded(out, counts=(1000, 4000, 16000)):
-    """One file per count in \p counts: a single function with that many
-    guarded blocks, where a check that works per acquire over the rest of
-    the function would cost the square of the count."""
+def write_one_function(out, stem, block, counts):
+    """One file per count in \p counts: a single function of that many
+    copies of \p block, where a check that works per acquire over the rest
+    of the function would cost the square of the count."""
     out = pathlib.Path(out)
     files = []
     for count in counts:
-        path = out / f"guarded_{count}.cpp"
-        body = "".join(GUARDED_BLOCK.format(n=n) for n in range(count))
-        write(path, "#include <hiredis/hiredis.h>\n\nvoid process(int job);\n\n"
+        path = out / f"{stem}_{count}.cpp"
+        body = "".join(block.format(n=n) for n in range(count))
+        write(path, "#include <hiredis/hiredis.h>\n\nvoid process(int job);\n"
+                    "void skip(int job);\n\n"
                     "void runAll(redisContext *c, const char *token) {\n" + body + "}\n")
         files.append(str(path))
     return files
+
+
+def write_guarded(out, counts=(1000, 4000, 16000)):
+    """Guarded blocks, each in braces of its own."""
+    return write_one_function(out, "guarded", GUARDED_BLOCK, counts)
 
 
 FLAT_BLOCK = """  redisReply *r{n} = (redisReply *)redisCommand(c, "SET lock:job:{n} %s NX PX 10000", token);
@@ -369,21 +375,11 @@ FLAT_BLOCK = """  redisReply *r{n} = (redisReply *)redisCommand(c, "SET lock:job
 
 
 def write_flat(out, counts=(1000, 4000, 16000)):
-    """Like write_guarded, but the blocks share the function's own block,
-    each with a reply variable of its own and a failure branch: a search
-    from each acquire through the statements after it, or through the
-    unit's commands for each failure branch, would cost the square of the
-    count here."""
-    out = pathlib.Path(out)
-    files = []
-    for count in counts:
-        path = out / f"flat_{count}.cpp"
-        body = "".join(FLAT_BLOCK.format(n=n) for n in range(count))
-        write(path, "#include <hiredis/hiredis.h>\n\nvoid process(int job);\n"
-                    "void skip(int job);\n\n"
-                    "void runAll(redisContext *c, const char *token) {\n" + body + "}\n")
-        files.append(str(path))
-    return files
+    """The blocks one after another in the function's own block, each with a
+    reply variable of its own and a failure branch: a search from each
+    acquire through the statements after it, or through the unit's commands
+    for each failure branch, would cost the square of the count here."""
+    return write_one_function(out, "flat", FLAT_BLOCK, counts)
 
 
 def write_large_database(out, unit, flags, entries=100000):
