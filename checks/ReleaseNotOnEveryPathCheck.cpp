@@ -53,8 +53,10 @@ lockReleasers(llvm::ArrayRef<HelperCall> Calls, const ZooKeeperCalls &Zoo,
           Releasers.try_emplace(E.Function, LetGo{CoordinationService::None, &Call});
   climbToCallers(Calls, 4, [&](const HelperCall &Call, const FunctionDecl *Callee) {
     auto It = Releasers.find(Callee);
-    return It != Releasers.end() && !Holders.contains(Call.Caller) &&
-           Releasers.try_emplace(Call.Caller, It->second).second;
+    if (It == Releasers.end() || Holders.contains(Callee) || Holders.contains(Call.Caller))
+      return false;
+    LetGo What = It->second; // the insertion may move the map's entries
+    return Releasers.try_emplace(Call.Caller, What).second;
   });
   for (const FunctionDecl *Holder : Holders)
     Releasers.erase(Holder);

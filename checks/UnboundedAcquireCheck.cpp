@@ -110,9 +110,18 @@ public:
   }
 
 private:
-  /// Variables of the loop computed from the result alone, in order: `const
-  /// bool ok = reply && reply->type == REDIS_REPLY_STATUS;`.
+  /// Variables of the loop computed from the result alone: `const bool ok
+  /// = reply && reply->type == REDIS_REPLY_STATUS;`, and those computed
+  /// from them. The walk does not go in source order: it is repeated until
+  /// it finds no more.
   void collectDerived(const Stmt *Root) {
+    for (size_t Known = 0; Known != Results.size();) {
+      Known = Results.size();
+      addDerived(Root);
+    }
+  }
+
+  void addDerived(const Stmt *Root) {
     anyStmt(Root, [&](const Stmt *S) {
       const auto *Declaration = dyn_cast<DeclStmt>(S);
       if (!Declaration)

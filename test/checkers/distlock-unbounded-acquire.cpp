@@ -49,6 +49,39 @@ void spinOnFlag(redisContext *c, const char *token) {
   }
 }
 
+// A flag computed from a flag computed from the reply.
+void spinOnChainedFlag(redisContext *c, const char *token) {
+  for (;;) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: this loop waits for lock 'lock:ledger' with no deadline
+    auto *reply = static_cast<redisReply *>(
+        redisCommand(c, "SET lock:ledger %s NX PX 10000", token));
+    const bool answered = reply != nullptr;
+    const bool taken = answered && reply->type == REDIS_REPLY_STATUS;
+    freeReplyObject(reply);
+    if (taken)
+      break;
+  }
+}
+
+// RedMutex::try_lock retried until it answers true, and with a deadline.
+void spinOnRedMutex(sw::redis::Redis &redis) {
+  sw::redis::RedMutex mutex(redis, "reports");
+  while (!mutex.try_lock())
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: this loop waits for lock 'reports' with no deadline
+    std::this_thread::sleep_for(50ms);
+  mutex.unlock();
+}
+void redMutexWithDeadline(sw::redis::Redis &redis) {
+  sw::redis::RedMutex mutex(redis, "reports");
+  auto until = std::chrono::steady_clock::now() + 5s;
+  while (!mutex.try_lock()) {
+    if (std::chrono::steady_clock::now() > until)
+      return;
+    std::this_thread::sleep_for(50ms);
+  }
+  mutex.unlock();
+}
+
 // The same flag, but it also counts attempts: bounded.
 void spinOnCountedFlag(redisContext *c, const char *token) {
   int tries = 0;

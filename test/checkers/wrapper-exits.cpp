@@ -1,6 +1,6 @@
 // What a lock class's methods leave their callers: a method that returns
-// nothing has no answer to check, whatever it did with the reply inside (it
-// retries until it holds the lock); a return whose value is the release
+// nothing has no answer to check, whatever it did with the reply inside
+// (it retries until it holds the lock); a return whose value is the release
 // lets the lock go on its way out.
 // RUN: %check_distlock %s distlock-acquire-unchecked,distlock-release-not-on-every-path %t -- -std=c++17 -isystem %stubs
 // RUN: %check_distlock --tool=plugin %s distlock-acquire-unchecked,distlock-release-not-on-every-path %t-plugin -- -std=c++17 -isystem %stubs
@@ -24,7 +24,7 @@ private:
 
 void Lease::acquireBlocking(const std::string &name, const std::string &token) {
   const std::string key = "lock:" + name;
-  for (int attempt = 0; attempt < 100; ++attempt) {
+  for (;;) {
     auto *reply = static_cast<redisReply *>(
         redisCommand(ctx_, "SET %s %s NX PX 30000", key.c_str(), token.c_str()));
     const bool taken = reply != nullptr && reply->type == REDIS_REPLY_STATUS;

@@ -16,6 +16,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include <set>
 
 using namespace clang;
@@ -40,6 +41,15 @@ bool namedAsLetGo(const CallExpr *Call) {
   return llvm::is_contained(Words, "unlock") || llvm::is_contained(Words, "release");
 }
 
+/// True when \p D is declared in namespace std, however deep: a member of
+/// std::unique_lock too.
+bool inStd(const Decl *D) {
+  for (const DeclContext *Context = D->getDeclContext(); Context; Context = Context->getParent())
+    if (Context->isStdNamespace())
+      return true;
+  return false;
+}
+
 /// The statements of \p Block after \p S, one of them; none when \p S is
 /// not.
 llvm::ArrayRef<Stmt *> statementsAfter(const CompoundStmt *Block, const Stmt *S) {
@@ -50,10 +60,10 @@ llvm::ArrayRef<Stmt *> statementsAfter(const CompoundStmt *Block, const Stmt *S)
 
 /// True when \p Call compares the acquire's answer with the text that
 /// means it took the lock: "OK" (in any case) for a Redis reply, `strcmp(
-/// reply->str, "OK")`; for a lock taken by SQL, the server's text for true
-/// ("t" from PostgreSQL, "1" from MySQL's GET_LOCK). The answer is in the
-/// other argument.
-bool comparesWithSuccess(const CallExpr &Call, bool Sql) {
+/// reply->str, "OK")`; for a lock taken by SQL (\p Sql), the text its server
+/// writes for true: "t" from PostgreSQL's boolean, "1" from MySQL's
+/// GET_LOCK. The answer is in the other argument.
+bool comparesWithSuccess(const CallExpr &Call, const SqlStatement::AdvisoryCall *Sql) {
   if (Call.getNumArgs() < 2)
     return false;
   return llvm::any_of(llvm::ArrayRef<const Expr *>{Call.getArg(0), Call.getArg(1)},
@@ -62,19 +72,22 @@ bool comparesWithSuccess(const CallExpr &Call, bool Sql) {
                         if (!Literal)
                           return false;
                         llvm::StringRef Text = Literal->getString();
-                        return Sql ? Text == "t" || Text == "1" || Text.equals_insensitive("true")
-                                   : Text.equals_insensitive("OK");
+                        if (!Sql)
+                          return Text.equals_insensitive("OK");
+                        return Sql->Lock->Family == "named_lock" ? Text == "1" : Text == "t";
                       });
 }
 
 /// Whether \p Ref (the acquire's result, or a variable holding it) being true
 /// in \p Condition means the acquire succeeded. Negations and comparisons with
 /// failure values (nullptr, 0, false, REDIS_REPLY_NIL, or one of the
-/// \p Site's own failure values) flip it. \p Sql says the answer is a
-/// database server's text.
+/// \p Site's own failure values) flip it. \p Sql is the lock taken by SQL
+/// whose server's text the answer is, if it is one.
 std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext &Context,
-                             const AcquireSite *Site = nullptr, bool Sql = false) {
-  Sql = Sql || (Site && Site->SqlLock);
+                             const AcquireSite *Site = nullptr,
+                             const SqlStatement::AdvisoryCall *Sql = nullptr) {
+  if (!Sql && Site)
+    Sql = Site->SqlLock;
   bool Positive = true;
   // A status whose success is 0 (ZOK) is true when the call failed, until a
   // comparison turns it into a question of its own.
@@ -360,16 +373,8 @@ public:
     llvm::ArrayRef<Stmt *> Body(Block->body_begin(), Block->body_end());
     std::optional<unsigned> First;
     for (const RedisCommand *Command : deletersOf(KeyId)) {
-      // The statement whose text holds the call, found by halving.
-      SourceLocation At = SM.getExpansionLoc(Command->Call->getBeginLoc());
-      const auto *Holding = std::partition_point(Body.begin(), Body.end(), [&](const Stmt *S) {
-        return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(S->getEndLoc()), At);
-      });
-      if (Holding == Body.end() ||
-          SM.isBeforeInTranslationUnit(At, SM.getExpansionLoc((*Holding)->getBeginLoc())))
-        continue;
-      unsigned Position = Holding - Body.begin();
-      if (From && Position > *From && (!First || Position < *First))
+      std::optional<unsigned> Position = positionInBlock(*Command, Block, Body, SM);
+      if (From && Position && *Position > *From && (!First || *Position < *First))
         First = Position;
     }
     if (First) {
@@ -383,6 +388,30 @@ public:
       return Scope;
     }
     return std::nullopt;
+  }
+
+  /// The position in \p Block of the statement that holds \p Call: up its
+  /// parents, and where they end at a lambda's body (a scope guard's), the
+  /// statement whose text holds it, found by halving.
+  std::optional<unsigned> positionInBlock(const RedisCommand &Command, const CompoundStmt *Block,
+                                          llvm::ArrayRef<Stmt *> Body, const SourceManager &SM) {
+    const Stmt *Holding = Command.Call;
+    const Stmt *Parent = up(Holding);
+    for (; Parent && Parent != Block; Parent = up(Parent))
+      Holding = Parent;
+    if (Parent)
+      return Index.blockReferences().positionOf(Block, Holding);
+    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Command.Function);
+    if (!Method || !Method->getParent()->isLambda())
+      return std::nullopt;
+    SourceLocation At = SM.getExpansionLoc(Command.Call->getBeginLoc());
+    const auto *Found = std::partition_point(Body.begin(), Body.end(), [&](const Stmt *S) {
+      return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(S->getEndLoc()), At);
+    });
+    if (Found == Body.end() ||
+        SM.isBeforeInTranslationUnit(At, SM.getExpansionLoc((*Found)->getBeginLoc())))
+      return std::nullopt;
+    return unsigned(Found - Body.begin());
   }
 
   /// True when \p Statement declares an object handed a lambda, a scope
@@ -692,10 +721,13 @@ class WrapperFinder {
 public:
   /// \p Others are the acquires other than Redis commands: those of
   /// coordination services and lock APIs climb to their callers too.
+  /// \p SqlReleasers are the functions whose own SQL lets a server's lock
+  /// go.
   WrapperFinder(const LockIndex &Index, llvm::ArrayRef<HelperCall> Calls,
-                llvm::ArrayRef<AcquireSite> Others)
+                llvm::ArrayRef<AcquireSite> Others,
+                llvm::DenseSet<const FunctionDecl *> SqlReleasers = {})
       : Index(Index), Calls(Calls), Others(Others), Context(Index.context()),
-        Finder(Index, Context) {}
+        Finder(Index, Context), SqlReleasers(std::move(SqlReleasers)) {}
 
   llvm::DenseMap<const FunctionDecl *, AcquireWrapper> find() {
     std::vector<AcquireSite> Sites;
@@ -754,10 +786,14 @@ private:
   /// (`settle()`: lock, work, unlock, answer) reports work done, not a lock
   /// held.
   std::optional<AcquireWrapper> reports(const AcquireSite &Site) {
-    if (Site.SqlLock && anyStmt(Site.Function->getBody(), [](const Stmt *S) {
-          const auto *Call = dyn_cast<CallExpr>(S);
-          return Call && namedAsLetGo(Call);
-        }))
+    if (Site.SqlLock && (SqlReleasers.contains(Site.Function) ||
+                         anyStmt(Site.Function->getBody(), [](const Stmt *S) {
+                           // The program's own unlock; a std::unique_lock's
+                           // unlock() or a smart pointer's release() is none.
+                           const auto *Call = dyn_cast<CallExpr>(S);
+                           const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+                           return Callee && !inStd(Callee) && namedAsLetGo(Call);
+                         })))
       return std::nullopt;
     return passesOn(Site);
   }
@@ -829,11 +865,11 @@ private:
       KnownJumps->second = anyStmt(Site.Function->getBody(), [](const Stmt *S) {
         return isa<GotoStmt, IndirectGotoStmt>(S);
       });
-    bool Jumps = KnownJumps->second;
+    bool FunctionJumps = KnownJumps->second;
     for (const ReturnStmt *Return : Returns) {
       // A return the acquire cannot have run before (checking arguments
       // first) says nothing of its outcome.
-      if (!Jumps && endsBeforeAcquire(Return, Site))
+      if (!FunctionJumps && endsBeforeAcquire(Return, Site))
         continue;
       std::optional<int64_t> Value =
           Return->getRetValue() ? integerValue(Return->getRetValue(), Context) : std::nullopt;
@@ -905,6 +941,7 @@ private:
   ASTContext &Context;
   ScopeFinder Finder;
   llvm::DenseMap<const FunctionDecl *, AcquireWrapper> Wrappers;
+  llvm::DenseSet<const FunctionDecl *> SqlReleasers;
   /// The return statements of each function asked about, found once.
   llvm::DenseMap<const FunctionDecl *, std::vector<const ReturnStmt *>> Returns;
   /// Whether each function asked about jumps with goto, found once.
@@ -967,8 +1004,8 @@ using Wrappers = llvm::DenseMap<const FunctionDecl *, AcquireWrapper>;
 /// database server and which answers whether it did, to other units.
 std::optional<nlohmann::json> sqlLockEntry(const FunctionDecl *Function,
                                            const AcquireWrapper &Wrapper) {
-  if (!Wrapper.SqlLock || !Wrapper.Successes.empty() || Wrapper.HoldsOnReturn ||
-      !Function->getReturnType()->isBooleanType())
+  if (!Wrapper.SqlLock || Wrapper.SqlLock->Key.empty() || !Wrapper.Successes.empty() ||
+      Wrapper.HoldsOnReturn || !Function->getReturnType()->isBooleanType())
     return std::nullopt;
   return nlohmann::json{{"sql_lock", Wrapper.SqlLock->Function},
                         {"key_text", Wrapper.SqlLock->Key},
@@ -1052,7 +1089,13 @@ std::vector<AcquireSite> sitesAndWrappers(const LockIndex &Index, llvm::ArrayRef
         }
   // Functions that answer whether their SQL took a lock are acquires at
   // their calls too, like those of Redis and the services.
-  Found = WrapperFinder(Index, Calls, Apis).find();
+  llvm::DenseSet<const FunctionDecl *> SqlReleasers;
+  for (const SqlExecution &E : Sql)
+    for (const SqlStatement &Statement : E.Statements)
+      if (llvm::any_of(Statement.AdvisoryCalls,
+                       [](const SqlStatement::AdvisoryCall &Call) { return Call.releases(); }))
+        SqlReleasers.insert(E.Function);
+  Found = WrapperFinder(Index, Calls, Apis, std::move(SqlReleasers)).find();
   offerServiceLocks(Found);
   for (const HelperCall &Call : Calls)
     if (const FunctionDecl *Callee = helperDefinition(Call.Call))

@@ -254,6 +254,9 @@ llvm::Error LockApiModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNa
                     Lock->FunctionRole == SqlLockFunction::WaitWithTimeout))
                 return malformed(SourceName, "lock_apis: sql_lock must name a SQL lock function "
                                              "that can fail, with no service");
+              // The key is the SQL's, not an argument of the function.
+              if (Entry.contains("key_arg") || What.KeyText.empty())
+                return malformed(SourceName, "lock_apis: sql_lock takes key_text, not key_arg");
             } else if (!What.KeyText.empty() && Service == CoordinationService::None) {
               return malformed(SourceName, "lock_apis: key_text needs a service or a sql_lock");
             }

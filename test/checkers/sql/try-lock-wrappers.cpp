@@ -9,6 +9,7 @@
 
 #include <cstring>
 #include <libpq-fe.h>
+#include <mutex>
 #include <mysql.h>
 #include <string>
 
@@ -21,9 +22,37 @@ public:
   bool tryLockBatch();
   bool tryLockInverted();
   bool lockFree();
+  bool settleAll();
+  bool tryLockSerialized(long account);
   void unlockAccount(long account);
   PGconn *conn = nullptr;
+  std::mutex connMutex;
 };
+
+// Locks, works and unlocks in its own SQL, then answers whether it did the
+// work: its answer is not a lock held.
+bool Ledger::settleAll() {
+  PGresult *res = PQexec(conn, "SELECT pg_try_advisory_lock(9004)");
+  bool taken = strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+  PQclear(res);
+  if (!taken)
+    return false;
+  settleInvoices();
+  PQclear(PQexec(conn, "SELECT pg_advisory_unlock(9004)"));
+  return true;
+}
+
+// Guards the connection with a mutex of the process, let go before it
+// answers: still a try-lock.
+bool Ledger::tryLockSerialized(long account) {
+  std::unique_lock<std::mutex> guard(connMutex);
+  std::string query = "SELECT pg_try_advisory_lock(" + std::to_string(account) + ")";
+  PGresult *res = PQexec(conn, query.c_str());
+  bool taken = strcmp(PQgetvalue(res, 0, 0), "t") == 0;
+  PQclear(res);
+  guard.unlock();
+  return taken;
+}
 
 bool Ledger::tryLockAccount(long account) {
   std::string query = "SELECT pg_try_advisory_lock(" + std::to_string(account) + ")";
@@ -143,6 +172,17 @@ void settleKeptInFlag(Ledger &ledger) {
 void settleInverted(Ledger &ledger) {
   if (ledger.lockFree())
     return;
+  settleInvoices();
+}
+
+void settleAllDropped(Ledger &ledger) {
+  ledger.settleAll();
+  settleInvoices();
+}
+
+void serializedDropped(Ledger &ledger) {
+  ledger.tryLockSerialized(50);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the result of 'Ledger::tryLockSerialized' is never checked
   settleInvoices();
 }
 
