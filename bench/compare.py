@@ -26,6 +26,7 @@ Inputs (bench/generate.py writes all but the first):
              (acquire, test, work, release), a file each: cost per lock call
   flat       the same counts with no block around each acquire, each reply
              in a variable of its own and tested with an else branch
+  small-c    300 small C units over hiredis: the fixed cost of each unit
 
   bench/compare.py --build build [--runs 3] [--inputs examples,heavy,corpus,big]
 """
@@ -43,6 +44,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 import generate  # noqa: E402
 
 # What the examples' README passes: every example builds with these.
+# The C inputs: the same headers, read as C.
+C_FLAGS = ["-std=c11"]
 FLAGS = ["-std=c++17", "-isystem", str(ROOT / "test/Inputs/include"),
          "-I/usr/include/postgresql", "-I/usr/include/mariadb", "-DTHREADED"]
 
@@ -50,7 +53,7 @@ FLAGS = ["-std=c++17", "-isystem", str(ROOT / "test/Inputs/include"),
 class ToolFailed(Exception):
     """A tool failed on an input: the input's table is left out, and said."""
 INPUTS = ("examples", "heavy", "corpus", "big", "project", "database", "vendored", "llvm",
-          "guarded", "flat")
+          "guarded", "flat", "small-c")
 
 
 def measure(command):
@@ -77,21 +80,23 @@ class Tools:
 
     def commands(self, files):
         """(name, command) for every tool on \\p files; -jN only when there
-        is more than one file to share out."""
+        is more than one file to share out. C files are read as C."""
         llvm = self.llvm
+        c = all(f.endswith(".c") for f in files)
+        compiler, flags = ("clang", C_FLAGS) if c else ("clang++", FLAGS)
         rows = [
-            ("clang -fsyntax-only", [str(llvm / "clang++"), "-fsyntax-only", *FLAGS, *files]),
+            ("clang -fsyntax-only", [str(llvm / compiler), "-fsyntax-only", *flags, *files]),
             ("clang-tidy bugprone-*",
              [str(llvm / "clang-tidy"), "--quiet", "--checks=-*,bugprone-*", *files, "--",
-              *FLAGS]),
+              *flags]),
             ("clang-tidy --load distlock-*",
              [str(llvm / "clang-tidy"), "--quiet", f"--load={self.plugin}",
-              "--checks=-*,distlock-*", *files, "--", *FLAGS]),
-            ("locklint -j1", [self.locklint, "-j", "1", *files, "--", *FLAGS]),
+              "--checks=-*,distlock-*", *files, "--", *flags]),
+            ("locklint -j1", [self.locklint, "-j", "1", *files, "--", *flags]),
         ]
         if len(files) > 1 and self.jobs > 1:
             rows.append((f"locklint -j{self.jobs}",
-                         [self.locklint, "-j", str(self.jobs), *files, "--", *FLAGS]))
+                         [self.locklint, "-j", str(self.jobs), *files, "--", *flags]))
         return rows
 
 
@@ -229,6 +234,7 @@ def main():
             "RedisSetWithoutNxCheck.cpp", "DistlockModule.cpp")]
         inputs["guarded"] = generate.write_guarded(out / "guarded")
         inputs["flat"] = generate.write_flat(out / "flat")
+        inputs["small-c"] = generate.write_small_c(out / "small-c")
         def tables(name, files):
             """(title, medians) of each table input \p name gives."""
             if name == "project":

@@ -382,6 +382,44 @@ def write_flat(out, counts=(1000, 4000, 16000)):
     return write_one_function(out, "flat", FLAT_BLOCK, counts)
 
 
+# One small C unit, as embedded and C services split their code: a lock
+# taken and released around one job, and a release that checks nothing.
+SMALL_C_UNIT = """\
+#include <hiredis/hiredis.h>
+#include <stdio.h>
+
+int run_job_{n}(redisContext *c, const char *token);
+
+static int take_{n}(redisContext *c, const char *token) {{
+  redisReply *r = redisCommand(c, "SET lock:unit:{n} %s NX PX 30000", token);
+  int taken = r && r->type == REDIS_REPLY_STATUS;
+  freeReplyObject(r);
+  return taken;
+}}
+
+int work_{n}(redisContext *c, const char *token) {{
+  if (!take_{n}(c, token))
+    return -1;
+  int done = run_job_{n}(c, token);
+  freeReplyObject(redisCommand(c, "DEL lock:unit:{n}"));
+  printf("unit {n}: %d\\n", done);
+  return done;
+}}
+"""
+
+
+def write_small_c(out, units=300):
+    """\p units small C files: what each unit costs beyond the compiler's
+    own work when there is little to analyze."""
+    out = pathlib.Path(out)
+    files = []
+    for n in range(units):
+        path = out / f"unit_{n:03}.c"
+        write(path, SMALL_C_UNIT.format(n=n))
+        files.append(str(path))
+    return files
+
+
 def write_large_database(out, unit, flags, entries=100000):
     """A compile database of \p entries units, as a large monorepo's build
     writes it, whose last entry is \p unit: the cost of finding one unit's
