@@ -16,6 +16,15 @@ using namespace locklint::model;
 namespace clang::tidy::distlock {
 namespace {
 
+/// True when a release of \p Service's locks, or of the database server's
+/// locks of family \p SqlFamily when it is given, lets \p Scope's lock go.
+bool releasesScopeLock(const DistributedLockScope &Scope, CoordinationService Service,
+                       llvm::StringRef SqlFamily) {
+  if (!SqlFamily.empty())
+    return Scope.Advisory && Scope.ServerLock && SqlFamily == Scope.ServerLock->Family;
+  return !Scope.Advisory && Service == Scope.Service;
+}
+
 /// What a function lets go: a coordination service's lock, or a database
 /// server's lock of one family (SqlRelease names its release function).
 struct LetGo {
@@ -23,10 +32,7 @@ struct LetGo {
   const SqlStatement::AdvisoryCall *SqlRelease = nullptr;
 
   bool releases(const DistributedLockScope &Scope) const {
-    if (SqlRelease)
-      return Scope.Advisory && Scope.ServerLock &&
-             SqlRelease->Lock->Family == Scope.ServerLock->Family;
-    return !Scope.Advisory && Service == Scope.Service;
+    return releasesScopeLock(Scope, Service, SqlRelease ? SqlRelease->Lock->Family : "");
   }
 };
 
@@ -47,10 +53,8 @@ lockReleasers(llvm::ArrayRef<HelperCall> Calls, const ZooKeeperCalls &Zoo,
     if (Call.Function && Call.is(ZooFunction::Delete) && namesLockNode(Call, Zoo, LockWords))
       Releasers.try_emplace(Call.Function, LetGo{CoordinationService::ZooKeeper});
   for (const SqlExecution &E : Sql)
-    for (const SqlStatement &Statement : E.Statements)
-      for (const SqlStatement::AdvisoryCall &Call : Statement.AdvisoryCalls)
-        if (E.Function && Call.releases())
-          Releasers.try_emplace(E.Function, LetGo{CoordinationService::None, &Call});
+    if (const SqlStatement::AdvisoryCall *Release = serverLockRelease(E); Release && E.Function)
+      Releasers.try_emplace(E.Function, LetGo{CoordinationService::None, Release});
   climbToCallers(Calls, 4, [&](const HelperCall &Call, const FunctionDecl *Callee) {
     auto It = Releasers.find(Callee);
     if (It == Releasers.end() || Holders.contains(Callee) || Holders.contains(Call.Caller))
@@ -263,8 +267,7 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
             Source.within(Call.Call->getBeginLoc(), Region))
           Releases.push_back(Call.Call);
       for (auto [Call, Found] : modelledCalls(Function, lockApis().ServiceReleases))
-        if ((Scope.Advisory ? Scope.ServerLock && Found->SqlFamily == Scope.ServerLock->Family
-                            : Found->SqlFamily.empty() && Found->Service == Scope.Service) &&
+        if (releasesScopeLock(Scope, Found->Service, Found->SqlFamily) &&
             Source.within(Call->getBeginLoc(), Region))
           Releases.push_back(Call);
     }

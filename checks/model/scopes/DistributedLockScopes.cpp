@@ -61,8 +61,7 @@ llvm::ArrayRef<Stmt *> statementsAfter(const CompoundStmt *Block, const Stmt *S)
 /// True when \p Call compares the acquire's answer with the text that
 /// means it took the lock: "OK" (in any case) for a Redis reply, `strcmp(
 /// reply->str, "OK")`; for a lock taken by SQL (\p Sql), the text its server
-/// writes for true: "t" from PostgreSQL's boolean, "1" from MySQL's
-/// GET_LOCK. The answer is in the other argument.
+/// answers when it took the lock. The answer is in the other argument.
 bool comparesWithSuccess(const CallExpr &Call, const SqlStatement::AdvisoryCall *Sql) {
   if (Call.getNumArgs() < 2)
     return false;
@@ -74,7 +73,7 @@ bool comparesWithSuccess(const CallExpr &Call, const SqlStatement::AdvisoryCall 
                         llvm::StringRef Text = Literal->getString();
                         if (!Sql)
                           return Text.equals_insensitive("OK");
-                        return Sql->Lock->Family == "named_lock" ? Text == "1" : Text == "t";
+                        return !Sql->Lock->TakenText.empty() && Text == Sql->Lock->TakenText;
                       });
 }
 
@@ -390,9 +389,9 @@ public:
     return std::nullopt;
   }
 
-  /// The position in \p Block of the statement that holds \p Call: up its
-  /// parents, and where they end at a lambda's body (a scope guard's), the
-  /// statement whose text holds it, found by halving.
+  /// The position in \p Block of the statement that holds \p Command's
+  /// call: up its parents, and where they end at a lambda's body (a scope
+  /// guard's), the statement whose text holds it, found by halving.
   std::optional<unsigned> positionInBlock(const RedisCommand &Command, const CompoundStmt *Block,
                                           llvm::ArrayRef<Stmt *> Body, const SourceManager &SM) {
     const Stmt *Holding = Command.Call;
@@ -1091,10 +1090,8 @@ std::vector<AcquireSite> sitesAndWrappers(const LockIndex &Index, llvm::ArrayRef
   // their calls too, like those of Redis and the services.
   llvm::DenseSet<const FunctionDecl *> SqlReleasers;
   for (const SqlExecution &E : Sql)
-    for (const SqlStatement &Statement : E.Statements)
-      if (llvm::any_of(Statement.AdvisoryCalls,
-                       [](const SqlStatement::AdvisoryCall &Call) { return Call.releases(); }))
-        SqlReleasers.insert(E.Function);
+    if (serverLockRelease(E))
+      SqlReleasers.insert(E.Function);
   Found = WrapperFinder(Index, Calls, Apis, std::move(SqlReleasers)).find();
   offerServiceLocks(Found);
   for (const HelperCall &Call : Calls)

@@ -145,6 +145,14 @@ std::vector<SqlTextWrapper> SqlExecutions::textWrappers() const {
   return Found;
 }
 
+const SqlStatement::AdvisoryCall *serverLockRelease(const SqlExecution &E) {
+  for (const SqlStatement &Statement : E.Statements)
+    for (const SqlStatement::AdvisoryCall &Call : Statement.AdvisoryCalls)
+      if (Call.releases())
+        return &Call;
+  return nullptr;
+}
+
 const Expr *SqlExecution::answerCall() const {
   return AnswerOnConnection ? Answer : Call;
 }

@@ -42,6 +42,10 @@ struct SqlExecution {
   const clang::Expr *answerCall() const;
 };
 
+/// The call in \p E's statements that lets a database server's lock go
+/// (pg_advisory_unlock, RELEASE_LOCK), the first if several; null for none.
+const SqlStatement::AdvisoryCall *serverLockRelease(const SqlExecution &E);
+
 /// A function that runs the SQL text one of its parameters holds.
 struct SqlTextWrapper {
   const clang::FunctionDecl *Function = nullptr;

@@ -35,6 +35,7 @@ llvm::StringMap<SqlLockFunction> readTable() {
       F.Family = Entry.value("family", "");
       F.System = Entry.value("system", "");
       F.Noun = Entry.value("noun", "lock");
+      F.TakenText = Entry.value("taken_text", "");
       if (Entry.contains("key_args"))
         F.KeyArgs = Entry.value("key_args", 0u);
       if (Entry.contains("timeout_arg"))

@@ -35,6 +35,9 @@ struct SqlLockFunction {
   std::string System, Noun;
   /// How many leading arguments make the key; all of them when unset.
   std::optional<unsigned> KeyArgs, TimeoutArg;
+  /// For a take that can fail: the text its server answers when it took
+  /// the lock ("t", PostgreSQL's true; "1" from GET_LOCK).
+  std::string TakenText;
 };
 
 /// The lock function named \p Name (lower case), or null.
