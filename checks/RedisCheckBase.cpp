@@ -43,20 +43,10 @@ RedisCheckBase::RedisCheckBase(StringRef Name, ClangTidyContext *Context)
       LockKeyPattern(Options.getLocalOrGlobal("LockKeyPattern", DefaultLockKeyPattern)),
       AcquireFixes(acquireFixPolicy(Context)),
       ModelFiles(modelFilesOption("RedisModelFiles")),
-      SqlModelFiles(modelFilesOption("SqlClientModelFiles")), KeyWords(LockKeyPattern),
-      SqlClients(builtinSqlClients()) {
-  if (auto Err = addSqlClientFiles(SqlClients, SqlModelFiles))
-    configurationDiag("%0") << llvm::toString(std::move(Err));
-  std::string Error;
-  if (!KeyWords.isValid(Error))
-    configurationDiag("invalid LockKeyPattern '%0': %1") << LockKeyPattern << Error;
-  auto Loaded = loadClientModel(ModelFiles);
-  if (!Loaded) {
-    configurationDiag("%0") << llvm::toString(Loaded.takeError());
-    return;
-  }
-  Model = std::move(*Loaded);
-  Collector.emplace(*Model);
+      SqlModelFiles(modelFilesOption("SqlClientModelFiles")),
+      Reading(UnitReading::shareFor(Context, {LockKeyPattern, ModelFiles, SqlModelFiles})) {
+  for (const std::string &Error : Reading->errors())
+    configurationDiag("%0") << Error;
 }
 
 void RedisCheckBase::storeOptions(ClangTidyOptions::OptionMap &Opts) {
@@ -66,34 +56,30 @@ void RedisCheckBase::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void RedisCheckBase::registerMatchers(MatchFinder *Finder) {
-  if (!Collector)
+  if (!Reading->usable())
     return;
   // Every unit, even one whose only lock calls are matched by another
   // collector (ZooKeeper, SQL, etcd), needs its context at the end.
   Finder->addMatcher(ast_matchers::translationUnitDecl().bind(UnitId), this);
-  Collector->registerMatchers(*Finder, this);
+  Reading->registerMatchers(*Finder, this);
   registerMoreMatchers(Finder);
 }
 
 void RedisCheckBase::check(const MatchFinder::MatchResult &Result) {
-  if (!Collector)
+  if (!Reading->usable())
     return;
   Context = Result.Context;
   if (Result.Nodes.getNodeAs<TranslationUnitDecl>(UnitId))
     return;
-  if (!Collector->collect(Result))
+  if (!Reading->collect(Result, this))
     checkMore(Result);
 }
 
 void RedisCheckBase::onEndOfTranslationUnit() {
-  if (Collector && Context) {
-    std::deque<RedisCommand> Commands = Collector->finish();
-    // A unit with no client call still has lock scopes of other kinds.
-    LockIndex Index(std::move(Commands), KeyWords, *Context);
-    checkTranslationUnit(Index);
-  }
-  if (Collector)
-    Collector->reset();
+  // A unit with no client call still has lock scopes of other kinds.
+  if (Reading->usable() && Context)
+    checkTranslationUnit(Reading->index(*Context));
+  Reading->finishedBy(this);
   OwnStrings.reset();
   Context = nullptr;
 }
@@ -105,6 +91,7 @@ void RedisCheckBase::checkTranslationUnit(const LockIndex &Index) {
 }
 
 StringValueTracker &RedisCheckBase::strings() {
+  CommandCollector *Collector = Reading->collector();
   if (StringValueTracker *Shared = Collector ? Collector->strings() : nullptr)
     return *Shared;
   if (!OwnStrings)
@@ -113,6 +100,7 @@ StringValueTracker &RedisCheckBase::strings() {
 }
 
 llvm::ArrayRef<HelperCall> RedisCheckBase::helperCalls() const {
+  CommandCollector *Collector = Reading->collector();
   return Collector ? Collector->helperCalls() : llvm::ArrayRef<HelperCall>();
 }
 

@@ -18,6 +18,7 @@
 #include "model/redis/FixBuilder.h"
 #include "model/scopes/LocalLockModel.h"
 #include "model/redis/LockIndex.h"
+#include "UnitReading.h"
 #include "model/values/StringValue.h"
 #include <optional>
 
@@ -58,11 +59,11 @@ protected:
   /// The tracker of assembled strings for this translation unit.
   locklint::model::StringValueTracker &strings();
   /// The functions that run SQL: the built-in clients and the project's.
-  const locklint::model::SqlClientModel &sqlClients() const { return SqlClients; }
+  const locklint::model::SqlClientModel &sqlClients() const { return Reading->sqlClients(); }
   /// The Redis client functions; null when the model files did not load.
-  const locklint::model::ClientModel *clientModel() const { return Model.get(); }
+  const locklint::model::ClientModel *clientModel() const { return Reading->clientModel(); }
   /// The words that make a key or a name a lock's (LockKeyPattern).
-  const locklint::model::WordMatcher &lockWords() const { return KeyWords; }
+  const locklint::model::WordMatcher &lockWords() const { return Reading->lockWords(); }
   /// The calls between the program's functions in this translation unit.
   llvm::ArrayRef<locklint::model::HelperCall> helperCalls() const;
 
@@ -96,10 +97,8 @@ private:
   const locklint::model::AcquireFixPolicy AcquireFixes;
   const std::string ModelFiles;
   const std::string SqlModelFiles;
-  locklint::model::WordMatcher KeyWords;
-  locklint::model::SqlClientModel SqlClients;
-  std::shared_ptr<const locklint::model::ClientModel> Model;
-  std::optional<locklint::model::CommandCollector> Collector;
+  /// The commands and lock index of the unit, shared with the other checks.
+  std::shared_ptr<UnitReading> Reading;
   /// Follows assembled strings when no client call made the collector's.
   std::unique_ptr<locklint::model::StringValueTracker> OwnStrings;
   ASTContext *Context = nullptr;
