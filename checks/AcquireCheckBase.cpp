@@ -7,10 +7,12 @@ namespace clang::tidy::distlock {
 AcquireCheckBase::AcquireCheckBase(StringRef Name, ClangTidyContext *Context)
     : RedisCheckBase(Name, Context),
       LockApiModelFiles(modelFilesOption("LockApiModelFiles")),
-      Acquires(sqlClients(), LockApis) {
-  if (auto Err = addLockApiFiles(LockApis, LockApiModelFiles))
-    configurationDiag("%0") << llvm::toString(std::move(Err));
+      Acquires(AcquireReading::shareFor(Context, readingOptions(), reading(), LockApiModelFiles)) {
+  for (const std::string &Error : Acquires->errors())
+    configurationDiag("%0") << Error;
 }
+
+void AcquireCheckBase::unitFinished() { Acquires->finishedBy(this); }
 
 void AcquireCheckBase::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   RedisCheckBase::storeOptions(Opts);
@@ -18,7 +20,7 @@ void AcquireCheckBase::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void AcquireCheckBase::registerMoreMatchers(ast_matchers::MatchFinder *Finder) {
-  Acquires.registerMatchers(Finder);
+  Acquires->registerMatchers(*Finder);
 }
 
 void AcquireCheckBase::registerLockObjects(ast_matchers::MatchFinder *Finder) {

@@ -10,7 +10,7 @@
 #define LOCKLINT_CHECKS_ACQUIRECHECKBASE_H
 
 #include "RedisCheckBase.h"
-#include "model/scopes/AcquireCalls.h"
+#include "AcquireReading.h"
 
 namespace clang::tidy::distlock {
 
@@ -21,15 +21,21 @@ public:
 
 protected:
   void registerMoreMatchers(ast_matchers::MatchFinder *Finder) override;
+  void unitFinished() override;
   /// The acquires other than Redis commands seen in this translation unit.
-  locklint::model::AcquireCallCollector &acquireCalls() { return Acquires; }
-  /// Its lock-API calls, coordination services' acquires among them.
-  std::vector<locklint::model::LockApiCall> takeApiCalls(ASTContext &Context) {
-    return Acquires.takeApiCalls(Context, strings(), lockWords());
+  const AcquireReading &acquireCalls() const { return *Acquires; }
+  /// The SQL the unit runs, a copy of its own for the check.
+  std::vector<locklint::model::SqlExecution> sqlExecutions(ASTContext &Context) {
+    return Acquires->sql(Context, strings(), helperCalls());
+  }
+  /// Its lock-API calls, coordination services' acquires among them; after
+  /// the first call, acquireCalls() holds its ZooKeeper and etcd calls.
+  std::vector<locklint::model::LockApiCall> lockApiCalls(ASTContext &Context) {
+    return Acquires->apiCalls(Context, strings());
   }
   /// The project's lock APIs and coordination-service writes, from
   /// LockApiModelFiles.
-  const locklint::model::LockApiModel &lockApis() const { return LockApis; }
+  const locklint::model::LockApiModel &lockApis() const { return Acquires->lockApis(); }
   /// Registers the locals whose constructor may acquire (RAII locks); for
   /// the checks that read lock scopes.
   void registerLockObjects(ast_matchers::MatchFinder *Finder);
@@ -40,8 +46,7 @@ protected:
 
 private:
   const std::string LockApiModelFiles;
-  locklint::model::LockApiModel LockApis;
-  locklint::model::AcquireCallCollector Acquires;
+  std::shared_ptr<AcquireReading> Acquires;
   std::vector<const VarDecl *> LockObjects;
 };
 

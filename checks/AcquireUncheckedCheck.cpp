@@ -384,8 +384,8 @@ void AcquireUncheckedCheck::checkMore(const MatchFinder::MatchResult &Result) {
 void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
-  std::vector<SqlExecution> Executions = acquireCalls().takeSql(Context, strings(), helperCalls());
-  std::vector<LockApiCall> ApiCalls = takeApiCalls(Context);
+  std::vector<SqlExecution> Executions = sqlExecutions(Context);
+  std::vector<LockApiCall> ApiCalls = lockApiCalls(Context);
   std::vector<AcquireSite> Sites = findAcquireSites(Index, Executions, helperCalls(), ApiCalls);
   ResultReaders Readers(Context, clientModel(), sqlClients());
   llvm::StringMap<llvm::DenseSet<const Expr *>> Releases = releasesByKey(Index);

@@ -141,8 +141,8 @@ void InconsistentLockOrderCheck::storeOptions(ClangTidyOptions::OptionMap &Opts)
 void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
-  std::vector<SqlExecution> Executions = acquireCalls().takeSql(Context, strings(), helperCalls());
-  std::vector<LockApiCall> ApiCalls = takeApiCalls(Context);
+  std::vector<SqlExecution> Executions = sqlExecutions(Context);
+  std::vector<LockApiCall> ApiCalls = lockApiCalls(Context);
   std::vector<DistributedLockScope> Scopes =
       findDistributedLockScopes(Index, Executions, helperCalls(), {}, ApiCalls);
   std::vector<Attempt> Attempts;

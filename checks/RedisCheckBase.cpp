@@ -44,7 +44,7 @@ RedisCheckBase::RedisCheckBase(StringRef Name, ClangTidyContext *Context)
       AcquireFixes(acquireFixPolicy(Context)),
       ModelFiles(modelFilesOption("RedisModelFiles")),
       SqlModelFiles(modelFilesOption("SqlClientModelFiles")),
-      Reading(UnitReading::shareFor(Context, {LockKeyPattern, ModelFiles, SqlModelFiles})) {
+      Reading(UnitReading::shareFor(Context, readingOptions())) {
   for (const std::string &Error : Reading->errors())
     configurationDiag("%0") << Error;
 }
@@ -79,6 +79,7 @@ void RedisCheckBase::onEndOfTranslationUnit() {
   // A unit with no client call still has lock scopes of other kinds.
   if (Reading->usable() && Context)
     checkTranslationUnit(Reading->index(*Context));
+  unitFinished();
   Reading->finishedBy(this);
   OwnStrings.reset();
   Context = nullptr;

@@ -55,6 +55,11 @@ protected:
   virtual void registerMoreMatchers(ast_matchers::MatchFinder *Finder) {}
   virtual void checkMore(const ast_matchers::MatchFinder::MatchResult &Result) {}
   virtual void checkTranslationUnit(const locklint::model::LockIndex &Index);
+  /// The check is done with the unit: what it shares may be forgotten.
+  virtual void unitFinished() {}
+  /// The options its reading was made with, and the reading itself.
+  ReadingOptions readingOptions() const { return {LockKeyPattern, ModelFiles, SqlModelFiles}; }
+  const std::shared_ptr<UnitReading> &reading() const { return Reading; }
 
   /// The tracker of assembled strings for this translation unit.
   locklint::model::StringValueTracker &strings();

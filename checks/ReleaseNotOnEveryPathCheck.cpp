@@ -237,9 +237,9 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
     llvm::stable_sort(Commands, [&](const RedisCommand *A, const RedisCommand *B) {
       return Source.before(A->Call->getBeginLoc(), B->Call->getBeginLoc());
     });
-  std::vector<SqlExecution> Executions = acquireCalls().takeSql(Context, strings(), helperCalls());
+  std::vector<SqlExecution> Executions = sqlExecutions(Context);
   // RAII objects release in their destructors, on every path: no objects.
-  std::vector<LockApiCall> ApiCalls = takeApiCalls(Context);
+  std::vector<LockApiCall> ApiCalls = lockApiCalls(Context);
   std::vector<DistributedLockScope> Scopes =
       findDistributedLockScopes(Index, Executions, helperCalls(), {}, ApiCalls);
   Reported.clear();

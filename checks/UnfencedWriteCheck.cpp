@@ -280,9 +280,9 @@ std::optional<SourceRange> leavingBranchAround(llvm::ArrayRef<const IfStmt *> If
 void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
-  std::vector<SqlExecution> Executions = acquireCalls().takeSql(Context, strings(), helperCalls());
+  std::vector<SqlExecution> Executions = sqlExecutions(Context);
   std::vector<DistributedLockScope> Scopes = findDistributedLockScopes(
-      Index, Executions, helperCalls(), takeLockObjects(), takeApiCalls(Context));
+      Index, Executions, helperCalls(), takeLockObjects(), lockApiCalls(Context));
   // A fence taken in the scope: an INCR of a key named for one ("fence:job").
   WordMatcher FenceKeys(DefaultFenceColumnPattern);
   std::vector<const RedisCommand *> Increments;

@@ -1,8 +1,7 @@
 //===--- UnitReading.cpp - one reading of a unit for all its checks -------===//
 
 #include "UnitReading.h"
-#include <map>
-#include <mutex>
+#include "SharedAmongChecks.h"
 
 using namespace locklint::model;
 
@@ -26,21 +25,11 @@ UnitReading::UnitReading(const ReadingOptions &Options)
 
 std::shared_ptr<UnitReading> UnitReading::shareFor(const void *Owner,
                                                    const ReadingOptions &Options) {
-  // Only the checks alive together share: a reading dies with the last
-  // check of its unit, so the next unit's checks start a new one.
-  using Key = std::tuple<const void *, std::string, std::string, std::string>;
-  static std::mutex Guard;
-  static std::map<Key, std::weak_ptr<UnitReading>> Readings;
-  std::lock_guard<std::mutex> Lock(Guard);
-  for (auto It = Readings.begin(); It != Readings.end();)
-    It = It->second.expired() ? Readings.erase(It) : std::next(It);
-  std::weak_ptr<UnitReading> &Slot = Readings[Key(
-      Owner, Options.LockKeyPattern, Options.RedisModelFiles, Options.SqlClientModelFiles)];
-  std::shared_ptr<UnitReading> Reading = Slot.lock();
-  if (!Reading) {
-    Reading = std::make_shared<UnitReading>(Options);
-    Slot = Reading;
-  }
+  std::shared_ptr<UnitReading> Reading = sharedAmongChecks<UnitReading>(
+      Owner,
+      Options.LockKeyPattern + '\0' + Options.RedisModelFiles + '\0' +
+          Options.SqlClientModelFiles,
+      [&] { return std::make_shared<UnitReading>(Options); });
   ++Reading->Sharers;
   return Reading;
 }

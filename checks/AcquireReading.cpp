@@ -1,0 +1,61 @@
+//===--- AcquireReading.cpp - one reading of a unit's acquires ------------===//
+
+#include "AcquireReading.h"
+#include "SharedAmongChecks.h"
+
+using namespace locklint::model;
+
+namespace clang::tidy::distlock {
+
+AcquireReading::AcquireReading(std::shared_ptr<UnitReading> Shared,
+                               const std::string &LockApiModelFiles)
+    : Reading(std::move(Shared)), Acquires(Reading->sqlClients(), LockApis) {
+  if (llvm::Error Err = addLockApiFiles(LockApis, LockApiModelFiles))
+    Errors.push_back(llvm::toString(std::move(Err)));
+}
+
+std::shared_ptr<AcquireReading> AcquireReading::shareFor(const void *Owner,
+                                                         const ReadingOptions &Options,
+                                                         std::shared_ptr<UnitReading> Reading,
+                                                         const std::string &LockApiModelFiles) {
+  std::shared_ptr<AcquireReading> Acquires = sharedAmongChecks<AcquireReading>(
+      Owner,
+      Options.LockKeyPattern + '\0' + Options.RedisModelFiles + '\0' +
+          Options.SqlClientModelFiles + '\0' + LockApiModelFiles,
+      [&] { return std::make_shared<AcquireReading>(std::move(Reading), LockApiModelFiles); });
+  ++Acquires->Sharers;
+  return Acquires;
+}
+
+void AcquireReading::registerMatchers(ast_matchers::MatchFinder &Finder) {
+  if (RegisteredWith == &Finder)
+    return;
+  RegisteredWith = &Finder;
+  Acquires.registerMatchers(&Finder);
+}
+
+const std::vector<SqlExecution> &AcquireReading::sql(ASTContext &Context,
+                                                     StringValueTracker &Strings,
+                                                     llvm::ArrayRef<HelperCall> Calls) {
+  if (!Sql)
+    Sql = Acquires.takeSql(Context, Strings, Calls);
+  return *Sql;
+}
+
+const std::vector<LockApiCall> &AcquireReading::apiCalls(ASTContext &Context,
+                                                         StringValueTracker &Strings) {
+  if (!ApiCalls)
+    ApiCalls = Acquires.takeApiCalls(Context, Strings, Reading->lockWords());
+  return *ApiCalls;
+}
+
+void AcquireReading::finishedBy(const void *Check) {
+  Finished.insert(Check);
+  if (Finished.size() < Sharers)
+    return;
+  Finished.clear();
+  Sql.reset();
+  ApiCalls.reset();
+}
+
+} // namespace clang::tidy::distlock

@@ -1,0 +1,66 @@
+//===--- AcquireReading.h ---------------------------------------*- C++ -*-===//
+//
+// The acquires other than Redis commands that a translation unit makes (SQL,
+// the project's lock APIs, ZooKeeper and etcd calls), collected once for
+// every check that follows them, as UnitReading does for Redis commands.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_ACQUIREREADING_H
+#define LOCKLINT_CHECKS_ACQUIREREADING_H
+
+#include "UnitReading.h"
+#include "model/scopes/AcquireCalls.h"
+
+namespace clang::tidy::distlock {
+
+/// One unit's acquire calls, shared by the checks created for it with the
+/// same reading options and LockApiModelFiles.
+///
+///   Acquires = AcquireReading::shareFor(Context, Reading, Files);
+///   Acquires->registerMatchers(*Finder);
+///   std::vector<SqlExecution> Sql = Acquires->sql(AST, Strings, Calls);
+///   Acquires->finishedBy(this);
+class AcquireReading {
+public:
+  static std::shared_ptr<AcquireReading> shareFor(const void *Owner,
+                                                  const ReadingOptions &Options,
+                                                  std::shared_ptr<UnitReading> Reading,
+                                                  const std::string &LockApiModelFiles);
+  AcquireReading(std::shared_ptr<UnitReading> Reading, const std::string &LockApiModelFiles);
+
+  /// Why LockApiModelFiles could not be read.
+  llvm::ArrayRef<std::string> errors() const { return Errors; }
+  const locklint::model::LockApiModel &lockApis() const { return LockApis; }
+
+  /// Registers the collector's matchers once per \p Finder.
+  void registerMatchers(ast_matchers::MatchFinder &Finder);
+  /// The SQL the unit runs, read at the first call after the matches.
+  const std::vector<locklint::model::SqlExecution> &
+  sql(ASTContext &Context, locklint::model::StringValueTracker &Strings,
+      llvm::ArrayRef<locklint::model::HelperCall> Calls);
+  /// The lock-API calls, read at the first call; zooKeeper() and etcd()
+  /// hold the unit's calls of those clients from then on.
+  const std::vector<locklint::model::LockApiCall> &
+  apiCalls(ASTContext &Context, locklint::model::StringValueTracker &Strings);
+  const locklint::model::ZooKeeperCalls &zooKeeper() const { return Acquires.zooKeeper(); }
+  llvm::ArrayRef<locklint::model::EtcdCall> etcd() const { return Acquires.etcd(); }
+
+  /// \p Check is done with the unit; after the last sharer, it is forgotten.
+  void finishedBy(const void *Check);
+
+private:
+  std::shared_ptr<UnitReading> Reading;
+  locklint::model::LockApiModel LockApis;
+  locklint::model::AcquireCallCollector Acquires;
+  std::vector<std::string> Errors;
+  const ast_matchers::MatchFinder *RegisteredWith = nullptr;
+  std::optional<std::vector<locklint::model::SqlExecution>> Sql;
+  std::optional<std::vector<locklint::model::LockApiCall>> ApiCalls;
+  llvm::SmallPtrSet<const void *, 16> Finished;
+  unsigned Sharers = 0;
+};
+
+} // namespace clang::tidy::distlock
+
+#endif
