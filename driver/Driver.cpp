@@ -252,6 +252,10 @@ cl::opt<std::string> ProjectLockOrders("project-lock-orders", cl::Hidden,
                                        cl::cat(LocklintCategory));
 cl::opt<std::string> ProjectLockApiModel("project-lock-api-model", cl::Hidden,
                                          cl::cat(LocklintCategory));
+// Reads every unit of a project at once, as if no unit called another's
+// wrappers: linking then reads the callers again. For tests of linking and
+// for measuring what the order saves.
+cl::opt<bool> NoReadOrder("no-read-order", cl::Hidden, cl::cat(LocklintCategory));
 // Makes a worker crash or hang on a file whose path contains a text, so tests
 // can show that the other files are still reported.
 cl::opt<std::string> TestFault("test-fault", cl::Hidden, cl::cat(LocklintCategory));
@@ -1135,6 +1139,7 @@ int run(int Argc, const char **Argv) {
     };
     Request.Settings = Settings;
     Request.ExportModels = ExportModels;
+    Request.OrderByCalls = !NoReadOrder;
     size_t Reported = llvm::count_if(Request.Units, [&](const std::string &Unit) {
       return Request.Reported.contains(Unit);
     });

@@ -2,12 +2,14 @@
 
 #include "ProjectAnalysis.h"
 #include "ProjectIndex.h"
+#include "ProjectSchedule.h"
 #include "IndexKey.h"
 #include "llvm/Support/WithColor.h"
 #include "OutputFiles.h"
 #include "model/project/UnitSummary.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <nlohmann/json.hpp>
 #include <map>
@@ -53,6 +55,32 @@ public:
       return {};
     return {json{{"client", "project"}, {"functions", RedisFunctions}},
             json{{"functions", SqlFunctions}}, std::move(Locks)};
+  }
+
+  /// The functions of the table whose calls \p Outline seems to make: their
+  /// last name called and not defined there, their class or namespace
+  /// spelled (`acquire` and `Store` for `app::Store::acquire`).
+  std::set<std::string> namesSeeminglyCalled(const UnitOutline &Outline) const {
+    std::set<std::string> Names;
+    auto Take = [&](const Table &From) {
+      for (const auto &Entry : From) {
+        llvm::StringRef Name = Entry.getKey();
+        auto [Qualifier, Last] = Name.rsplit("::");
+        if (Last.empty())
+          std::swap(Qualifier, Last);
+        llvm::StringRef Enclosing = Qualifier.rsplit("::").second;
+        if (Enclosing.empty())
+          Enclosing = Qualifier;
+        if (Outline.Called.contains(Last) && !Outline.Defined.contains(Last) &&
+            (Enclosing.empty() || Outline.Spelled.contains(Enclosing)))
+          Names.insert(Name.str());
+      }
+    };
+    Take(Redis);
+    Take(Sql);
+    for (const auto &[List, From] : LockApis)
+      Take(From);
+    return Names;
   }
 
   /// Once every unit is added: one line for each function that units define
@@ -338,13 +366,13 @@ std::vector<bool> unitsReportsRelyOn(const ProjectRequest &Request,
 
 /// Runs \p Units (indexes into \p Request.Units) through workers with
 /// \p Settings, storing each complete result under its key.
-void runAndStore(ProjectPass Pass, size_t FromIndex, const std::vector<size_t> &Units,
+void runAndStore(ProjectPass Pass, const std::vector<size_t> &Units,
                  const std::vector<std::string> &Keys, const ProjectRequest &Request,
                  const WorkerSettings &Settings, ProjectIndex &Index,
                  std::vector<std::optional<AnalysisResults>> &Into,
                  const ProjectProgress &Progress) {
-  if (Progress.PassStarts && (!Units.empty() || Pass == ProjectPass::First))
-    Progress.PassStarts(Pass, Units.size(), FromIndex);
+  if (Units.empty())
+    return;
   std::vector<std::string> Files;
   for (size_t Unit : Units)
     Files.push_back(Request.Units[Unit]);
@@ -360,6 +388,36 @@ void runAndStore(ProjectPass Pass, size_t FromIndex, const std::vector<size_t> &
         llvm::consumeError(std::move(Err)); // The next run parses it again.
     Into[Units[I]] = std::move(Done[I]);
   }
+}
+
+/// The outline of each unit's main file; empty when the file cannot be
+/// read, which its parse will report.
+std::vector<UnitOutline> outlinesOf(const std::vector<std::string> &Units) {
+  std::vector<UnitOutline> Outlines(Units.size());
+  for (size_t I = 0; I < Units.size(); ++I)
+    if (auto Text = llvm::MemoryBuffer::getFile(Units[I], /*IsText=*/true))
+      Outlines[I] = outlineOf((*Text)->getBuffer());
+  return Outlines;
+}
+
+/// The index key of a unit's read with other units' entries \p Models.
+std::string linkedKey(const std::string &FirstKey, const LinkedModels &Models) {
+  return hashOf({FirstKey, Models.Redis.dump(), Models.Sql.dump(), Models.LockApis.dump()});
+}
+
+/// What the units \p Providers, read already, offer unit \p Unit, whose
+/// outline is \p Outline: the entries of the functions it seems to call.
+LinkedModels modelsAhead(size_t Unit, llvm::ArrayRef<size_t> Providers, const UnitOutline &Outline,
+                         const std::vector<std::optional<AnalysisResults>> &Read) {
+  SummaryTable Table;
+  // In increasing order, as the link adds every unit: the same entries come
+  // out in the same order, so a right guess reads as the link's own.
+  for (size_t Provider : Providers)
+    if (Read[Provider])
+      if (std::optional<model::UnitSummary> Summary = summaryIn(*Read[Provider]))
+        Table.add(Provider, *Summary);
+  Table.settleConflicts();
+  return Table.modelsFor(Unit, Table.namesSeeminglyCalled(Outline));
 }
 
 /// The failures of units outside the report whose summaries are missing
@@ -407,9 +465,9 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
   Stats.Units = Count;
 
   // The first read: findings and summaries, from the index where it can.
-  std::vector<std::string> FirstKeys(Count);
-  std::vector<std::optional<AnalysisResults>> First(Count);
-  std::vector<size_t> ToParse;
+  // A unit whose outline calls wrappers of other units is read after them,
+  // with the entries they offer; the link below checks each guess.
+  std::vector<std::string> FirstKeys(Count), ReadKeys(Count);
   for (size_t I = 0; I < Count; ++I) {
     std::vector<std::string> Parts = Request.Salt;
     Parts.push_back("first read");
@@ -417,15 +475,58 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
     for (std::string &Input : Request.UnitInputs(Request.Units[I]))
       Parts.push_back(std::move(Input));
     FirstKeys[I] = hashOf(Parts);
-    if ((First[I] = Index.lookup(FirstKeys[I])))
-      continue;
-    ToParse.push_back(I);
   }
+  std::vector<UnitOutline> Outlines =
+      Request.OrderByCalls ? outlinesOf(Request.Units) : std::vector<UnitOutline>(Count);
+  ProjectSchedule Schedule = scheduleUnits(Outlines);
+  std::vector<std::optional<AnalysisResults>> First(Count);
+  std::vector<LinkedModels> Linked(Count);
+  std::vector<std::vector<std::string>> Args(Count);
+  auto LookUp = [&](size_t I) {
+    Linked[I] = modelsAhead(I, Schedule.Providers[I], Outlines[I], First);
+    ReadKeys[I] = Linked[I].empty() ? FirstKeys[I] : linkedKey(FirstKeys[I], Linked[I]);
+    First[I] = Index.lookup(ReadKeys[I]);
+    return First[I].has_value();
+  };
+  // What the index holds: a unit whose providers are all known is known
+  // when its read is kept.
+  size_t Pending = 0;
+  for (const std::vector<size_t> &Wave : Schedule.Waves)
+    for (size_t I : Wave)
+      if (!llvm::all_of(Schedule.Providers[I], [&](size_t P) { return First[P].has_value(); }) ||
+          !LookUp(I))
+        ++Pending;
+  if (Progress.PassStarts)
+    Progress.PassStarts(ProjectPass::First, Pending, Count - Pending);
   WorkerSettings Summarizing = Request.Settings;
   Summarizing.CommonArgs.push_back("--export-summary");
-  runAndStore(ProjectPass::First, Count - ToParse.size(), ToParse, FirstKeys, Request, Summarizing,
-              Index, First, Progress);
-  Stats.Parsed = ToParse.size();
+  std::vector<FileFailure> Unlinked;
+  for (const std::vector<size_t> &Wave : Schedule.Waves) {
+    std::vector<size_t> ToParse;
+    for (size_t I : Wave) {
+      if (First[I])
+        continue;
+      if (LookUp(I)) {
+        // Its providers were read again alike: nothing of its own changed.
+        if (Progress.UnitDone)
+          Progress.UnitDone(ProjectPass::First, Request.Units[I], *First[I]);
+        continue;
+      }
+      if (!Linked[I].empty())
+        if (llvm::Error Err = writeModels(Index, ReadKeys[I], Linked[I], Args[I])) {
+          // A full disk: read it alone; linking tries again.
+          llvm::consumeError(std::move(Err));
+          Args[I].clear();
+          Linked[I] = {};
+          ReadKeys[I] = FirstKeys[I];
+        }
+      ToParse.push_back(I);
+    }
+    WorkerSettings Reading = Summarizing;
+    Reading.PerFileArgs = [&](size_t Position) { return Args[ToParse[Position]]; };
+    runAndStore(ProjectPass::First, ToParse, ReadKeys, Request, Reading, Index, First, Progress);
+    Stats.Parsed += ToParse.size();
+  }
 
   // The link: who calls a wrapper that another unit defines. A wrapper of a
   // wrapper (main.cpp -> acquire1 in w1.cpp -> acquire0 in w0.cpp) is known
@@ -436,11 +537,8 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
   for (size_t I = 0; I < Count; ++I)
     Summaries[I] = summaryIn(*First[I]);
   std::vector<bool> Needed = unitsReportsRelyOn(Request, Summaries);
-  std::vector<FileFailure> Unlinked;
   std::vector<std::string> SecondKeys(Count);
   std::vector<std::optional<AnalysisResults>> Second(Count);
-  std::vector<LinkedModels> Linked(Count);
-  std::vector<std::vector<std::string>> Args(Count);
   llvm::DenseSet<size_t> EverLinked, Failed;
   auto Latest = [&](size_t I) {
     std::optional<model::UnitSummary> Now = Second[I] ? summaryIn(*Second[I]) : std::nullopt;
@@ -461,16 +559,22 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
       if (!Summaries[I] || Failed.contains(I) || !Needed[I])
         continue;
       LinkedModels Models = Table.modelsFor(I, Summaries[I]->Called);
-      if (Models.empty() || Models == Linked[I])
+      if (!Models.empty())
+        EverLinked.insert(I);
+      // Read with what it calls, no more and no less: a read with entries it
+      // does not call is read again without them.
+      if (Models == Linked[I])
         continue;
       Changed = true;
       Linked[I] = std::move(Models);
-      EverLinked.insert(I);
-      SecondKeys[I] = hashOf({FirstKeys[I], Linked[I].Redis.dump(), Linked[I].Sql.dump(),
-                              Linked[I].LockApis.dump()});
+      SecondKeys[I] = Linked[I].empty() ? FirstKeys[I] : linkedKey(FirstKeys[I], Linked[I]);
       if ((Second[I] = Index.lookup(SecondKeys[I])))
         continue;
       Args[I].clear();
+      if (Linked[I].empty()) {
+        ToReparse.push_back(I);
+        continue;
+      }
       if (llvm::Error Err = writeModels(Index, SecondKeys[I], Linked[I], Args[I])) {
         // A full disk: the unit keeps what it was read with, and says so.
         Unlinked.push_back({Request.Units[I], "the wrappers of other units it calls could not be "
@@ -484,8 +588,10 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
       break;
     WorkerSettings Linking = Summarizing;
     Linking.PerFileArgs = [&](size_t Position) { return Args[ToReparse[Position]]; };
-    runAndStore(ProjectPass::WithWrappers, 0, ToReparse, SecondKeys, Request, Linking, Index,
-                Second, Progress);
+    if (Progress.PassStarts && !ToReparse.empty())
+      Progress.PassStarts(ProjectPass::WithWrappers, ToReparse.size(), 0);
+    runAndStore(ProjectPass::WithWrappers, ToReparse, SecondKeys, Request, Linking, Index, Second,
+                Progress);
     Stats.Reparsed += ToReparse.size();
   }
   Stats.Linked = EverLinked.size();
@@ -508,7 +614,7 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
     json Reversed = Orders.reversing(I);
     if (Reversed.empty())
       continue;
-    ThirdKeys[I] = hashOf({SecondKeys[I].empty() ? FirstKeys[I] : SecondKeys[I], Reversed.dump()});
+    ThirdKeys[I] = hashOf({Second[I] ? SecondKeys[I] : ReadKeys[I], Reversed.dump()});
     if ((Third[I] = Index.lookup(ThirdKeys[I])))
       continue;
     Args[I].clear();
@@ -528,8 +634,10 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
   }
   WorkerSettings Reordering = Summarizing;
   Reordering.PerFileArgs = [&](size_t Position) { return Args[ToReorder[Position]]; };
-  runAndStore(ProjectPass::WithLockOrders, 0, ToReorder, ThirdKeys, Request, Reordering, Index,
-              Third, Progress);
+  if (Progress.PassStarts && !ToReorder.empty())
+    Progress.PassStarts(ProjectPass::WithLockOrders, ToReorder.size(), 0);
+  runAndStore(ProjectPass::WithLockOrders, ToReorder, ThirdKeys, Request, Reordering, Index, Third,
+              Progress);
   Stats.Reordered = ToReorder.size();
 
   AnalysisResults Results;

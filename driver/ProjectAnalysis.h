@@ -2,10 +2,13 @@
 //
 // Whole-project analysis reads each unit once with the checks and, in the
 // same parse, computes its summary: the wrappers it defines and the functions
-// it calls without their bodies. A cheap link step then finds the units that
-// call another unit's wrappers, and only those are read a second time, with
-// the summaries they call loaded as client models. Everything a parse gives
-// is kept in the project index, so an unchanged unit is never parsed again.
+// it calls without their bodies. Units are read in the order their text
+// suggests, a unit after the units whose wrappers it seems to call, with
+// those wrappers loaded as client models (ProjectSchedule.h). A cheap link
+// step then checks each unit against every summary, and only a unit read
+// with other wrappers than it calls is read a second time. Everything a
+// parse gives is kept in the project index, so an unchanged unit is never
+// parsed again.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +41,9 @@ struct ProjectRequest {
   WorkerSettings Settings;
   /// Where to write the project's wrappers as model files, if anywhere.
   std::string ExportModels;
+  /// Read a unit after the units whose wrappers its text calls, so that one
+  /// parse sees them; false reads all at once and leaves it to linking.
+  bool OrderByCalls = true;
 };
 
 /// The SQL model file that --export-models writes beside \p RedisModel.
