@@ -71,7 +71,8 @@ public:
         llvm::StringRef Enclosing = Qualifier.rsplit("::").second;
         if (Enclosing.empty())
           Enclosing = Qualifier;
-        if (Outline.Called.contains(Last) && !Outline.Defined.contains(Last) &&
+        bool Calls = Outline.Called.contains(Last) || Outline.CalledOnObjects.contains(Last);
+        if (Calls && !Outline.Defined.contains(Last) &&
             (Enclosing.empty() || Outline.Spelled.contains(Enclosing)))
           Names.insert(Name.str());
       }

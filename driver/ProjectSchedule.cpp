@@ -8,10 +8,42 @@
 namespace locklint {
 namespace {
 
+/// The units that define each name, as a plain call and as a call on an
+/// object can reach them.
+struct Definers {
+  llvm::StringMap<std::vector<size_t>> Any, Qualified;
+
+  explicit Definers(const std::vector<UnitOutline> &Outlines) {
+    for (size_t U = 0; U < Outlines.size(); ++U) {
+      for (const auto &Name : Outlines[U].Defined)
+        Any[Name.getKey()].push_back(U);
+      for (const auto &Name : Outlines[U].DefinedQualified)
+        Qualified[Name.getKey()].push_back(U);
+    }
+  }
+
+  /// Calls \p Visit for each other unit that defines what \p Outline calls.
+  template <typename VisitFn> void ofCalls(const UnitOutline &Outline, VisitFn Visit) const {
+    auto Each = [&](const llvm::StringSet<> &Names, const llvm::StringMap<std::vector<size_t>> &By) {
+      for (const auto &Name : Names) {
+        // A unit's call of its own function is no call of another unit's.
+        if (Outline.Defined.contains(Name.getKey()))
+          continue;
+        auto It = By.find(Name.getKey());
+        if (It != By.end())
+          for (size_t Provider : It->second)
+            Visit(Provider);
+      }
+    };
+    Each(Outline.Called, Any);
+    Each(Outline.CalledOnObjects, Qualified);
+  }
+};
+
 /// The units that may define wrappers: those that speak of locks, and those
 /// that call a function such a unit defines, however deep.
 std::vector<bool> mayDefineWrappers(const std::vector<UnitOutline> &Outlines,
-                                    const llvm::StringMap<std::vector<size_t>> &Definers) {
+                                    const Definers &By) {
   std::vector<bool> Relevant(Outlines.size());
   std::vector<size_t> Work;
   for (size_t U = 0; U < Outlines.size(); ++U)
@@ -19,25 +51,21 @@ std::vector<bool> mayDefineWrappers(const std::vector<UnitOutline> &Outlines,
       Relevant[U] = true;
       Work.push_back(U);
     }
-  // Who calls a name: the reverse of Definers, built once.
-  llvm::StringMap<std::vector<size_t>> Callers;
+  // Who calls a unit: the reverse of the calls, built once.
+  std::vector<std::vector<size_t>> Callers(Outlines.size());
   for (size_t U = 0; U < Outlines.size(); ++U)
-    for (const auto &Name : Outlines[U].Called)
-      if (Definers.count(Name.getKey()))
-        Callers[Name.getKey()].push_back(U);
+    By.ofCalls(Outlines[U], [&](size_t Provider) {
+      if (Provider != U)
+        Callers[Provider].push_back(U);
+    });
   while (!Work.empty()) {
     size_t Provider = Work.back();
     Work.pop_back();
-    for (const auto &Name : Outlines[Provider].Defined) {
-      auto It = Callers.find(Name.getKey());
-      if (It == Callers.end())
-        continue;
-      for (size_t Caller : It->second)
-        if (!Relevant[Caller]) {
-          Relevant[Caller] = true;
-          Work.push_back(Caller);
-        }
-    }
+    for (size_t Caller : Callers[Provider])
+      if (!Relevant[Caller]) {
+        Relevant[Caller] = true;
+        Work.push_back(Caller);
+      }
   }
   return Relevant;
 }
@@ -96,25 +124,15 @@ std::vector<std::vector<size_t>> cycles(const std::vector<std::vector<size_t>> &
 
 ProjectSchedule scheduleUnits(const std::vector<UnitOutline> &Outlines) {
   size_t Count = Outlines.size();
-  llvm::StringMap<std::vector<size_t>> Definers;
-  for (size_t U = 0; U < Count; ++U)
-    for (const auto &Name : Outlines[U].Defined)
-      Definers[Name.getKey()].push_back(U);
-  std::vector<bool> Relevant = mayDefineWrappers(Outlines, Definers);
+  Definers By(Outlines);
+  std::vector<bool> Relevant = mayDefineWrappers(Outlines, By);
 
   std::vector<std::vector<size_t>> Edges(Count);
   for (size_t U = 0; U < Count; ++U) {
-    for (const auto &Name : Outlines[U].Called) {
-      // A unit's call of its own function is no call of another unit's.
-      if (Outlines[U].Defined.contains(Name.getKey()))
-        continue;
-      auto It = Definers.find(Name.getKey());
-      if (It == Definers.end())
-        continue;
-      for (size_t Provider : It->second)
-        if (Provider != U && Relevant[Provider])
-          Edges[U].push_back(Provider);
-    }
+    By.ofCalls(Outlines[U], [&](size_t Provider) {
+      if (Provider != U && Relevant[Provider])
+        Edges[U].push_back(Provider);
+    });
     llvm::sort(Edges[U]);
     Edges[U].erase(std::unique(Edges[U].begin(), Edges[U].end()), Edges[U].end());
   }

@@ -63,7 +63,8 @@ public:
       if (!is(I + 1, tok::l_paren))
         continue;
       if (InBody()) {
-        Out.Called.insert(Name);
+        bool OnObject = I > 0 && Tokens[I - 1].isOneOf(tok::period, tok::arrow);
+        (OnObject ? OnObjects : Out.Called).insert(Name);
         // `Lock Guard(key)` constructs a Lock.
         if (I > 0 && Tokens[I - 1].is(tok::raw_identifier))
           Out.Called.insert(Tokens[I - 1].getRawIdentifier());
@@ -74,12 +75,17 @@ public:
         return;
       if (std::optional<size_t> Body = bodyAfterHead(*Close)) {
         Out.Defined.insert(Name);
+        if (I > 0 && Tokens[I - 1].is(tok::coloncolon))
+          Out.DefinedQualified.insert(Name);
         Braces.push_back(true);
         I = *Body;
         continue;
       }
       I = *Close;
     }
+    for (const auto &Name : OnObjects)
+      if (!Out.Called.contains(Name.getKey()))
+        Out.CalledOnObjects.insert(Name.getKey());
   }
 
 private:
@@ -171,6 +177,7 @@ private:
 
   std::vector<Token> Tokens;
   UnitOutline &Out;
+  llvm::StringSet<> OnObjects;
 };
 
 } // namespace

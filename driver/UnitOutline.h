@@ -20,9 +20,15 @@ namespace locklint {
 struct UnitOutline {
   /// Functions it gives a body: `bool Store::acquire(...) {` adds `acquire`.
   llvm::StringSet<> Defined;
+  /// Those of them defined with a qualifier (`Store::acquire`): the only
+  /// ones a call on an object can reach.
+  llvm::StringSet<> DefinedQualified;
   /// Names spelled before a `(` outside a function's head: calls, and
   /// constructions like `Lock guard(key)`.
   llvm::StringSet<> Called;
+  /// Those called only on an object (`store.acquire(`, `c->free(`): a
+  /// method, or in C a function pointer, never a free function.
+  llvm::StringSet<> CalledOnObjects;
   /// Every identifier: a qualifier like `Store` counts when it is spelled.
   llvm::StringSet<> Spelled;
   /// True when an identifier speaks of locks or of a client API.

@@ -33,7 +33,9 @@ int table[] = {count(1)};
 }
 )cpp");
   EXPECT_EQ(sorted(Outline.Defined), (Names{"Ticket", "acquire", "name"}));
-  EXPECT_EQ(sorted(Outline.Called), (Names{"acquire", "count", "format", "return", "setIfAbsent"}));
+  EXPECT_EQ(sorted(Outline.DefinedQualified), (Names{"Ticket", "acquire", "name"}));
+  EXPECT_EQ(sorted(Outline.Called), (Names{"count", "format", "return"}));
+  EXPECT_EQ(sorted(Outline.CalledOnObjects), (Names{"acquire", "setIfAbsent"}));
   EXPECT_TRUE(Outline.Spelled.contains("Store"));
   EXPECT_TRUE(Outline.Spelled.contains("ttl")) << "a parameter's words are spelled too";
   EXPECT_FALSE(Outline.Spelled.contains("send_raw")) << "directives are skipped";
@@ -88,6 +90,17 @@ TEST(ProjectScheduleTest, UnitsInACycleWaitForNoneOfIt) {
   EXPECT_EQ(Schedule.Providers[2], (std::vector<size_t>{0, 1}));
   ASSERT_EQ(Schedule.Waves.size(), 2u);
   EXPECT_EQ(Schedule.Waves[1], (std::vector<size_t>{2}));
+}
+
+TEST(ProjectScheduleTest, ACallOnAnObjectReachesNoFreeFunction) {
+  // 0 calls `c->free_privdata(...)`, a function pointer; 1 defines a free
+  // function of that name and calls 0's client: no cycle, 1 waits for 0.
+  UnitOutline Client = unit({"redisCommand"}, {}, true);
+  Client.CalledOnObjects.insert("free_privdata");
+  std::vector<UnitOutline> Units = {Client, unit({"free_privdata"}, {"redisCommand"}, true)};
+  ProjectSchedule Schedule = scheduleUnits(Units);
+  EXPECT_TRUE(Schedule.Providers[0].empty());
+  EXPECT_EQ(Schedule.Providers[1], (std::vector<size_t>{0}));
 }
 
 TEST(ProjectScheduleTest, OwnDefinitionsAreNoDependency) {
