@@ -56,22 +56,33 @@ INPUTS = ("examples", "heavy", "corpus", "big", "project", "database", "vendored
           "guarded", "flat", "small-c")
 
 
-def measure(command):
-    """Wall seconds, CPU seconds and peak RSS (MiB) of one run; a tool that
-    fails stops the benchmark."""
+def run_measured(command):
+    """Wall seconds, CPU seconds, peak RSS (MiB), exit code and standard error
+    of one run, whatever the exit code: the caller judges it."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                text=True)
     stderr = process.stderr.read()
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
-    code = os.waitstatus_to_exitcode(status)
+    # A child's usage covers the workers it waited for; ru_maxrss is in KiB.
+    return (wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024,
+            os.waitstatus_to_exitcode(status), stderr)
+
+
+def last_line(text):
+    return (text.strip().splitlines() or [""])[-1]
+
+
+def measure(command):
+    """Wall seconds, CPU seconds and peak RSS (MiB) of one run; a tool that
+    fails stops the benchmark."""
+    wall, cpu, rss, code, stderr = run_measured(command)
     # locklint exits 1 when it has findings; anything else is a failure.
     if code not in (0, 1):
         raise ToolFailed(f"{pathlib.Path(command[0]).name} failed with exit code {code}: "
-                         f"{(stderr.strip().splitlines() or [''])[-1]}")
-    # A child's usage covers the workers it waited for; ru_maxrss is in KiB.
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+                         f"{last_line(stderr)}")
+    return wall, cpu, rss
 
 
 class Tools:
