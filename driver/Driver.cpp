@@ -541,13 +541,12 @@ std::string utcNow() {
 
 /// The test-only fault: "crash:<text>" or "hang:<text>", acted on by a worker
 /// whose file's path contains the text.
-void injectTestFault(StringRef Fault, ArrayRef<std::string> Files) {
+void injectTestFault(StringRef Fault, StringRef File) {
   StringRef Kind = Fault.split(':').first, Text = Fault.split(':').second;
-  if (WorkerResults < 0 || Text.empty() ||
-      llvm::none_of(Files, [&](const std::string &F) { return StringRef(F).contains(Text); }))
+  if (WorkerResults < 0 || Text.empty() || !File.contains(Text))
     return;
   if (Kind == "crash")
-    std::abort();
+    __builtin_trap(); // As a real crash does: a signal from the processor, not a call.
   if (Kind == "hang")
     std::this_thread::sleep_for(std::chrono::hours(1));
 }
@@ -581,15 +580,28 @@ std::vector<std::string> projectFolders(StringRef Root) {
   return Folders;
 }
 
-/// The compile commands the main process resolved for this worker's unit.
-Expected<std::unique_ptr<tooling::CompilationDatabase>> workerDatabase() {
+/// The compile commands the main process resolved for this worker's units
+/// \p Files: a record each, in their order.
+Expected<std::unique_ptr<tooling::CompilationDatabase>>
+workerDatabase(ArrayRef<std::string> Files) {
   auto Text = readAllFrom(WorkerCommands, /*MaxBytes=*/64u << 20);
   if (!Text)
     return Text.takeError();
-  auto Commands = parseCommands(*Text);
-  if (!Commands)
-    return Commands.takeError();
-  return databaseOf(std::move(*Commands));
+  std::vector<StringRef> Records = wholeRecords(*Text);
+  size_t Length = 0;
+  for (StringRef Record : Records)
+    Length += recordOf(Record).size();
+  if (Records.size() != Files.size() || Length != Text->size())
+    return createStringError(inconvertibleErrorCode(),
+                             "the worker's compile commands are not one record a file");
+  std::vector<std::pair<std::string, std::vector<tooling::CompileCommand>>> Units;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    auto Commands = parseCommands(Records[I]);
+    if (!Commands)
+      return Commands.takeError();
+    Units.emplace_back(absolutePath(Files[I]), std::move(*Commands));
+  }
+  return databaseOfUnits(std::move(Units));
 }
 
 /// Adds to \p Results, marked as suppressed, the findings that NOLINT
@@ -645,8 +657,9 @@ void addSuppressed(const std::string &File, const tooling::CompilationDatabase &
 }
 
 /// Analyzes \p Files in this process and writes what it found, fix-its
-/// included: the worker side of the worker pool. Workers never write a
-/// source file; the driver applies the fixes of all of them at once.
+/// included, a record a file as each is done: the worker side of the worker
+/// pool. Workers never write a source file; the driver applies the fixes of
+/// all of them at once.
 int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase &Database,
                 IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS) {
   PlainDiagnosticsCompilations Compilations(Database);
@@ -661,7 +674,21 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
             {absolutePath(File),
              "escape attempt: " + tryToEscape(sys::path::parent_path(absolutePath(File)))});
   SourceTexts Texts;
+  uint64_t Written = 0;
+  auto Hand = [&](AnalysisResults &Done) -> Error {
+    std::string Record = recordOf(encodeResults(Done));
+    if (Error Err = writeAllAt(WorkerResults, Record, Written))
+      return Err;
+    Written += Record.size();
+    Done = AnalysisResults();
+    return Error::success();
+  };
   for (const std::string &File : Files) {
+    if (&File != &Files.front())
+      if (Error Err = Hand(Results))
+        return usageError(toString(std::move(Err)));
+    if (!TestFault.empty())
+      injectTestFault(TestFault, File);
     auto Provider = makeOptionsProvider(BaseFS);
     if (!Provider)
       return usageError(toString(Provider.takeError()));
@@ -676,7 +703,7 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
     ClangTidyContext Context(std::move(*Provider));
     UserCodeResults Analysis =
         analyzeUserCode(Context, Compilations, File, BaseFS, /*ApplyAnyFix=*/true,
-                        /*LeaveASTToExit=*/Files.size() == 1 && !IncludeSuppressed,
+                        /*LeaveASTToExit=*/&File == &Files.back() && !IncludeSuppressed,
                         ExportSummary);
     std::vector<ClangTidyError> &Errors = Analysis.Errors;
     AnalysisResults FileResults = convertErrors(Errors, Texts, absolutePath(File));
@@ -707,7 +734,7 @@ int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase 
     }
     Results.append(std::move(FileResults));
   }
-  if (auto Err = writeAllAt(WorkerResults, encodeResults(Results)))
+  if (Error Err = Hand(Results))
     return usageError(toString(std::move(Err)));
   return ExitClean;
 }
@@ -883,8 +910,6 @@ int run(int Argc, const char **Argv) {
   // A worker whose driver is gone has nobody to report to: it ends with it.
   if (WorkerResults.getNumOccurrences() && !endWithParent(WorkerParent))
     return ExitTranslationUnitFailed;
-  if (!TestFault.empty())
-    injectTestFault(TestFault, SourcePaths);
 
   if (auto Err = validateCheckGlobs(ChecksOption, knownChecks()))
     return usageError(toString(std::move(Err)));
@@ -985,7 +1010,7 @@ int run(int Argc, const char **Argv) {
     return usageError("a worker needs a results file, its compile commands and its driver");
   raw_ostream &Warnings = IsWorker ? nulls() : errs();
   bool FlagsGiven = FromCommandLine != nullptr;
-  auto Database = IsWorker ? workerDatabase()
+  auto Database = IsWorker ? workerDatabase(Files)
                            : loadCompileDatabase(BuildPath, std::move(FromCommandLine), Files,
                                                  Warnings);
   if (!Database)
@@ -1172,12 +1197,17 @@ int run(int Argc, const char **Argv) {
                         Stats.Linked, Stats.Reordered);
   } else {
     Report.start(Files.size(), Settings.Jobs);
+    size_t Workers = 0;
+    Settings.WorkersStarted = &Workers;
     std::vector<AnalysisResults> PerFile =
         runWorkers(Files, Settings, [&](size_t Index, const AnalysisResults &R) {
           Report.unitDone(Files[Index], findingsBesideDump(R));
         });
     for (AnalysisResults &R : PerFile)
       Results.append(std::move(R));
+    if (Verbose)
+      errs() << formatv("locklint: {0} worker{1} read the {2} unit{3}\n", Workers,
+                        Workers == 1 ? "" : "s", Files.size(), Files.size() == 1 ? "" : "s");
   }
   Results.sort();
   Report.endProgress();

@@ -30,6 +30,35 @@ private:
   std::vector<CompileCommand> Commands;
 };
 
+/// Each unit's commands, asked for by the unit's absolute path.
+class BatchCommands : public CompilationDatabase {
+public:
+  using Unit = std::pair<std::string, std::vector<CompileCommand>>;
+  explicit BatchCommands(std::vector<Unit> Units) : Units(std::move(Units)) {}
+
+  std::vector<CompileCommand> getCompileCommands(llvm::StringRef File) const override {
+    for (const Unit &Each : Units)
+      if (Each.first == File)
+        return Each.second;
+    return {};
+  }
+  std::vector<std::string> getAllFiles() const override {
+    std::vector<std::string> Files;
+    for (const Unit &Each : Units)
+      Files.push_back(Each.first);
+    return Files;
+  }
+  std::vector<CompileCommand> getAllCompileCommands() const override {
+    std::vector<CompileCommand> All;
+    for (const Unit &Each : Units)
+      All.insert(All.end(), Each.second.begin(), Each.second.end());
+    return All;
+  }
+
+private:
+  std::vector<Unit> Units;
+};
+
 } // namespace
 
 std::string serializeCommands(llvm::ArrayRef<CompileCommand> Commands) {
@@ -82,6 +111,14 @@ llvm::Expected<std::vector<CompileCommand>> parseCommands(llvm::StringRef Text) 
 
 std::unique_ptr<CompilationDatabase> databaseOf(std::vector<CompileCommand> Commands) {
   return std::make_unique<UnitCommands>(std::move(Commands));
+}
+
+std::unique_ptr<CompilationDatabase>
+databaseOfUnits(std::vector<std::pair<std::string, std::vector<CompileCommand>>> Units) {
+  // One unit is asked for by whatever name the tooling uses, as before.
+  if (Units.size() == 1)
+    return databaseOf(std::move(Units.front().second));
+  return std::make_unique<BatchCommands>(std::move(Units));
 }
 
 } // namespace locklint

@@ -32,6 +32,11 @@ parseCommands(llvm::StringRef Text);
 std::unique_ptr<clang::tooling::CompilationDatabase>
 databaseOf(std::vector<clang::tooling::CompileCommand> Commands);
 
+/// A database for the units of a worker's batch: each unit's absolute path
+/// and its commands.
+std::unique_ptr<clang::tooling::CompilationDatabase> databaseOfUnits(
+    std::vector<std::pair<std::string, std::vector<clang::tooling::CompileCommand>>> Units);
+
 } // namespace locklint
 
 #endif

@@ -65,11 +65,11 @@ void UnnamedFile::shareWithChild(bool Shared) {
     ::fcntl(FD, F_SETFD, Shared ? 0 : FD_CLOEXEC);
 }
 
-llvm::Error writeAllAt(int FD, llvm::StringRef Contents) {
+llvm::Error writeAllAt(int FD, llvm::StringRef Contents, uint64_t Offset) {
   size_t Done = 0;
   while (Done < Contents.size()) {
     ssize_t Wrote = ::pwrite(FD, Contents.data() + Done, Contents.size() - Done,
-                             static_cast<off_t>(Done));
+                             static_cast<off_t>(Offset + Done));
     if (Wrote < 0 && errno == EINTR)
       continue;
     if (Wrote <= 0)
@@ -103,6 +103,23 @@ llvm::Expected<std::string> readAllFrom(int FD, size_t MaxBytes) {
   }
   Text.resize(Done);
   return Text;
+}
+
+std::string recordOf(llvm::StringRef Text) {
+  return std::to_string(Text.size()) + "\n" + Text.str();
+}
+
+std::vector<llvm::StringRef> wholeRecords(llvm::StringRef Text) {
+  std::vector<llvm::StringRef> Records;
+  while (!Text.empty()) {
+    auto [Length, Rest] = Text.split('\n');
+    size_t Size;
+    if (Length.size() == Text.size() || Length.getAsInteger(10, Size) || Size > Rest.size())
+      break;
+    Records.push_back(Rest.take_front(Size));
+    Text = Rest.drop_front(Size);
+  }
+  return Records;
 }
 
 } // namespace locklint

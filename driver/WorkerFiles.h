@@ -14,7 +14,9 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace locklint {
 
@@ -42,11 +44,20 @@ private:
   std::string Error;
 };
 
-/// Writes all of \p Contents at the start of \p FD.
-llvm::Error writeAllAt(int FD, llvm::StringRef Contents);
+/// Writes all of \p Contents into \p FD at \p Offset, its start unless said.
+llvm::Error writeAllAt(int FD, llvm::StringRef Contents, uint64_t Offset = 0);
 
 /// Reads \p FD from its start: at most \p MaxBytes, or an error.
 llvm::Expected<std::string> readAllFrom(int FD, size_t MaxBytes);
+
+/// A worker of several units hands over one record a unit, written as each
+/// unit is done, so that what it finished before a crash is kept: the length
+/// in decimal, a newline, then the text.
+std::string recordOf(llvm::StringRef Text);
+
+/// The records at the start of \p Text that are whole; one cut short, and
+/// whatever follows it, are left out.
+std::vector<llvm::StringRef> wholeRecords(llvm::StringRef Text);
 
 } // namespace locklint
 

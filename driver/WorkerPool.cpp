@@ -10,8 +10,15 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <algorithm>
+#include <deque>
+#include <numeric>
+#include <sys/stat.h>
+#include <poll.h>
+#include <sys/syscall.h>
 #include <thread>
 #include <unistd.h>
+#include <utility>
 
 namespace locklint {
 namespace {
@@ -46,38 +53,125 @@ void untrack(int Pid) {
   }
 }
 
+/// A descriptor that becomes readable when a process exits (a pidfd), so the
+/// driver sleeps until a worker ends instead of looking every few
+/// milliseconds; a small unit's worker lives for less than 30 ms. Invalid
+/// where the kernel has none: the driver then looks every 5 ms.
+class ExitNotice {
+public:
+  ExitNotice() = default;
+  explicit ExitNotice(int Pid) {
+#ifdef SYS_pidfd_open
+    Fd = static_cast<int>(::syscall(SYS_pidfd_open, Pid, 0));
+#endif
+  }
+  ExitNotice(ExitNotice &&Other) noexcept : Fd(std::exchange(Other.Fd, -1)) {}
+  ExitNotice &operator=(ExitNotice &&Other) noexcept {
+    std::swap(Fd, Other.Fd);
+    return *this;
+  }
+  ~ExitNotice() {
+    if (Fd >= 0)
+      ::close(Fd);
+  }
+  int descriptor() const { return Fd; }
+
+private:
+  int Fd = -1;
+};
+
 /// A worker that is running.
 struct Running {
-  size_t Index;
+  /// Its files, as indexes into the run's files, in the order it reads them.
+  std::vector<size_t> Batch;
   llvm::sys::ProcessInfo Process;
   UnnamedFile Results;
   Clock::time_point Started;
+  /// When it started its current file: when it started, or when its
+  /// results last grew by a record.
+  Clock::time_point FileStarted;
+  uint64_t ResultBytes = 0;
   /// The compile commands handed over, if any.
   UnnamedFile Commands;
+  ExitNotice Exit;
 };
 
-/// What a finished worker left: its results, or why it has none.
-AnalysisResults collect(const Running &Worker, const std::string &File, int ExitCode,
-                        bool TimedOut, unsigned Timeout) {
-  AnalysisResults Results;
-  if (TimedOut) {
-    Results.Failures.push_back({File, llvm::formatv("timed out after {0} s", Timeout).str()});
-    return Results;
+/// Sleeps until a worker of \p Active may have ended, or one may have run
+/// out of time (after \p Timeout seconds; 0 for none).
+void awaitAnEnd(const std::vector<Running> &Active, unsigned Timeout) {
+  std::vector<pollfd> Notices;
+  for (const Running &Worker : Active)
+    if (Worker.Exit.descriptor() >= 0)
+      Notices.push_back({Worker.Exit.descriptor(), POLLIN, 0});
+  if (Notices.size() != Active.size()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    return;
   }
+  // Wake a few times a second at most for the time limits, which move as
+  // a batch's worker finishes files; a signal wakes it too.
+  int Wait = Timeout ? 250 : 1000;
+  ::poll(Notices.data(), Notices.size(), Wait);
+}
+
+/// When \p Worker has written a record more since last asked, its current
+/// file starts now: a time limit is a file's, not a batch's.
+void noteProgress(Running &Worker) {
+  struct stat Status;
+  if (::fstat(Worker.Results.descriptor(), &Status) != 0 ||
+      static_cast<uint64_t>(Status.st_size) <= Worker.ResultBytes)
+    return;
+  Worker.ResultBytes = static_cast<uint64_t>(Status.st_size);
+  Worker.FileStarted = Clock::now();
+}
+
+/// What a finished worker left: its results for the files of its batch it
+/// finished, and, when it ended early, why it has none for the next. The
+/// files after that one are not in the answer: they are read again.
+std::vector<AnalysisResults> collect(const Running &Worker,
+                                     const std::vector<std::string> &Files, int ExitCode,
+                                     bool TimedOut, unsigned Timeout) {
+  std::vector<AnalysisResults> Done;
   auto Text = readAllFrom(Worker.Results.descriptor(), /*MaxBytes=*/1u << 30);
-  if (Text && !Text->empty()) {
-    auto Parsed = decodeResults(*Text);
-    if (Parsed)
-      return std::move(*Parsed);
-    llvm::consumeError(Parsed.takeError());
-  }
   if (!Text)
     llvm::consumeError(Text.takeError());
-  std::string Reason = ExitCode < 0 || ExitCode > 128
+  else
+    for (llvm::StringRef Record : wholeRecords(*Text)) {
+      if (Done.size() == Worker.Batch.size())
+        break;
+      auto Parsed = decodeResults(Record);
+      if (!Parsed) {
+        llvm::consumeError(Parsed.takeError());
+        break;
+      }
+      Done.push_back(std::move(*Parsed));
+    }
+  if (Done.size() == Worker.Batch.size())
+    return Done;
+  // The file it was reading when it stopped is the one that failed.
+  const std::string &File = Files[Worker.Batch[Done.size()]];
+  AnalysisResults Failed;
+  std::string Reason = TimedOut ? llvm::formatv("timed out after {0} s", Timeout).str()
+                       : ExitCode < 0 || ExitCode > 128
                            ? "the analysis crashed"
                            : llvm::formatv("the analysis failed (exit code {0})", ExitCode).str();
-  Results.Failures.push_back({File, Reason});
-  return Results;
+  Failed.Failures.push_back({File, Reason});
+  Done.push_back(std::move(Failed));
+  return Done;
+}
+
+/// How many files the next worker reads. A worker costs a process start,
+/// about what the compiler spends on a small C file: when the files so far
+/// were that small, a worker reads several, about \p TargetSeconds' worth,
+/// but never so many that the last workers would run alone for long.
+size_t batchSize(size_t FilesDone, Clock::duration Spent, size_t Left, unsigned Jobs) {
+  constexpr double TargetSeconds = 0.2;
+  constexpr size_t MaxBatch = 16;
+  if (FilesDone == 0 || Left <= Jobs)
+    return 1;
+  double PerFile = std::chrono::duration<double>(Spent).count() / FilesDone;
+  size_t Size = PerFile <= 0 ? MaxBatch : static_cast<size_t>(TargetSeconds / PerFile);
+  Size = std::min(Size, (Left + 2 * Jobs - 1) / (2 * Jobs));
+  return std::clamp<size_t>(Size, 1, MaxBatch);
 }
 
 /// The unnamed file holding \p Text, or why there is none.
@@ -102,39 +196,59 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
   // Interrupted, the driver takes its workers and their files with it.
   llvm::sys::SetInterruptFunction(endLiveWorkers);
   unsigned Jobs = std::min(std::max(1u, Settings.Jobs), MaxWorkers);
-  size_t Next = 0;
+  std::deque<size_t> Waiting(Files.size());
+  std::iota(Waiting.begin(), Waiting.end(), 0);
+  // What the finished workers cost, for the size of the next batches.
+  size_t FilesDone = 0;
+  Clock::duration Spent{};
   std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""), llvm::StringRef(""),
                                                 llvm::StringRef("")};
-  while (Next < Files.size() || !Active.empty()) {
-    while (Next < Files.size() && Active.size() < Jobs) {
-      Running Worker{Next, {}, UnnamedFile::make(), Clock::now(), {}};
+  auto ArgsOf = [&](size_t Index) {
+    return Settings.PerFileArgs ? Settings.PerFileArgs(Index) : std::vector<std::string>();
+  };
+  while (!Waiting.empty() || !Active.empty()) {
+    while (!Waiting.empty() && Active.size() < Jobs) {
+      // A batch: files that take the same arguments, in their order.
+      std::vector<std::string> Args = {Settings.Program};
+      Args.insert(Args.end(), Settings.CommonArgs.begin(), Settings.CommonArgs.end());
+      std::vector<std::string> OwnArgs = ArgsOf(Waiting.front());
+      Running Worker{{Waiting.front()}, {}, UnnamedFile::make(), {}, {}, 0, {}, {}};
+      Waiting.pop_front();
+      size_t Size = batchSize(FilesDone, Spent, Waiting.size() + 1, Jobs);
+      while (Worker.Batch.size() < Size && !Waiting.empty() && ArgsOf(Waiting.front()) == OwnArgs) {
+        Worker.Batch.push_back(Waiting.front());
+        Waiting.pop_front();
+      }
       auto CannotStart = [&](llvm::StringRef Why) {
-        Results[Next].Failures.push_back({Files[Next], "cannot start the analysis: " + Why.str()});
-        Progress(Next, Results[Next]);
-        ++Next;
+        for (size_t Index : Worker.Batch) {
+          Results[Index].Failures.push_back(
+              {Files[Index], "cannot start the analysis: " + Why.str()});
+          Progress(Index, Results[Index]);
+        }
       };
       if (!Worker.Results.valid()) {
         CannotStart("no temporary file for its results");
         continue;
       }
-      std::vector<std::string> Args = {Settings.Program};
-      Args.insert(Args.end(), Settings.CommonArgs.begin(), Settings.CommonArgs.end());
       Args.push_back("--worker-parent=" + std::to_string(::getpid()));
       Args.push_back("--worker-results-fd=" + std::to_string(Worker.Results.descriptor()));
       if (Settings.CommandsFor) {
-        Worker.Commands = fileWith(Settings.CommandsFor(Files[Next]));
+        std::string Commands;
+        for (size_t Index : Worker.Batch)
+          Commands += recordOf(Settings.CommandsFor(Files[Index]));
+        Worker.Commands = fileWith(Commands);
         if (!Worker.Commands.valid()) {
           CannotStart("no temporary file for its commands");
           continue;
         }
         Args.push_back("--worker-commands-fd=" + std::to_string(Worker.Commands.descriptor()));
       }
-      if (Settings.PerFileArgs)
-        for (std::string &Arg : Settings.PerFileArgs(Next))
-          Args.push_back(std::move(Arg));
+      Args.insert(Args.end(), OwnArgs.begin(), OwnArgs.end());
       // A file named like an option ("--fix") stays a file.
-      llvm::StringRef File = Files[Next];
-      Args.push_back(File.starts_with("-") ? "./" + File.str() : File.str());
+      for (size_t Index : Worker.Batch) {
+        llvm::StringRef File = Files[Index];
+        Args.push_back(File.starts_with("-") ? "./" + File.str() : File.str());
+      }
       std::vector<llvm::StringRef> ArgRefs(Args.begin(), Args.end());
       std::string Error;
       bool Failed = false;
@@ -151,13 +265,17 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
         continue;
       }
       track(Worker.Process.Pid);
+      if (Settings.WorkersStarted)
+        ++*Settings.WorkersStarted;
+      Worker.Exit = ExitNotice(Worker.Process.Pid);
+      Worker.Started = Worker.FileStarted = Clock::now();
       Active.push_back(std::move(Worker));
-      ++Next;
     }
     bool Finished = false;
     for (auto It = Active.begin(); It != Active.end();) {
-      bool TimedOut = Settings.TimeoutSeconds &&
-                      Clock::now() - It->Started > std::chrono::seconds(Settings.TimeoutSeconds);
+      noteProgress(*It);
+      bool TimedOut = Settings.TimeoutSeconds && Clock::now() - It->FileStarted >
+                                                     std::chrono::seconds(Settings.TimeoutSeconds);
       if (TimedOut)
         ::kill(It->Process.Pid, SIGKILL);
       llvm::sys::ProcessInfo Done =
@@ -169,15 +287,23 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
         continue;
       }
       untrack(It->Process.Pid);
-      const std::string &File = Files[It->Index];
-      Results[It->Index] =
-          collect(*It, File, Done.ReturnCode, TimedOut, Settings.TimeoutSeconds);
-      Progress(It->Index, Results[It->Index]);
+      std::vector<AnalysisResults> Collected =
+          collect(*It, Files, Done.ReturnCode, TimedOut, Settings.TimeoutSeconds);
+      for (size_t I = 0; I < Collected.size(); ++I) {
+        size_t Index = It->Batch[I];
+        Results[Index] = std::move(Collected[I]);
+        Progress(Index, Results[Index]);
+      }
+      // The files it did not reach go back, first in line.
+      for (size_t I = It->Batch.size(); I-- > Collected.size();)
+        Waiting.push_front(It->Batch[I]);
+      FilesDone += Collected.size();
+      Spent += Clock::now() - It->Started;
       It = Active.erase(It);
       Finished = true;
     }
     if (!Finished && !Active.empty())
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      awaitAnEnd(Active, Settings.TimeoutSeconds);
   }
   return Results;
 }

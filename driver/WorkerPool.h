@@ -1,8 +1,12 @@
 //===--- WorkerPool.h - one process per translation unit -------*- C++ -*-===//
 //
-// Each translation unit is analyzed by a locklint process of its own, so a
-// crash or a hang in one costs that unit only: it becomes a failure of that
-// file, and every other result is kept.
+// Translation units are analyzed by locklint processes of their own, so a
+// crash or a hang costs that unit only: it becomes a failure of that file,
+// and every other result is kept. Starting a process costs about what the
+// compiler spends on a small C file, so when the units turn out small a
+// worker reads a batch of them, handing back each unit's results as it
+// finishes it; after a crash or a time-out the units it did not reach are
+// read again by other workers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,8 +34,12 @@ struct WorkerSettings {
   /// worker gets its file's in a temporary file. Unset, workers find them.
   std::function<std::string(llvm::StringRef File)> CommandsFor;
   unsigned Jobs = 1;
-  /// Seconds a worker may run before it is stopped; 0 for no limit.
+  /// Seconds a worker may spend on one file before it is stopped; 0 for no
+  /// limit.
   unsigned TimeoutSeconds = 0;
+  /// Where to count the workers started, if anywhere: a worker reads
+  /// several small files when the files so far were quick.
+  size_t *WorkersStarted = nullptr;
 };
 
 /// Analyzes \p Files with up to Settings.Jobs workers at once. \p Progress is

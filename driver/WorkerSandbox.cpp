@@ -12,6 +12,7 @@
 #include <linux/filter.h>
 #include <linux/landlock.h>
 #include <linux/seccomp.h>
+#include <cstdlib>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -107,6 +108,10 @@ bool endWithParent(int Parent) {
 
 Confinement confineWorker() {
   Confinement Result;
+  // LLVM's crash handler symbolizes the stack through a program fed by a
+  // temporary file, neither of which a confined worker may have: it would
+  // end with exit code 1, and the driver would not know it crashed.
+  ::setenv("LLVM_DISABLE_SYMBOLIZATION", "1", /*overwrite=*/1);
   // Both need it, and it keeps a set-user-ID program from undoing them.
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
     return Result;
