@@ -142,6 +142,9 @@ def project_medians(llvm, locklint, project, files, runs):
         ("locklint -j1 --per-file", [*base, "--per-file"], None),
         ("locklint -j1 project, first run", base, index),
         ("locklint -j1 project, unchanged", base, None),
+        # All units at once, the callers of store.cpp's wrapper read again:
+        # what the read order saves.
+        ("locklint -j1 project, first run, --no-read-order", [*base, "--no-read-order"], index),
     ], runs)
 
 

@@ -38,8 +38,13 @@ WordMatcher::WordMatcher(llvm::StringRef Pattern) : Pattern(Pattern, llvm::Regex
 bool WordMatcher::isValid(std::string &Error) const { return Pattern.isValid(Error); }
 
 bool WordMatcher::matchesWord(llvm::StringRef Word) const {
-  std::string Error;
-  return Pattern.isValid(Error) && Pattern.match(Word);
+  std::lock_guard<std::mutex> Lock(AnswersGuard);
+  auto [Known, New] = Answers.try_emplace(Word, false);
+  if (New) {
+    std::string Error;
+    Known->second = Pattern.isValid(Error) && Pattern.match(Word);
+  }
+  return Known->second;
 }
 
 namespace {
@@ -107,8 +112,7 @@ bool WordMatcher::matchesAnyWord(llvm::StringRef Text) const {
   std::string Error;
   if (!Pattern.isValid(Error))
     return false;
-  return llvm::any_of(splitWords(Text),
-                      [&](const std::string &Word) { return Pattern.match(Word); });
+  return llvm::any_of(splitWords(Text), [&](const std::string &Word) { return matchesWord(Word); });
 }
 
 } // namespace locklint::model

@@ -10,7 +10,9 @@
 #define LOCKLINT_CHECKS_MODEL_LOCKWORDS_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Regex.h"
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -52,6 +54,10 @@ public:
 
 private:
   llvm::Regex Pattern;
+  /// What each word asked so far answered: a unit asks of the same few
+  /// words (lock, job, user) for every key it sends.
+  mutable llvm::StringMap<bool> Answers;
+  mutable std::mutex AnswersGuard;
 };
 
 } // namespace locklint::model
