@@ -408,15 +408,18 @@ std::string linkedKey(const std::string &FirstKey, const LinkedModels &Models) {
 
 /// What the units \p Providers, read already, offer unit \p Unit, whose
 /// outline is \p Outline: the entries of the functions it seems to call.
+/// \p SummaryOf gives a read unit's summary, parsed once.
+template <typename SummaryFn>
 LinkedModels modelsAhead(size_t Unit, llvm::ArrayRef<size_t> Providers, const UnitOutline &Outline,
-                         const std::vector<std::optional<AnalysisResults>> &Read) {
+                         SummaryFn SummaryOf) {
+  if (Providers.empty())
+    return {};
   SummaryTable Table;
   // In increasing order, as the link adds every unit: the same entries come
   // out in the same order, so a right guess reads as the link's own.
   for (size_t Provider : Providers)
-    if (Read[Provider])
-      if (std::optional<model::UnitSummary> Summary = summaryIn(*Read[Provider]))
-        Table.add(Provider, *Summary);
+    if (const std::optional<model::UnitSummary> &Summary = SummaryOf(Provider))
+      Table.add(Provider, *Summary);
   Table.settleConflicts();
   return Table.modelsFor(Unit, Table.namesSeeminglyCalled(Outline));
 }
@@ -483,8 +486,15 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
   std::vector<std::optional<AnalysisResults>> First(Count);
   std::vector<LinkedModels> Linked(Count);
   std::vector<std::vector<std::string>> Args(Count);
+  // Each read unit's summary, parsed when a unit that waits for it asks.
+  std::vector<std::optional<std::optional<model::UnitSummary>>> ReadSummaries(Count);
+  auto SummaryOf = [&](size_t I) -> const std::optional<model::UnitSummary> & {
+    if (!ReadSummaries[I])
+      ReadSummaries[I] = First[I] ? summaryIn(*First[I]) : std::nullopt;
+    return *ReadSummaries[I];
+  };
   auto LookUp = [&](size_t I) {
-    Linked[I] = modelsAhead(I, Schedule.Providers[I], Outlines[I], First);
+    Linked[I] = modelsAhead(I, Schedule.Providers[I], Outlines[I], SummaryOf);
     ReadKeys[I] = Linked[I].empty() ? FirstKeys[I] : linkedKey(FirstKeys[I], Linked[I]);
     First[I] = Index.lookup(ReadKeys[I]);
     return First[I].has_value();
@@ -501,6 +511,10 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
     Progress.PassStarts(ProjectPass::First, Pending, Count - Pending);
   WorkerSettings Summarizing = Request.Settings;
   Summarizing.CommonArgs.push_back("--export-summary");
+  // One pace for every wave and pass: small units are batched from the
+  // second wave on too.
+  WorkerPace Pace;
+  Summarizing.Pace = &Pace;
   std::vector<FileFailure> Unlinked;
   for (const std::vector<size_t> &Wave : Schedule.Waves) {
     std::vector<size_t> ToParse;

@@ -163,12 +163,12 @@ std::vector<AnalysisResults> collect(const Running &Worker,
 /// about what the compiler spends on a small C file: when the files so far
 /// were that small, a worker reads several, about \p TargetSeconds' worth,
 /// but never so many that the last workers would run alone for long.
-size_t batchSize(size_t FilesDone, Clock::duration Spent, size_t Left, unsigned Jobs) {
+size_t batchSize(const WorkerPace &Pace, size_t Left, unsigned Jobs) {
   constexpr double TargetSeconds = 0.2;
   constexpr size_t MaxBatch = 16;
-  if (FilesDone == 0 || Left <= Jobs)
+  if (Pace.FilesDone == 0 || Left <= Jobs)
     return 1;
-  double PerFile = std::chrono::duration<double>(Spent).count() / FilesDone;
+  double PerFile = std::chrono::duration<double>(Pace.Spent).count() / Pace.FilesDone;
   size_t Size = PerFile <= 0 ? MaxBatch : static_cast<size_t>(TargetSeconds / PerFile);
   Size = std::min(Size, (Left + 2 * Jobs - 1) / (2 * Jobs));
   return std::clamp<size_t>(Size, 1, MaxBatch);
@@ -199,8 +199,8 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
   std::deque<size_t> Waiting(Files.size());
   std::iota(Waiting.begin(), Waiting.end(), 0);
   // What the finished workers cost, for the size of the next batches.
-  size_t FilesDone = 0;
-  Clock::duration Spent{};
+  WorkerPace OwnPace;
+  WorkerPace &Pace = Settings.Pace ? *Settings.Pace : OwnPace;
   std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""), llvm::StringRef(""),
                                                 llvm::StringRef("")};
   auto ArgsOf = [&](size_t Index) {
@@ -214,7 +214,7 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
       std::vector<std::string> OwnArgs = ArgsOf(Waiting.front());
       Running Worker{{Waiting.front()}, {}, UnnamedFile::make(), {}, {}, 0, {}, {}};
       Waiting.pop_front();
-      size_t Size = batchSize(FilesDone, Spent, Waiting.size() + 1, Jobs);
+      size_t Size = batchSize(Pace, Waiting.size() + 1, Jobs);
       while (Worker.Batch.size() < Size && !Waiting.empty() && ArgsOf(Waiting.front()) == OwnArgs) {
         Worker.Batch.push_back(Waiting.front());
         Waiting.pop_front();
@@ -297,8 +297,8 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
       // The files it did not reach go back, first in line.
       for (size_t I = It->Batch.size(); I-- > Collected.size();)
         Waiting.push_front(It->Batch[I]);
-      FilesDone += Collected.size();
-      Spent += Clock::now() - It->Started;
+      Pace.FilesDone += Collected.size();
+      Pace.Spent += Clock::now() - It->Started;
       It = Active.erase(It);
       Finished = true;
     }

@@ -16,11 +16,19 @@
 #include "Finding.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include <chrono>
 #include <functional>
 #include <string>
 #include <vector>
 
 namespace locklint {
+
+/// What the files read so far cost: the pool sizes its batches by it, and a
+/// run that calls it several times (a project's waves) keeps one.
+struct WorkerPace {
+  size_t FilesDone = 0;
+  std::chrono::steady_clock::duration Spent{};
+};
 
 /// How to run the workers.
 struct WorkerSettings {
@@ -40,6 +48,8 @@ struct WorkerSettings {
   /// Where to count the workers started, if anywhere: a worker reads
   /// several small files when the files so far were quick.
   size_t *WorkersStarted = nullptr;
+  /// The pace to keep across calls, if any; each call has its own unless.
+  WorkerPace *Pace = nullptr;
 };
 
 /// Analyzes \p Files with up to Settings.Jobs workers at once. \p Progress is
