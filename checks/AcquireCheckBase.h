@@ -24,14 +24,23 @@ protected:
   void unitFinished() override;
   /// The acquires other than Redis commands seen in this translation unit.
   const AcquireReading &acquireCalls() const { return *Acquires; }
-  /// The SQL the unit runs, a copy of its own for the check.
-  std::vector<locklint::model::SqlExecution> sqlExecutions(ASTContext &Context) {
+  /// The SQL the unit runs, read once for every check of the unit.
+  const std::vector<locklint::model::SqlExecution> &sqlExecutions(ASTContext &Context) {
     return Acquires->sql(Context, strings(), helperCalls());
   }
   /// Its lock-API calls, coordination services' acquires among them; after
   /// the first call, acquireCalls() holds its ZooKeeper and etcd calls.
-  std::vector<locklint::model::LockApiCall> lockApiCalls(ASTContext &Context) {
+  const std::vector<locklint::model::LockApiCall> &lockApiCalls(ASTContext &Context) {
     return Acquires->apiCalls(Context, strings());
+  }
+  /// The unit's acquires, and its lock scopes with no RAII objects, found
+  /// once for every check that reads them.
+  const std::vector<locklint::model::AcquireSite> &acquireSites(const locklint::model::LockIndex &Index) {
+    return Acquires->sites(Index, strings(), helperCalls());
+  }
+  const std::vector<locklint::model::DistributedLockScope> &
+  lockScopes(const locklint::model::LockIndex &Index) {
+    return Acquires->scopes(Index, strings(), helperCalls());
   }
   /// The project's lock APIs and coordination-service writes, from
   /// LockApiModelFiles.

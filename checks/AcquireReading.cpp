@@ -49,11 +49,32 @@ const std::vector<LockApiCall> &AcquireReading::apiCalls(ASTContext &Context,
   return *ApiCalls;
 }
 
+const std::vector<AcquireSite> &AcquireReading::sites(const LockIndex &Index,
+                                                      StringValueTracker &Strings,
+                                                      llvm::ArrayRef<HelperCall> Calls) {
+  if (!Sites)
+    Sites = findAcquireSites(Index, sql(Index.context(), Strings, Calls), Calls,
+                             apiCalls(Index.context(), Strings));
+  return *Sites;
+}
+
+const std::vector<DistributedLockScope> &AcquireReading::scopes(const LockIndex &Index,
+                                                               StringValueTracker &Strings,
+                                                               llvm::ArrayRef<HelperCall> Calls) {
+  if (!Scopes)
+    Scopes = findDistributedLockScopes(Index, sql(Index.context(), Strings, Calls), Calls, {},
+                                       apiCalls(Index.context(), Strings));
+  return *Scopes;
+}
+
 void AcquireReading::finishedBy(const void *Check) {
   Finished.insert(Check);
   if (Finished.size() < Sharers)
     return;
   Finished.clear();
+  // Scopes and sites point into the SQL and calls: they go first.
+  Scopes.reset();
+  Sites.reset();
   Sql.reset();
   ApiCalls.reset();
 }

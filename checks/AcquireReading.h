@@ -11,6 +11,7 @@
 
 #include "UnitReading.h"
 #include "model/scopes/AcquireCalls.h"
+#include "model/scopes/DistributedLockScopes.h"
 
 namespace clang::tidy::distlock {
 
@@ -43,6 +44,14 @@ public:
   /// hold the unit's calls of those clients from then on.
   const std::vector<locklint::model::LockApiCall> &
   apiCalls(ASTContext &Context, locklint::model::StringValueTracker &Strings);
+  /// The acquire sites over sql() and apiCalls(), read at the first call.
+  const std::vector<locklint::model::AcquireSite> &
+  sites(const locklint::model::LockIndex &Index, locklint::model::StringValueTracker &Strings,
+        llvm::ArrayRef<locklint::model::HelperCall> Calls);
+  /// The lock scopes over the same, with no RAII objects.
+  const std::vector<locklint::model::DistributedLockScope> &
+  scopes(const locklint::model::LockIndex &Index, locklint::model::StringValueTracker &Strings,
+         llvm::ArrayRef<locklint::model::HelperCall> Calls);
   const locklint::model::ZooKeeperCalls &zooKeeper() const { return Acquires.zooKeeper(); }
   llvm::ArrayRef<locklint::model::EtcdCall> etcd() const { return Acquires.etcd(); }
 
@@ -57,6 +66,8 @@ private:
   const ast_matchers::MatchFinder *RegisteredWith = nullptr;
   std::optional<std::vector<locklint::model::SqlExecution>> Sql;
   std::optional<std::vector<locklint::model::LockApiCall>> ApiCalls;
+  std::optional<std::vector<locklint::model::AcquireSite>> Sites;
+  std::optional<std::vector<locklint::model::DistributedLockScope>> Scopes;
   llvm::SmallPtrSet<const void *, 16> Finished;
   unsigned Sharers = 0;
 };

@@ -384,9 +384,8 @@ void AcquireUncheckedCheck::checkMore(const MatchFinder::MatchResult &Result) {
 void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
-  std::vector<SqlExecution> Executions = sqlExecutions(Context);
-  std::vector<LockApiCall> ApiCalls = lockApiCalls(Context);
-  std::vector<AcquireSite> Sites = findAcquireSites(Index, Executions, helperCalls(), ApiCalls);
+  const std::vector<LockApiCall> &ApiCalls = lockApiCalls(Context);
+  const std::vector<AcquireSite> &Sites = acquireSites(Index);
   ResultReaders Readers(Context, clientModel(), sqlClients());
   llvm::StringMap<llvm::DenseSet<const Expr *>> Releases = releasesByKey(Index);
   KeyWrites Writes(Index);

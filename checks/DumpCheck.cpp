@@ -375,8 +375,8 @@ void DumpCheck::dumpSuggestions(const LockIndex &Index) {
 
 void DumpCheck::checkTranslationUnit(const LockIndex &Index) {
   Context = &Index.context();
-  std::vector<SqlExecution> Sql = sqlExecutions(*Context);
-  std::vector<LockApiCall> ApiCalls = lockApiCalls(*Context);
+  const std::vector<SqlExecution> &Sql = sqlExecutions(*Context);
+  const std::vector<LockApiCall> &ApiCalls = lockApiCalls(*Context);
   if (wants("command"))
     dumpCommands(Index, Sql);
   if (wants("key"))

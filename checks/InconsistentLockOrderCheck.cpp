@@ -141,12 +141,10 @@ void InconsistentLockOrderCheck::storeOptions(ClangTidyOptions::OptionMap &Opts)
 void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
-  std::vector<SqlExecution> Executions = sqlExecutions(Context);
-  std::vector<LockApiCall> ApiCalls = lockApiCalls(Context);
-  std::vector<DistributedLockScope> Scopes =
-      findDistributedLockScopes(Index, Executions, helperCalls(), {}, ApiCalls);
+  const std::vector<SqlExecution> &Executions = sqlExecutions(Context);
+  const std::vector<DistributedLockScope> &Scopes = lockScopes(Index);
   std::vector<Attempt> Attempts;
-  for (const AcquireSite &Site : findAcquireSites(Index, Executions, helperCalls(), ApiCalls))
+  for (const AcquireSite &Site : acquireSites(Index))
     if (Site.Command && LockIndex::isAcquire(*Site.Command) && !Site.Command->Args.empty()) {
       const CommandWord &Key = Site.Command->Args[0];
       Attempts.push_back({Site.Function, Site.Call->getBeginLoc(), LockIndex::keyPattern(Key),

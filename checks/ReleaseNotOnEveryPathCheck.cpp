@@ -237,11 +237,10 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
     llvm::stable_sort(Commands, [&](const RedisCommand *A, const RedisCommand *B) {
       return Source.before(A->Call->getBeginLoc(), B->Call->getBeginLoc());
     });
-  std::vector<SqlExecution> Executions = sqlExecutions(Context);
+  const std::vector<SqlExecution> &Executions = sqlExecutions(Context);
   // RAII objects release in their destructors, on every path: no objects.
-  std::vector<LockApiCall> ApiCalls = lockApiCalls(Context);
-  std::vector<DistributedLockScope> Scopes =
-      findDistributedLockScopes(Index, Executions, helperCalls(), {}, ApiCalls);
+  const std::vector<LockApiCall> &ApiCalls = lockApiCalls(Context);
+  const std::vector<DistributedLockScope> &Scopes = lockScopes(Index);
   Reported.clear();
   llvm::DenseSet<const FunctionDecl *> Holders;
   for (const DistributedLockScope &Scope : Scopes)

@@ -460,11 +460,11 @@ std::string lockNamed(const AcquireSite &Site, const LockIndex &Index) {
 
 void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
-  std::vector<SqlExecution> Executions = sqlExecutions(Context);
+  const std::vector<SqlExecution> &Executions = sqlExecutions(Context);
   // The lock APIs of model files and other units: a service's own try-lock
   // retried in a loop. ZooKeeper's and etcd's own calls have waits of their
   // own, read below.
-  std::vector<LockApiCall> ApiCalls = lockApiCalls(Context);
+  std::vector<LockApiCall> ApiCalls = lockApiCalls(Context); // a copy: narrowed below
   llvm::erase_if(ApiCalls, [&](const LockApiCall &Api) {
     const FunctionDecl *Callee = Api.Call->getDirectCallee();
     return Api.Service != CoordinationService::None &&

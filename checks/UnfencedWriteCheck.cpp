@@ -280,7 +280,7 @@ std::optional<SourceRange> leavingBranchAround(llvm::ArrayRef<const IfStmt *> If
 void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
-  std::vector<SqlExecution> Executions = sqlExecutions(Context);
+  const std::vector<SqlExecution> &Executions = sqlExecutions(Context);
   std::vector<DistributedLockScope> Scopes = findDistributedLockScopes(
       Index, Executions, helperCalls(), takeLockObjects(), lockApiCalls(Context));
   // A fence taken in the scope: an INCR of a key named for one ("fence:job").
