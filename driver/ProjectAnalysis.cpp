@@ -15,6 +15,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <utility>
 
 using nlohmann::json;
 
@@ -571,7 +572,10 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
     bool Changed = false;
     std::vector<size_t> ToReparse;
     for (size_t I = 0; I < Count; ++I) {
-      if (!Summaries[I] || Failed.contains(I) || !Needed[I])
+      // A unit the report does not rely on is linked only when it was read
+      // with other units' entries: its summary (lock orders, exports) is
+      // then the one a run over the whole project gives.
+      if (!Summaries[I] || Failed.contains(I) || (!Needed[I] && Linked[I].empty()))
         continue;
       LinkedModels Models = Table.modelsFor(I, Summaries[I]->Called);
       if (!Models.empty())
@@ -581,22 +585,27 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
       if (Models == Linked[I])
         continue;
       Changed = true;
-      Linked[I] = std::move(Models);
-      SecondKeys[I] = Linked[I].empty() ? FirstKeys[I] : linkedKey(FirstKeys[I], Linked[I]);
-      if ((Second[I] = Index.lookup(SecondKeys[I])))
-        continue;
-      Args[I].clear();
-      if (Linked[I].empty()) {
-        ToReparse.push_back(I);
+      LinkedModels Before = std::exchange(Linked[I], std::move(Models));
+      std::string Key = Linked[I].empty() ? FirstKeys[I] : linkedKey(FirstKeys[I], Linked[I]);
+      if (std::optional<AnalysisResults> Kept = Index.lookup(Key)) {
+        SecondKeys[I] = std::move(Key);
+        Second[I] = std::move(Kept);
         continue;
       }
-      if (llvm::Error Err = writeModels(Index, SecondKeys[I], Linked[I], Args[I])) {
-        // A full disk: the unit keeps what it was read with, and says so.
-        Unlinked.push_back({Request.Units[I], "the wrappers of other units it calls could not be "
-                                              "handed to it: " + llvm::toString(std::move(Err))});
-        Failed.insert(I);
-        continue;
-      }
+      std::vector<std::string> ModelArgs;
+      if (!Linked[I].empty())
+        if (llvm::Error Err = writeModels(Index, Key, Linked[I], ModelArgs)) {
+          // A full disk: the unit keeps what it was read with, and says so.
+          Unlinked.push_back({Request.Units[I], "the wrappers of other units it calls could not "
+                                                "be handed to it: " +
+                                                    llvm::toString(std::move(Err))});
+          Failed.insert(I);
+          Linked[I] = std::move(Before);
+          continue;
+        }
+      SecondKeys[I] = std::move(Key);
+      Second[I].reset();
+      Args[I] = std::move(ModelArgs);
       ToReparse.push_back(I);
     }
     if (!Changed)

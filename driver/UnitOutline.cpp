@@ -2,8 +2,10 @@
 
 #include "UnitOutline.h"
 #include "HeaderRelevance.h"
+#include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +20,8 @@ namespace {
 std::vector<Token> codeTokens(const std::string &Text) {
   LangOptions Lang;
   Lang.CPlusPlus = Lang.CPlusPlus11 = Lang.CPlusPlus14 = Lang.CPlusPlus17 = true;
+  // Only what an outline reads is kept: a large generated table is mostly
+  // literals and punctuation.
   const char *Begin = Text.c_str();
   Lexer Lex(SourceLocation(), Lang, Begin, Begin, Begin + Text.size());
   std::vector<Token> Tokens;
@@ -28,7 +32,10 @@ std::vector<Token> codeTokens(const std::string &Text) {
       break;
     if (Tok.isAtStartOfLine())
       InDirective = Tok.is(tok::hash);
-    if (!InDirective)
+    if (!InDirective && Tok.isOneOf(tok::raw_identifier, tok::l_paren, tok::r_paren, tok::l_brace,
+                                    tok::r_brace, tok::l_square, tok::r_square, tok::semi,
+                                    tok::colon, tok::coloncolon, tok::arrow, tok::period,
+                                    tok::equal, tok::amp, tok::ampamp, tok::greater))
       Tokens.push_back(Tok);
   }
   return Tokens;
@@ -36,7 +43,8 @@ std::vector<Token> codeTokens(const std::string &Text) {
 
 class Outliner {
 public:
-  Outliner(const std::string &Text, UnitOutline &Out) : Tokens(codeTokens(Text)), Out(Out) {}
+  Outliner(const std::string &Text, UnitOutline &Out)
+      : Tokens(codeTokens(Text)), Keywords(language()), Out(Out) {}
 
   void run() {
     for (const Token &Tok : Tokens)
@@ -60,6 +68,10 @@ public:
       if (!Tok.is(tok::raw_identifier))
         continue;
       llvm::StringRef Name = Tok.getRawIdentifier();
+      // `if (x) {` where a head was expected (a lambda at namespace level,
+      // a K&R definition) is no function.
+      if (isKeyword(Name))
+        continue;
       if (!is(I + 1, tok::l_paren))
         continue;
       if (InBody()) {
@@ -73,15 +85,18 @@ public:
       std::optional<size_t> Close = closing(I + 1);
       if (!Close)
         return;
-      if (std::optional<size_t> Body = bodyAfterHead(*Close)) {
+      auto [Found, Stop] = bodyAfterHead(*Close);
+      if (Found) {
         Out.Defined.insert(Name);
         if (I > 0 && Tokens[I - 1].is(tok::coloncolon))
           Out.DefinedQualified.insert(Name);
         Braces.push_back(true);
-        I = *Body;
+        I = Stop;
         continue;
       }
-      I = *Close;
+      // A head from here to Stop would find no body either: the scan goes
+      // on past it, so text like `A() A() A() ...` costs one pass.
+      I = std::max(*Close, Stop > 0 ? Stop - 1 : 0);
     }
     for (const auto &Name : OnObjects)
       if (!Out.Called.contains(Name.getKey()))
@@ -110,12 +125,19 @@ private:
     return std::nullopt;
   }
 
-  /// The `{` that opens a function body after a parameter list closing at
-  /// \p Close, when the head is a definition's: qualifiers, a trailing
-  /// return type and a constructor's member initializers may come between.
-  std::optional<size_t> bodyAfterHead(size_t Close) const {
-    size_t I = Close + 1;
+  /// Whether a function body follows a parameter list closing at \p Close,
+  /// as a definition's head does (qualifiers, a trailing return type and a
+  /// constructor's member initializers may come between), and the token the
+  /// search stopped at: the body's `{`, or the first that ends the head.
+  std::pair<bool, size_t> bodyAfterHead(size_t Close) const {
+    std::optional<size_t> Body = bodyAfter(Close + 1);
+    return {Body.has_value(), Body ? *Body : Stopped};
+  }
+
+  std::optional<size_t> bodyAfter(size_t I) const {
+    Stopped = Tokens.size();
     while (I < Tokens.size()) {
+      Stopped = I;
       if (is(I, tok::l_brace))
         return I;
       if (isWord(I, "const") || isWord(I, "volatile") || isWord(I, "override") ||
@@ -146,6 +168,7 @@ private:
 
   std::optional<size_t> bodyAfterTrailingType(size_t I) const {
     for (; I < Tokens.size(); ++I) {
+      Stopped = I;
       if (is(I, tok::l_brace))
         return I;
       if (is(I, tok::semi) || is(I, tok::equal) || is(I, tok::r_brace))
@@ -157,6 +180,7 @@ private:
   /// `: Member(x), Base{y} {`: the body is the brace that follows no name.
   std::optional<size_t> bodyAfterInitializers(size_t I) const {
     while (I < Tokens.size()) {
+      Stopped = I;
       if (is(I, tok::l_paren) || (is(I, tok::l_brace) && I > 0 &&
                                   (Tokens[I - 1].is(tok::raw_identifier) ||
                                    Tokens[I - 1].is(tok::greater)))) {
@@ -175,9 +199,21 @@ private:
     return std::nullopt;
   }
 
+  static LangOptions language() {
+    LangOptions Lang;
+    Lang.CPlusPlus = Lang.CPlusPlus11 = Lang.CPlusPlus14 = Lang.CPlusPlus17 = true;
+    return Lang;
+  }
+  bool isKeyword(llvm::StringRef Name) const {
+    return Keywords.get(Name).isKeyword(language());
+  }
+
   std::vector<Token> Tokens;
+  mutable IdentifierTable Keywords;
   UnitOutline &Out;
   llvm::StringSet<> OnObjects;
+  /// Where the last search for a body stopped.
+  mutable size_t Stopped = 0;
 };
 
 } // namespace

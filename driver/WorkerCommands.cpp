@@ -1,7 +1,10 @@
 //===--- WorkerCommands.cpp - compile commands handed to a worker ---------===//
 
 #include "WorkerCommands.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang::tooling;
 
@@ -30,15 +33,28 @@ private:
   std::vector<CompileCommand> Commands;
 };
 
-/// Each unit's commands, asked for by the unit's absolute path.
+/// \p Path absolute, without "." or "..": the tooling asks for a unit by
+/// its absolute path with the dots the command line gave it.
+std::string normalized(llvm::StringRef Path) {
+  llvm::SmallString<256> Absolute(Path);
+  llvm::sys::fs::make_absolute(Absolute);
+  llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+  return Absolute.str().str();
+}
+
+/// Each unit's commands, asked for by the unit's path, in any spelling.
 class BatchCommands : public CompilationDatabase {
 public:
   using Unit = std::pair<std::string, std::vector<CompileCommand>>;
-  explicit BatchCommands(std::vector<Unit> Units) : Units(std::move(Units)) {}
+  explicit BatchCommands(std::vector<Unit> Units) : Units(std::move(Units)) {
+    for (Unit &Each : this->Units)
+      Each.first = normalized(Each.first);
+  }
 
   std::vector<CompileCommand> getCompileCommands(llvm::StringRef File) const override {
+    std::string Asked = normalized(File);
     for (const Unit &Each : Units)
-      if (Each.first == File)
+      if (Each.first == Asked)
         return Each.second;
     return {};
   }

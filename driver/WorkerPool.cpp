@@ -3,7 +3,10 @@
 #include "WorkerPool.h"
 #include "ResultsEncoding.h"
 #include "WorkerFiles.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
@@ -91,6 +94,7 @@ struct Running {
   /// results last grew by a record.
   Clock::time_point FileStarted;
   uint64_t ResultBytes = 0;
+  size_t RecordsSeen = 0;
   /// The compile commands handed over, if any.
   UnnamedFile Commands;
   ExitNotice Exit;
@@ -113,15 +117,45 @@ void awaitAnEnd(const std::vector<Running> &Active, unsigned Timeout) {
   ::poll(Notices.data(), Notices.size(), Wait);
 }
 
-/// When \p Worker has written a record more since last asked, its current
-/// file starts now: a time limit is a file's, not a batch's.
+/// How many whole records \p Worker's results hold now.
+size_t wholeRecordsIn(const Running &Worker) {
+  auto Text = readAllFrom(Worker.Results.descriptor(), /*MaxBytes=*/1u << 30);
+  if (!Text) {
+    llvm::consumeError(Text.takeError());
+    return 0;
+  }
+  return wholeRecords(*Text).size();
+}
+
+/// When \p Worker has written a whole record more since last asked, its
+/// current file starts now: a time limit is a file's, not a batch's. Bytes
+/// alone do not count, or a worker could put its limit off for ever.
 void noteProgress(Running &Worker) {
   struct stat Status;
   if (::fstat(Worker.Results.descriptor(), &Status) != 0 ||
       static_cast<uint64_t>(Status.st_size) <= Worker.ResultBytes)
     return;
   Worker.ResultBytes = static_cast<uint64_t>(Status.st_size);
-  Worker.FileStarted = Clock::now();
+  size_t Records = wholeRecordsIn(Worker);
+  if (Records > Worker.RecordsSeen) {
+    Worker.RecordsSeen = Records;
+    Worker.FileStarted = Clock::now();
+  }
+}
+
+/// \p Path absolute, without "." or "..".
+std::string normalized(llvm::StringRef Path) {
+  llvm::SmallString<256> Absolute(Path);
+  llvm::sys::fs::make_absolute(Absolute);
+  llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+  return Absolute.str().str();
+}
+
+/// True when \p Results speak of no unit but \p File: a worker of a batch
+/// hands back the results of its own files, each in its place.
+bool ofItsFile(const AnalysisResults &Results, llvm::StringRef File) {
+  return llvm::all_of(Results.Units,
+                      [&](const UnitRecord &Unit) { return Unit.File == normalized(File); });
 }
 
 /// What a finished worker left: its results for the files of its batch it
@@ -143,6 +177,8 @@ std::vector<AnalysisResults> collect(const Running &Worker,
         llvm::consumeError(Parsed.takeError());
         break;
       }
+      if (!ofItsFile(*Parsed, Files[Worker.Batch[Done.size()]]))
+        break;
       Done.push_back(std::move(*Parsed));
     }
   if (Done.size() == Worker.Batch.size())
@@ -198,6 +234,9 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
   unsigned Jobs = std::min(std::max(1u, Settings.Jobs), MaxWorkers);
   std::deque<size_t> Waiting(Files.size());
   std::iota(Waiting.begin(), Waiting.end(), 0);
+  // Files to read one to a worker: a batch whose worker gave up before its
+  // first file (a configuration it refused) says nothing of which file.
+  std::vector<bool> Alone(Files.size());
   // What the finished workers cost, for the size of the next batches.
   WorkerPace OwnPace;
   WorkerPace &Pace = Settings.Pace ? *Settings.Pace : OwnPace;
@@ -214,8 +253,9 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
       std::vector<std::string> OwnArgs = ArgsOf(Waiting.front());
       Running Worker{{Waiting.front()}, {}, UnnamedFile::make(), {}, {}, 0, {}, {}};
       Waiting.pop_front();
-      size_t Size = batchSize(Pace, Waiting.size() + 1, Jobs);
-      while (Worker.Batch.size() < Size && !Waiting.empty() && ArgsOf(Waiting.front()) == OwnArgs) {
+      size_t Size = Alone[Worker.Batch.front()] ? 1 : batchSize(Pace, Waiting.size() + 1, Jobs);
+      while (Worker.Batch.size() < Size && !Waiting.empty() && !Alone[Waiting.front()] &&
+             ArgsOf(Waiting.front()) == OwnArgs) {
         Worker.Batch.push_back(Waiting.front());
         Waiting.pop_front();
       }
@@ -289,6 +329,18 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
       untrack(It->Process.Pid);
       std::vector<AnalysisResults> Collected =
           collect(*It, Files, Done.ReturnCode, TimedOut, Settings.TimeoutSeconds);
+      bool EndedItself = !TimedOut && Done.ReturnCode >= 0 && Done.ReturnCode <= 128;
+      if (It->Batch.size() > 1 && Collected.size() == 1 && !Collected.front().Failures.empty() &&
+          It->RecordsSeen == 0 && EndedItself && wholeRecordsIn(*It) == 0) {
+        // It stopped before its first file: each is read alone to say which.
+        for (size_t I = It->Batch.size(); I-- > 0;) {
+          Alone[It->Batch[I]] = true;
+          Waiting.push_front(It->Batch[I]);
+        }
+        It = Active.erase(It);
+        Finished = true;
+        continue;
+      }
       for (size_t I = 0; I < Collected.size(); ++I) {
         size_t Index = It->Batch[I];
         Results[Index] = std::move(Collected[I]);
