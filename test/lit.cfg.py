@@ -61,6 +61,7 @@ config.substitutions.append(("%stubs", stub_include))
 config.substitutions.append(("%inputs", inputs))
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%bench", f"{config.python} {os.path.join(config.source_root, 'bench', 'compare.py')} --locklint {config.locklint} --plugin {config.locklint_plugin} --llvm-bin {config.llvm_tools_dir}"))
+config.substitutions.append(("%projects", f"{config.python} {os.path.join(config.source_root, 'bench', 'projects', 'run.py')} --locklint {config.locklint} --plugin {config.locklint_plugin} --llvm-bin {config.llvm_tools_dir}"))
 config.substitutions.append(("%generate", f"{config.python} {os.path.join(config.source_root, 'bench', 'generate.py')}"))
 config.substitutions.append(("%{locklint_dir}", os.path.dirname(config.locklint)))
 if shutil.which("redis-server") and shutil.which("redis-cli"):
