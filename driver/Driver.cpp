@@ -256,6 +256,10 @@ cl::opt<std::string> ProjectLockApiModel("project-lock-api-model", cl::Hidden,
 // wrappers: linking then reads the callers again. For tests of linking and
 // for measuring what the order saves.
 cl::opt<bool> NoReadOrder("no-read-order", cl::Hidden, cl::cat(LocklintCategory));
+// How many files a worker reads at most, in place of a size from the pace of
+// the files so far: tests batch small files whatever the machine's speed.
+cl::opt<unsigned> FilesPerWorker("files-per-worker", cl::Hidden, cl::init(0),
+                                 cl::cat(LocklintCategory));
 // Makes a worker crash or hang on a file whose path contains a text, so tests
 // can show that the other files are still reported.
 cl::opt<std::string> TestFault("test-fault", cl::Hidden, cl::cat(LocklintCategory));
@@ -1128,6 +1132,7 @@ int run(int Argc, const char **Argv) {
   };
   Settings.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
   Settings.TimeoutSeconds = TimeoutPerFile;
+  Settings.FilesPerWorker = FilesPerWorker;
   RunReport Report(Quiet ? nulls() : errs(), errs().is_displayed(),
                    std::chrono::seconds(ProgressSeconds));
   size_t UnitsRun = Files.size();

@@ -253,7 +253,9 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
       std::vector<std::string> OwnArgs = ArgsOf(Waiting.front());
       Running Worker{{Waiting.front()}, {}, UnnamedFile::make(), {}, {}, 0, {}, {}};
       Waiting.pop_front();
-      size_t Size = Alone[Worker.Batch.front()] ? 1 : batchSize(Pace, Waiting.size() + 1, Jobs);
+      size_t Size = Alone[Worker.Batch.front()] ? 1
+                    : Settings.FilesPerWorker ? Settings.FilesPerWorker
+                                              : batchSize(Pace, Waiting.size() + 1, Jobs);
       while (Worker.Batch.size() < Size && !Waiting.empty() && !Alone[Waiting.front()] &&
              ArgsOf(Waiting.front()) == OwnArgs) {
         Worker.Batch.push_back(Waiting.front());

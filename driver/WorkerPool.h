@@ -50,6 +50,9 @@ struct WorkerSettings {
   size_t *WorkersStarted = nullptr;
   /// The pace to keep across calls, if any; each call has its own unless.
   WorkerPace *Pace = nullptr;
+  /// Files a worker reads at most; 0 sizes batches by the pace. Tests set it
+  /// to have batches whatever the machine's speed.
+  unsigned FilesPerWorker = 0;
 };
 
 /// Analyzes \p Files with up to Settings.Jobs workers at once. \p Progress is
