@@ -15,11 +15,17 @@ using namespace clang;
 namespace locklint {
 namespace {
 
+/// C++17, as the lexer and the keywords read it; C reads the same for this.
+LangOptions language() {
+  LangOptions Lang;
+  Lang.CPlusPlus = Lang.CPlusPlus11 = Lang.CPlusPlus14 = Lang.CPlusPlus17 = true;
+  return Lang;
+}
+
 /// The tokens of \p Text that code is made of: comments and preprocessor
 /// directives left out. The lexer reads up to a terminating null.
 std::vector<Token> codeTokens(const std::string &Text) {
-  LangOptions Lang;
-  Lang.CPlusPlus = Lang.CPlusPlus11 = Lang.CPlusPlus14 = Lang.CPlusPlus17 = true;
+  LangOptions Lang = language();
   // Only what an outline reads is kept: a large generated table is mostly
   // literals and punctuation.
   const char *Begin = Text.c_str();
@@ -199,11 +205,6 @@ private:
     return std::nullopt;
   }
 
-  static LangOptions language() {
-    LangOptions Lang;
-    Lang.CPlusPlus = Lang.CPlusPlus11 = Lang.CPlusPlus14 = Lang.CPlusPlus17 = true;
-    return Lang;
-  }
   bool isKeyword(llvm::StringRef Name) const {
     return Keywords.get(Name).isKeyword(language());
   }

@@ -2,11 +2,9 @@
 
 #include "WorkerPool.h"
 #include "ResultsEncoding.h"
+#include "OutputFiles.h"
 #include "WorkerFiles.h"
-#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
@@ -143,19 +141,11 @@ void noteProgress(Running &Worker) {
   }
 }
 
-/// \p Path absolute, without "." or "..".
-std::string normalized(llvm::StringRef Path) {
-  llvm::SmallString<256> Absolute(Path);
-  llvm::sys::fs::make_absolute(Absolute);
-  llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
-  return Absolute.str().str();
-}
-
 /// True when \p Results speak of no unit but \p File: a worker of a batch
 /// hands back the results of its own files, each in its place.
 bool ofItsFile(const AnalysisResults &Results, llvm::StringRef File) {
-  return llvm::all_of(Results.Units,
-                      [&](const UnitRecord &Unit) { return Unit.File == normalized(File); });
+  std::string Path = absolutePath(File);
+  return llvm::all_of(Results.Units, [&](const UnitRecord &Unit) { return Unit.File == Path; });
 }
 
 /// What a finished worker left: its results for the files of its batch it
@@ -332,8 +322,8 @@ runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings
       std::vector<AnalysisResults> Collected =
           collect(*It, Files, Done.ReturnCode, TimedOut, Settings.TimeoutSeconds);
       bool EndedItself = !TimedOut && Done.ReturnCode >= 0 && Done.ReturnCode <= 128;
-      if (It->Batch.size() > 1 && Collected.size() == 1 && !Collected.front().Failures.empty() &&
-          It->RecordsSeen == 0 && EndedItself && wholeRecordsIn(*It) == 0) {
+      // One answer for a batch is a failure before any file was handed back.
+      if (It->Batch.size() > 1 && Collected.size() == 1 && EndedItself) {
         // It stopped before its first file: each is read alone to say which.
         for (size_t I = It->Batch.size(); I-- > 0;) {
           Alone[It->Batch[I]] = true;

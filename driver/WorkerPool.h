@@ -48,7 +48,7 @@ struct WorkerSettings {
   /// Where to count the workers started, if anywhere: a worker reads
   /// several small files when the files so far were quick.
   size_t *WorkersStarted = nullptr;
-  /// The pace to keep across calls, if any; each call has its own unless.
+  /// The pace to keep across calls; unset, each call keeps its own.
   WorkerPace *Pace = nullptr;
   /// Files a worker reads at most; 0 sizes batches by the pace. Tests set it
   /// to have batches whatever the machine's speed.
