@@ -1,7 +1,7 @@
 //===--- Finding.h - what an analysis reports, as plain data ---*- C++ -*-===//
 //
 // The driver's own record of results, independent of clang-tidy's types, so
-// that worker processes can send them as JSON and the SARIF writer, the
+// that worker processes can send them as bytes and the SARIF writer, the
 // baseline and the merge can read them back.
 //
 //===----------------------------------------------------------------------===//

@@ -1,4 +1,4 @@
-//===--- ResultsEncoding.h - results as JSON between processes -----*- C++ -*-===//
+//===--- ResultsEncoding.h - results as bytes between processes ----*- C++ -*-===//
 
 #ifndef LOCKLINT_DRIVER_FINDINGJSON_H
 #define LOCKLINT_DRIVER_FINDINGJSON_H

@@ -21,7 +21,7 @@ locklint="${LOCKLINT_BUILD_DIR:-$root/build}/driver/locklint"
 python3 "$root/test/fuzz/make_seeds.py" "$seeds" $([[ -x $locklint ]] && echo "$locklint")
 
 status=0
-for target in FormatString LuaScript SqlModel ModelFile Baseline CompileDatabase; do
+for target in FormatString LuaScript SqlModel ModelFile Baseline ResultsEncoding CompileDatabase; do
   corpus="$build/corpus/$target"
   crashes="$build/crashes/$target"
   mkdir -p "$corpus" "$crashes" "$seeds/$target"

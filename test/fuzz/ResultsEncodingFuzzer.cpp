@@ -1,0 +1,23 @@
+//===--- ResultsEncodingFuzzer.cpp - the results a worker hands back ------===//
+//
+// The bytes come from a worker that may have read hostile code, or from the
+// project index on disk. Whatever decodes must decode again once encoded.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ResultsEncoding.h"
+#include <cstdint>
+#include <cstdlib>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  llvm::StringRef Bytes(reinterpret_cast<const char *>(Data), Size);
+  auto Results = locklint::decodeResults(Bytes);
+  if (!Results) {
+    llvm::consumeError(Results.takeError());
+    return 0;
+  }
+  auto Again = locklint::decodeResults(locklint::encodeResults(*Results));
+  if (!Again || Again->Findings.size() != Results->Findings.size())
+    abort();
+  return 0;
+}
