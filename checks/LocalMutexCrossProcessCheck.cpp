@@ -1,6 +1,7 @@
 //===--- LocalMutexCrossProcessCheck.cpp ----------------------------------===//
 
 #include "LocalMutexCrossProcessCheck.h"
+#include "model/matching/NameSet.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/redis/CommandSummaries.h"
 #include "model/redis/RedisCommandKinds.h"
@@ -141,23 +142,20 @@ void LocalMutexCrossProcessCheck::storeOptions(ClangTidyOptions::OptionMap &Opts
 }
 
 void LocalMutexCrossProcessCheck::registerMoreMatchers(MatchFinder *Finder) {
-  auto Names = [](const std::vector<std::string> &Strings) {
-    return std::vector<StringRef>(Strings.begin(), Strings.end());
-  };
   std::vector<std::string> Guards = LocalLockScopes::guardNames(Locks);
   std::vector<std::string> Methods = LocalLockScopes::methodNames(Locks);
   std::vector<std::string> Functions = LocalLockScopes::functionNames(Locks);
   Finder->addMatcher(
       varDecl(hasType(hasUnqualifiedDesugaredType(
-                  recordType(hasDeclaration(cxxRecordDecl(hasAnyName(Names(Guards))))))),
+                  recordType(hasDeclaration(cxxRecordDecl(hasNameIn(Guards)))))),
               unless(isExpansionInSystemHeader()))
           .bind("guard"),
       this);
-  Finder->addMatcher(cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName(Names(Methods)))),
+  Finder->addMatcher(cxxMemberCallExpr(callee(cxxMethodDecl(hasNameIn(Methods))),
                                        unless(isExpansionInSystemHeader()))
                          .bind("lock-call"),
                      this);
-  Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(Names(Functions)))),
+  Finder->addMatcher(callExpr(callee(functionDecl(hasNameIn(Functions))),
                               unless(isExpansionInSystemHeader()))
                          .bind("lock-call"),
                      this);

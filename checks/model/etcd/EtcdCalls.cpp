@@ -1,6 +1,7 @@
 //===--- EtcdCalls.cpp - the etcd lock calls of a unit --------------------===//
 
 #include "model/etcd/EtcdCalls.h"
+#include "model/matching/NameSet.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/values/ExprText.h"
 #include "clang/AST/DeclCXX.h"
@@ -105,8 +106,7 @@ std::string objectIdentity(const Expr *Object, const ASTContext &Context) {
 
 void EtcdCalls::registerMatchers(MatchFinder *Finder) {
   const EtcdModel &Model = EtcdModel::builtin();
-  std::vector<StringRef> Classes(Model.classes().begin(), Model.classes().end());
-  Finder->addMatcher(cxxMemberCallExpr(callee(cxxMethodDecl(ofClass(hasAnyName(Classes)))),
+  Finder->addMatcher(cxxMemberCallExpr(callee(cxxMethodDecl(ofClass(hasNameIn(Model.classes())))),
                                        unless(isExpansionInSystemHeader()))
                          .bind("etcd-call"),
                      this);

@@ -1,6 +1,7 @@
 //===--- CommandCollector.cpp - the Redis commands of a translation unit --===//
 
 #include "model/redis/CommandCollector.h"
+#include "model/matching/NameSet.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/redis/DeclaredClients.h"
 #include "clang/AST/ExprCXX.h"
@@ -9,56 +10,16 @@ using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace locklint::model {
-namespace {
-
-/// The model's names by their last component. hasAnyName compares a
-/// declaration with every name in turn; a model of thousands of functions
-/// would make each call of a unit cost thousands of comparisons, where this
-/// costs one lookup.
-class ModeledNames {
-public:
-  explicit ModeledNames(const ClientModel &Model) {
-    llvm::StringMap<std::vector<std::string>> ByLast;
-    for (std::string &Name : Model.names()) {
-      StringRef Last = StringRef(Name).rsplit("::").second;
-      ByLast[Last].push_back(std::move(Name));
-    }
-    for (auto &[Last, Names] : ByLast)
-      Matchers[Last] = new internal::HasNameMatcher(std::move(Names));
-  }
-
-  bool matches(const NamedDecl &Decl) const {
-    std::string Spelled;
-    StringRef Last;
-    if (const IdentifierInfo *Identifier = Decl.getIdentifier()) {
-      Last = Identifier->getName();
-    } else {
-      Spelled = Decl.getDeclName().getAsString();
-      Last = Spelled;
-    }
-    auto It = Matchers.find(Last);
-    return It != Matchers.end() && It->second->matchesNode(Decl);
-  }
-
-private:
-  llvm::StringMap<llvm::IntrusiveRefCntPtr<internal::HasNameMatcher>> Matchers;
-};
-
-AST_MATCHER_P(FunctionDecl, hasModeledName, std::shared_ptr<const ModeledNames>, Names) {
-  return Names->matches(Node);
-}
-
-} // namespace
 
 void CommandCollector::registerMatchers(MatchFinder &Finder,
                                         MatchFinder::MatchCallback *Callback) const {
-  auto Names = std::make_shared<const ModeledNames>(Model);
-  Finder.addMatcher(callExpr(callee(functionDecl(hasModeledName(Names)))).bind("call"), Callback);
+  auto Names = std::make_shared<const NameSet>(Model.names());
+  Finder.addMatcher(callExpr(callee(functionDecl(hasNameIn(Names)))).bind("call"), Callback);
   // Calls of the program's own functions, which may wrap the client. The
   // callee may be declared here and defined further down: its body is looked
   // up once the whole translation unit is read.
   Finder.addMatcher(callExpr(callee(functionDecl(unless(isExpansionInSystemHeader()),
-                                                 unless(hasModeledName(Names)))),
+                                                 unless(hasNameIn(Names)))),
                              unless(isExpansionInSystemHeader()))
                         .bind("helper-call"),
                     Callback);

@@ -1,6 +1,7 @@
 //===--- AcquireCalls.cpp - the calls that may take a lock ----------------===//
 
 #include "model/scopes/AcquireCalls.h"
+#include "model/matching/NameSet.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/redis/LockWords.h"
 #include "model/values/ExprText.h"
@@ -102,10 +103,8 @@ void AcquireCallCollector::registerMatchers(MatchFinder *Finder) {
   std::vector<std::string> Names;
   for (const auto &Entry : Apis.Acquires)
     Names.push_back("::" + Entry.getKey().str());
-  if (!Names.empty()) {
-    std::vector<llvm::StringRef> Refs(Names.begin(), Names.end());
-    Finder->addMatcher(callExpr(callee(functionDecl(hasAnyName(Refs)))).bind("lock-api"), this);
-  }
+  if (!Names.empty())
+    Finder->addMatcher(callExpr(callee(functionDecl(hasNameIn(Names)))).bind("lock-api"), this);
   // redis-plus-plus's RedMutex::try_lock, true when the lock was taken.
   Finder->addMatcher(
       cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName("try_lock", "try_lock_for"),

@@ -1,6 +1,7 @@
 //===--- SqlExecutions.cpp - SQL that calls run, from the AST -------------===//
 
 #include "model/sql/SqlExecutions.h"
+#include "model/matching/NameSet.h"
 #include "model/values/ExprText.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
@@ -15,8 +16,7 @@ ast_matchers::StatementMatcher SqlExecutions::callMatcher(const SqlClientModel &
   std::vector<std::string> Names;
   for (const auto &Entry : Model.Functions)
     Names.push_back("::" + Entry.getKey().str());
-  std::vector<StringRef> Refs(Names.begin(), Names.end());
-  return callExpr(callee(functionDecl(hasAnyName(Refs))), unless(isExpansionInSystemHeader()))
+  return callExpr(callee(functionDecl(hasNameIn(Names))), unless(isExpansionInSystemHeader()))
       .bind(CallId);
 }
 

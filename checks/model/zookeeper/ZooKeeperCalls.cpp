@@ -1,6 +1,7 @@
 //===--- ZooKeeperCalls.cpp - the ZooKeeper calls of a unit ---------------===//
 
 #include "model/zookeeper/ZooKeeperCalls.h"
+#include "model/matching/NameSet.h"
 #include "model/values/ExprText.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/Expr.h"
@@ -70,8 +71,7 @@ std::string patternOf(const StringValue &Value) {
 ast_matchers::StatementMatcher ZooKeeperCalls::callMatcher() {
   using namespace ast_matchers;
   std::vector<std::string> Names = ZooKeeperModel::builtin().functionNames();
-  std::vector<StringRef> Refs(Names.begin(), Names.end());
-  return callExpr(callee(functionDecl(hasAnyName(Refs))), unless(isExpansionInSystemHeader()))
+  return callExpr(callee(functionDecl(hasNameIn(Names))), unless(isExpansionInSystemHeader()))
       .bind(CallId);
 }
 
