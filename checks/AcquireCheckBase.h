@@ -36,6 +36,11 @@ protected:
   /// The unit's acquires, and its lock scopes with no RAII objects, found
   /// once for every check that reads them.
   const std::vector<locklint::model::AcquireSite> &acquireSites(const locklint::model::LockIndex &Index) {
+    return acquireSiteReading(Index).Sites;
+  }
+  /// The same with the wrappers found on the way, for scopes of one's own.
+  const locklint::model::AcquireSiteReading &
+  acquireSiteReading(const locklint::model::LockIndex &Index) {
     return Acquires->sites(Index, strings(), helperCalls());
   }
   const std::vector<locklint::model::DistributedLockScope> &

@@ -49,11 +49,11 @@ const std::vector<LockApiCall> &AcquireReading::apiCalls(ASTContext &Context,
   return *ApiCalls;
 }
 
-const std::vector<AcquireSite> &AcquireReading::sites(const LockIndex &Index,
-                                                      StringValueTracker &Strings,
-                                                      llvm::ArrayRef<HelperCall> Calls) {
+const AcquireSiteReading &AcquireReading::sites(const LockIndex &Index,
+                                                StringValueTracker &Strings,
+                                                llvm::ArrayRef<HelperCall> Calls) {
   if (!Sites)
-    Sites = findAcquireSites(Index, sql(Index.context(), Strings, Calls), Calls,
+    Sites = readAcquireSites(Index, sql(Index.context(), Strings, Calls), Calls,
                              apiCalls(Index.context(), Strings));
   return *Sites;
 }
@@ -62,8 +62,7 @@ const std::vector<DistributedLockScope> &AcquireReading::scopes(const LockIndex 
                                                                StringValueTracker &Strings,
                                                                llvm::ArrayRef<HelperCall> Calls) {
   if (!Scopes)
-    Scopes = findDistributedLockScopes(Index, sql(Index.context(), Strings, Calls), Calls, {},
-                                       apiCalls(Index.context(), Strings));
+    Scopes = findDistributedLockScopes(Index, sites(Index, Strings, Calls), {});
   return *Scopes;
 }
 

@@ -45,7 +45,7 @@ public:
   const std::vector<locklint::model::LockApiCall> &
   apiCalls(ASTContext &Context, locklint::model::StringValueTracker &Strings);
   /// The acquire sites over sql() and apiCalls(), read at the first call.
-  const std::vector<locklint::model::AcquireSite> &
+  const locklint::model::AcquireSiteReading &
   sites(const locklint::model::LockIndex &Index, locklint::model::StringValueTracker &Strings,
         llvm::ArrayRef<locklint::model::HelperCall> Calls);
   /// The lock scopes over the same, with no RAII objects.
@@ -66,7 +66,7 @@ private:
   const ast_matchers::MatchFinder *RegisteredWith = nullptr;
   std::optional<std::vector<locklint::model::SqlExecution>> Sql;
   std::optional<std::vector<locklint::model::LockApiCall>> ApiCalls;
-  std::optional<std::vector<locklint::model::AcquireSite>> Sites;
+  std::optional<locklint::model::AcquireSiteReading> Sites;
   std::optional<std::vector<locklint::model::DistributedLockScope>> Scopes;
   llvm::SmallPtrSet<const void *, 16> Finished;
   unsigned Sharers = 0;

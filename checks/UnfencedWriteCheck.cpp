@@ -281,8 +281,8 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
   const std::vector<SqlExecution> &Executions = sqlExecutions(Context);
-  std::vector<DistributedLockScope> Scopes = findDistributedLockScopes(
-      Index, Executions, helperCalls(), takeLockObjects(), lockApiCalls(Context));
+  std::vector<DistributedLockScope> Scopes =
+      findDistributedLockScopes(Index, acquireSiteReading(Index), takeLockObjects());
   // A fence taken in the scope: an INCR of a key named for one ("fence:job").
   WordMatcher FenceKeys(DefaultFenceColumnPattern);
   std::vector<const RedisCommand *> Increments;

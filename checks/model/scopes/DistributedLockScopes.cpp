@@ -1137,11 +1137,22 @@ std::optional<AcquireSite> guardedLockClass(const VarDecl *Guard, const Wrappers
 
 } // namespace
 
+struct AcquireWrappers {
+  Wrappers Found;
+};
+
+AcquireSiteReading readAcquireSites(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
+                                    llvm::ArrayRef<HelperCall> Calls,
+                                    llvm::ArrayRef<LockApiCall> ApiCalls) {
+  auto Found = std::make_shared<AcquireWrappers>();
+  std::vector<AcquireSite> Sites = sitesAndWrappers(Index, Sql, Calls, ApiCalls, Found->Found);
+  return {std::move(Sites), std::move(Found)};
+}
+
 std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
                                           llvm::ArrayRef<HelperCall> Calls,
                                           llvm::ArrayRef<LockApiCall> ApiCalls) {
-  Wrappers Found;
-  return sitesAndWrappers(Index, Sql, Calls, ApiCalls, Found);
+  return readAcquireSites(Index, Sql, Calls, ApiCalls).Sites;
 }
 
 std::optional<AcquireTest> testOfAcquire(const AcquireSite &Site, const LockIndex &Index) {
@@ -1153,9 +1164,15 @@ findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> S
                           llvm::ArrayRef<HelperCall> Calls,
                           llvm::ArrayRef<const VarDecl *> Objects,
                           llvm::ArrayRef<LockApiCall> ApiCalls) {
+  return findDistributedLockScopes(Index, readAcquireSites(Index, Sql, Calls, ApiCalls), Objects);
+}
+
+std::vector<DistributedLockScope> findDistributedLockScopes(const LockIndex &Index,
+                                                            const AcquireSiteReading &Read,
+                                                            llvm::ArrayRef<const VarDecl *> Objects) {
   ASTContext &Context = Index.context();
-  Wrappers Found;
-  std::vector<AcquireSite> Sites = sitesAndWrappers(Index, Sql, Calls, ApiCalls, Found);
+  const std::vector<AcquireSite> &Sites = Read.Sites;
+  const Wrappers &Found = Read.Wrappers->Found;
   ScopeFinder Finder(Index, Context);
   std::vector<DistributedLockScope> Scopes;
   // RAII: an object whose constructor acquires holds the lock for its life.

@@ -11,6 +11,7 @@
 #ifndef LOCKLINT_CHECKS_MODEL_DISTRIBUTEDLOCKSCOPES_H
 #define LOCKLINT_CHECKS_MODEL_DISTRIBUTEDLOCKSCOPES_H
 
+#include <memory>
 #include "model/redis/CommandSummaries.h"
 #include "model/scopes/CoordinationService.h"
 #include "model/redis/LockIndex.h"
@@ -120,6 +121,20 @@ std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef
                                           llvm::ArrayRef<HelperCall> Calls,
                                           llvm::ArrayRef<LockApiCall> ApiCalls);
 
+/// The functions that pass an acquire's outcome on to their callers.
+struct AcquireWrappers;
+
+/// findAcquireSites()'s sites with the wrappers found on the way, so that
+/// the scopes over them are found without reading the sites again.
+struct AcquireSiteReading {
+  std::vector<AcquireSite> Sites;
+  std::shared_ptr<const AcquireWrappers> Wrappers;
+};
+
+AcquireSiteReading readAcquireSites(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
+                                    llvm::ArrayRef<HelperCall> Calls,
+                                    llvm::ArrayRef<LockApiCall> ApiCalls);
+
 /// How an acquire's outcome is tested: the if-statement, right after the
 /// call or after the variable that keeps the result, and whether its
 /// condition being true means the lock was taken.
@@ -148,6 +163,10 @@ findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> S
                           llvm::ArrayRef<HelperCall> Calls,
                           llvm::ArrayRef<const clang::VarDecl *> Objects,
                           llvm::ArrayRef<LockApiCall> ApiCalls = {});
+/// The same over sites already read.
+std::vector<DistributedLockScope>
+findDistributedLockScopes(const LockIndex &Index, const AcquireSiteReading &Read,
+                          llvm::ArrayRef<const clang::VarDecl *> Objects);
 
 } // namespace locklint::model
 
