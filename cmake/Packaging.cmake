@@ -1,6 +1,7 @@
 # `cpack -G DEB` (scripts/package.sh): a Debian package of what `cmake
 # --install` lays out, under /usr. Its dependencies are Debian's own: the
-# LLVM and Clang 19 libraries the driver and the plugin link, libpg_query,
+# LLVM and Clang 19 libraries the plugin links (and the driver, unless it
+# links their static archives), libpg_query,
 # and clang's builtin headers, which the driver reads from clang's resource
 # directory. clang-tidy 19 is only needed for the plugin.
 set(CPACK_GENERATOR DEB)
@@ -15,6 +16,10 @@ set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE ${LOCKLINT_HOMEPAGE})
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
     "libllvm${LLVM_VERSION_MAJOR} (>= 1:${LLVM_VERSION_MAJOR}.1), libclang-cpp${LLVM_VERSION_MAJOR} (>= 1:${LLVM_VERSION_MAJOR}.1), libclang-common-${LLVM_VERSION_MAJOR}-dev, libpg-query1504.0, libc6, libstdc++6")
+if(LOCKLINT_STATIC_LLVM)
+  # What the static LLVM archives link in their turn (cmake/LlvmLibraries.cmake).
+  string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", zlib1g, libzstd1, libz3-4, libtinfo6")
+endif()
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "clang-tidy-${LLVM_VERSION_MAJOR}, pre-commit")
 set(CPACK_OUTPUT_FILE_PREFIX ${CMAKE_BINARY_DIR}/packages)
 include(CPack)

@@ -187,16 +187,18 @@ std::vector<AnalysisResults> collect(const Running &Worker,
 
 /// How many files the next worker reads. A worker costs a process start,
 /// about what the compiler spends on a small C file: when the files so far
-/// were that small, a worker reads several, about \p TargetSeconds' worth,
-/// but never so many that the last workers would run alone for long.
+/// were that small, a worker reads several, about \p TargetSeconds' worth.
+/// With several workers at once, never so many that the last workers would
+/// run alone for long; one worker at a time has no one to wait for.
 size_t batchSize(const WorkerPace &Pace, size_t Left, unsigned Jobs) {
   constexpr double TargetSeconds = 0.2;
   constexpr size_t MaxBatch = 16;
-  if (Pace.FilesDone == 0 || Left <= Jobs)
+  if (Pace.FilesDone == 0 || Left <= 1 || (Jobs > 1 && Left <= Jobs))
     return 1;
   double PerFile = std::chrono::duration<double>(Pace.Spent).count() / Pace.FilesDone;
   size_t Size = PerFile <= 0 ? MaxBatch : static_cast<size_t>(TargetSeconds / PerFile);
-  Size = std::min(Size, (Left + 2 * Jobs - 1) / (2 * Jobs));
+  if (Jobs > 1)
+    Size = std::min(Size, (Left + 2 * Jobs - 1) / (2 * Jobs));
   return std::clamp<size_t>(Size, 1, MaxBatch);
 }
 
