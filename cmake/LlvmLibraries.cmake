@@ -8,9 +8,16 @@
 # release it starts in a few. The plugin links neither: it resolves them in
 # the clang-tidy process that loads it. An executable must not link both
 # kinds, or LLVM's command-line options are registered twice.
+#
+# Sanitized builds link the shared libraries whatever the option says. LLVM's
+# allocator poisons and unpoisons memory for ASan in inline code; in one
+# static binary, instrumented and uninstrumented copies of it meet, and ASan
+# reports the allocator's own memory.
 option(LOCKLINT_STATIC_LLVM "Link locklint with LLVM's and Clang's static libraries" ON)
 
-if(LOCKLINT_STATIC_LLVM)
+set(LOCKLINT_LINKS_STATIC_LLVM OFF)
+if(LOCKLINT_STATIC_LLVM AND NOT (LOCKLINT_SANITIZE OR LOCKLINT_FUZZ))
+  set(LOCKLINT_LINKS_STATIC_LLVM ON)
   file(GLOB clang_archives ${LLVM_LIBRARY_DIR}/libclang[A-Z]*.a)
   file(GLOB llvm_archives ${LLVM_LIBRARY_DIR}/libLLVM[A-Z]*.a)
   if(NOT clang_archives OR NOT llvm_archives)

@@ -16,7 +16,7 @@ set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE ${LOCKLINT_HOMEPAGE})
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
     "libllvm${LLVM_VERSION_MAJOR} (>= 1:${LLVM_VERSION_MAJOR}.1), libclang-cpp${LLVM_VERSION_MAJOR} (>= 1:${LLVM_VERSION_MAJOR}.1), libclang-common-${LLVM_VERSION_MAJOR}-dev, libpg-query1504.0, libc6, libstdc++6")
-if(LOCKLINT_STATIC_LLVM)
+if(LOCKLINT_LINKS_STATIC_LLVM)
   # What the static LLVM archives link in their turn (cmake/LlvmLibraries.cmake).
   string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", zlib1g, libzstd1, libz3-4, libtinfo6")
 endif()
