@@ -18,6 +18,10 @@ option(LOCKLINT_STATIC_LLVM "Link locklint with LLVM's and Clang's static librar
 set(LOCKLINT_LINKS_STATIC_LLVM OFF)
 if(LOCKLINT_STATIC_LLVM AND NOT (LOCKLINT_SANITIZE OR LOCKLINT_FUZZ))
   set(LOCKLINT_LINKS_STATIC_LLVM ON)
+  if(CMAKE_VERSION VERSION_LESS 3.24)
+    message(FATAL_ERROR "LOCKLINT_STATIC_LLVM needs CMake 3.24 or later (link groups); "
+                        "or configure with -DLOCKLINT_STATIC_LLVM=OFF")
+  endif()
   file(GLOB clang_archives ${LLVM_LIBRARY_DIR}/libclang[A-Z]*.a)
   file(GLOB llvm_archives ${LLVM_LIBRARY_DIR}/libLLVM[A-Z]*.a)
   if(NOT clang_archives OR NOT llvm_archives)
@@ -29,13 +33,12 @@ if(LOCKLINT_STATIC_LLVM AND NOT (LOCKLINT_SANITIZE OR LOCKLINT_FUZZ))
   find_package(ZLIB REQUIRED)
   find_library(LOCKLINT_ZSTD NAMES zstd libzstd.so.1 REQUIRED)
   find_library(LOCKLINT_Z3 NAMES z3 libz3.so.4 REQUIRED)
-  find_library(LOCKLINT_TINFO NAMES tinfo REQUIRED)
   # The archives refer to each other in cycles: the linker reads them again
   # until nothing is left unresolved, and takes only what is used.
   set(archives ${clang_archives} ${llvm_archives})
   set(LOCKLINT_LLVM_LIBRARIES
       "$<LINK_GROUP:RESCAN,${archives}>"
-      ZLIB::ZLIB ${LOCKLINT_ZSTD} ${LOCKLINT_Z3} ${LOCKLINT_TINFO} pthread dl rt m)
+      ZLIB::ZLIB ${LOCKLINT_ZSTD} ${LOCKLINT_Z3} pthread dl rt m)
 else()
   set(LOCKLINT_LLVM_LIBRARIES clangTidy clang-cpp LLVM)
 endif()

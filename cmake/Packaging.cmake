@@ -18,7 +18,7 @@ set(CPACK_DEBIAN_PACKAGE_DEPENDS
     "libllvm${LLVM_VERSION_MAJOR} (>= 1:${LLVM_VERSION_MAJOR}.1), libclang-cpp${LLVM_VERSION_MAJOR} (>= 1:${LLVM_VERSION_MAJOR}.1), libclang-common-${LLVM_VERSION_MAJOR}-dev, libpg-query1504.0, libc6, libstdc++6")
 if(LOCKLINT_LINKS_STATIC_LLVM)
   # What the static LLVM archives link in their turn (cmake/LlvmLibraries.cmake).
-  string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", zlib1g, libzstd1, libz3-4, libtinfo6")
+  string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", zlib1g, libzstd1, libz3-4")
 endif()
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "clang-tidy-${LLVM_VERSION_MAJOR}, pre-commit")
 set(CPACK_OUTPUT_FILE_PREFIX ${CMAKE_BINARY_DIR}/packages)

@@ -5,7 +5,9 @@
 // document tree each way. The layout is fixed: unsigned LEB128 numbers,
 // strings as a length and bytes, and file, check and level names written
 // once and then referred to by number. The reader checks every length
-// against the bytes that are left before it reserves or copies anything.
+// against the bytes that are left before it reserves or copies anything, and
+// a name referred to again copies bytes the input did not pay for, so those
+// copies have a budget in proportion to the input.
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,7 +68,8 @@ private:
 
 class Reader {
 public:
-  explicit Reader(llvm::StringRef Bytes) : Rest(Bytes) {}
+  explicit Reader(llvm::StringRef Bytes)
+      : Rest(Bytes), CopiesLeft(uint64_t(Bytes.size()) * 256 + (uint64_t(1) << 24)) {}
 
   bool failed() const { return Failed; }
   bool atEnd() const { return Rest.empty(); }
@@ -108,8 +111,9 @@ public:
       Names.push_back(text());
       return Names.back();
     }
-    if (Number > Names.size())
+    if (Number > Names.size() || Names[Number - 1].size() > CopiesLeft)
       return fail(), std::string();
+    CopiesLeft -= Names[Number - 1].size();
     return Names[Number - 1];
   }
   /// The items of a list, each read by \p Item. Items are added as they
@@ -152,6 +156,8 @@ private:
 
   llvm::StringRef Rest;
   std::vector<std::string> Names;
+  /// The bytes that names referred to again may still copy.
+  uint64_t CopiesLeft;
   bool Failed = false;
 };
 

@@ -13,7 +13,7 @@ packages=(
   libclang-rt-19-dev
   cmake ninja-build python3 g++
   # What LLVM's static archives link (cmake/LlvmLibraries.cmake).
-  libzstd-dev libz3-dev zlib1g-dev libncurses-dev
+  libzstd-dev libz3-dev zlib1g-dev
   # Libraries the checks use.
   nlohmann-json3-dev libpg-query-dev
   # Real client headers the tests and examples compile against, and the

@@ -1,7 +1,8 @@
 //===--- ResultsEncodingFuzzer.cpp - the results a worker hands back ------===//
 //
 // The bytes come from a worker that may have read hostile code, or from the
-// project index on disk. Whatever decodes must decode again once encoded.
+// project index on disk. Whatever decodes must come back the same through
+// another encoding and decoding.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,8 +17,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     llvm::consumeError(Results.takeError());
     return 0;
   }
-  auto Again = locklint::decodeResults(locklint::encodeResults(*Results));
-  if (!Again || Again->Findings.size() != Results->Findings.size())
+  std::string Once = locklint::encodeResults(*Results);
+  auto Again = locklint::decodeResults(Once);
+  if (!Again || locklint::encodeResults(*Again) != Once)
     abort();
   return 0;
 }

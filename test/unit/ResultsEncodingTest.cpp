@@ -132,4 +132,21 @@ TEST(ResultsEncodingTest, BytesFromElsewhereAreRefused) {
             "unreadable results: cut short or malformed");
 }
 
+/// One unit whose file name, \p Size bytes, is read again \p Times times.
+std::string unitReadingItself(size_t Size, size_t Times) {
+  AnalysisResults One;
+  std::string Name(Size, 'a');
+  One.Units.push_back({Name, std::vector<std::string>(Times, Name), ""});
+  return encodeResults(One);
+}
+
+TEST(ResultsEncodingTest, NamesReferredToAgainHaveABudget) {
+  // 64 KiB written once and referred to a thousand times: 64 MiB of copies
+  // from 66 KiB of input.
+  EXPECT_EQ(errorOf(unitReadingItself(1 << 16, 1000)),
+            "unreadable results: cut short or malformed");
+  // What real results hold: a path in every one of thousands of places.
+  EXPECT_EQ(errorOf(unitReadingItself(200, 20000)), "");
+}
+
 } // namespace

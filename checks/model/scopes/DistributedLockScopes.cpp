@@ -1172,7 +1172,8 @@ std::vector<DistributedLockScope> findDistributedLockScopes(const LockIndex &Ind
                                                             llvm::ArrayRef<const VarDecl *> Objects) {
   ASTContext &Context = Index.context();
   const std::vector<AcquireSite> &Sites = Read.Sites;
-  const Wrappers &Found = Read.Wrappers->Found;
+  static const Wrappers NoWrappers;
+  const Wrappers &Found = Read.Wrappers ? Read.Wrappers->Found : NoWrappers;
   ScopeFinder Finder(Index, Context);
   std::vector<DistributedLockScope> Scopes;
   // RAII: an object whose constructor acquires holds the lock for its life.
