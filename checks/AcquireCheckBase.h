@@ -38,14 +38,15 @@ protected:
   const std::vector<locklint::model::AcquireSite> &acquireSites(const locklint::model::LockIndex &Index) {
     return acquireSiteReading(Index).Sites;
   }
-  /// The same with the wrappers found on the way, for scopes of one's own.
-  const locklint::model::AcquireSiteReading &
-  acquireSiteReading(const locklint::model::LockIndex &Index) {
-    return Acquires->sites(Index, strings(), helperCalls());
-  }
   const std::vector<locklint::model::DistributedLockScope> &
   lockScopes(const locklint::model::LockIndex &Index) {
     return Acquires->scopes(Index, strings(), helperCalls());
+  }
+  /// The acquires with the wrappers found on the way, for a check that
+  /// finds scopes of its own over them.
+  const locklint::model::AcquireSiteReading &
+  acquireSiteReading(const locklint::model::LockIndex &Index) {
+    return Acquires->sites(Index, strings(), helperCalls());
   }
   /// The project's lock APIs and coordination-service writes, from
   /// LockApiModelFiles.
