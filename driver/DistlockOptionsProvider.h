@@ -3,6 +3,7 @@
 #ifndef LOCKLINT_DRIVER_DISTLOCKOPTIONSPROVIDER_H
 #define LOCKLINT_DRIVER_DISTLOCKOPTIONSPROVIDER_H
 
+#include "ProjectModels.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <memory>
@@ -25,12 +26,6 @@ namespace locklint {
 /// and their lock orders to LockOrderFiles.
 class DistlockOptionsProvider : public clang::tidy::ClangTidyOptionsProvider {
 public:
-  /// Model files the driver wrote, added after the configured ones, and the
-  /// orders other units take locks in.
-  struct ProjectModels {
-    std::string Redis, Sql, LockOrders, LockApis;
-  };
-
   explicit DistlockOptionsProvider(std::unique_ptr<ClangTidyOptionsProvider> Base,
                                    ProjectModels Project = {},
                                    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =

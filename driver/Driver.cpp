@@ -24,6 +24,7 @@
 #include "ProjectAnalysis.h"
 #include "RunReport.h"
 #include "model/project/ModelFiles.h"
+#include "WorkerChannel.h"
 #include "WorkerCommands.h"
 #include "WorkerFiles.h"
 #include "WorkerPool.h"
@@ -237,21 +238,17 @@ cl::opt<std::string> DumpFunction("dump-function",
                                   cl::desc("With --dump: only what is inside this function."),
                                   cl::value_desc("name"), cl::cat(LocklintCategory));
 // How the driver talks to its workers, not for users: the descriptors of
-// the unnamed files for the results and for the compile commands the main
-// process resolved for the unit, and the driver's pid.
+// the unnamed files for the results and for the units it hands over (each
+// with the compile commands the main process resolved for it), of the
+// worker's end of their channel, and the driver's pid.
 cl::opt<int> WorkerResults("worker-results-fd", cl::Hidden, cl::init(-1),
                            cl::cat(LocklintCategory));
 cl::opt<int> WorkerCommands("worker-commands-fd", cl::Hidden, cl::init(-1),
                             cl::cat(LocklintCategory));
+cl::opt<int> WorkerChannelFd("worker-channel-fd", cl::Hidden, cl::init(-1),
+                             cl::cat(LocklintCategory));
 cl::opt<int> WorkerParent("worker-parent", cl::Hidden, cl::init(-1), cl::cat(LocklintCategory));
 cl::opt<bool> ExportSummary("export-summary", cl::Hidden, cl::cat(LocklintCategory));
-cl::opt<std::string> ProjectRedisModel("project-redis-model", cl::Hidden,
-                                       cl::cat(LocklintCategory));
-cl::opt<std::string> ProjectSqlModel("project-sql-model", cl::Hidden, cl::cat(LocklintCategory));
-cl::opt<std::string> ProjectLockOrders("project-lock-orders", cl::Hidden,
-                                       cl::cat(LocklintCategory));
-cl::opt<std::string> ProjectLockApiModel("project-lock-api-model", cl::Hidden,
-                                         cl::cat(LocklintCategory));
 // Reads every unit of a project at once, as if no unit called another's
 // wrappers: linking then reads the callers again. For tests of linking and
 // for measuring what the order saves.
@@ -313,9 +310,11 @@ private:
   const tooling::CompilationDatabase &Base;
 };
 
-/// The options provider: a --config-file, or .clang-tidy files near each source.
+/// The options provider: a --config-file, or .clang-tidy files near each
+/// source; in a worker, with the model files the driver wrote for its unit.
 Expected<std::unique_ptr<ClangTidyOptionsProvider>>
-makeOptionsProvider(const IntrusiveRefCntPtr<vfs::FileSystem> &FS) {
+makeOptionsProvider(const IntrusiveRefCntPtr<vfs::FileSystem> &FS,
+                    const ProjectModels &Project = {}) {
   ClangTidyGlobalOptions Global;
   ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
   Defaults.Checks = "-*,distlock-*";
@@ -333,8 +332,6 @@ makeOptionsProvider(const IntrusiveRefCntPtr<vfs::FileSystem> &FS) {
   if (!Config.empty() && !ConfigFile.empty())
     return createStringError(inconvertibleErrorCode(),
                              "--config and --config-file cannot be used together");
-  DistlockOptionsProvider::ProjectModels Project{ProjectRedisModel, ProjectSqlModel,
-                                                 ProjectLockOrders, ProjectLockApiModel};
   if (Config.empty() && ConfigFile.empty())
     return std::make_unique<DistlockOptionsProvider>(
         std::make_unique<FileOptionsProvider>(Global, Defaults, Overrides, FS), Project);
@@ -555,6 +552,13 @@ void injectTestFault(StringRef Fault, StringRef File) {
     std::this_thread::sleep_for(std::chrono::hours(1));
 }
 
+/// What a --verbose run says of its workers: small units are read several
+/// to a worker.
+std::string workersLine(size_t Workers, size_t Reads) {
+  return formatv("locklint: {0} worker{1} read the {2} unit{3}\n", Workers, Workers == 1 ? "" : "s",
+                 Reads, Reads == 1 ? "" : "s");
+}
+
 /// What a run says as a pass of whole-project analysis begins.
 std::string projectPassLine(ProjectPass Pass, size_t Units, size_t FromIndex) {
   auto UnitCount = [](size_t N) { return formatv("{0} unit{1}", N, N == 1 ? "" : "s").str(); };
@@ -584,35 +588,28 @@ std::vector<std::string> projectFolders(StringRef Root) {
   return Folders;
 }
 
-/// The compile commands the main process resolved for this worker's units
-/// \p Files: a record each, in their order.
-Expected<std::unique_ptr<tooling::CompilationDatabase>>
-workerDatabase(ArrayRef<std::string> Files) {
-  auto Text = readAllFrom(WorkerCommands, /*MaxBytes=*/64u << 20);
+/// The unit the driver wrote at \p Offset of this worker's units, and where
+/// the next one will start.
+Expected<std::pair<WorkerUnit, uint64_t>> readUnitAt(uint64_t Offset) {
+  auto Text = readAllFrom(WorkerCommands, /*MaxBytes=*/64u << 20, Offset);
   if (!Text)
     return Text.takeError();
   std::vector<StringRef> Records = wholeRecords(*Text);
-  size_t Length = 0;
-  for (StringRef Record : Records)
-    Length += recordOf(Record).size();
-  if (Records.size() != Files.size() || Length != Text->size())
-    return createStringError(inconvertibleErrorCode(),
-                             "the worker's compile commands are not one record a file");
-  std::vector<std::pair<std::string, std::vector<tooling::CompileCommand>>> Units;
-  for (size_t I = 0; I < Files.size(); ++I) {
-    auto Commands = parseCommands(Records[I]);
-    if (!Commands)
-      return Commands.takeError();
-    Units.emplace_back(absolutePath(Files[I]), std::move(*Commands));
-  }
-  return databaseOfUnits(std::move(Units));
+  if (Records.empty())
+    return createStringError(inconvertibleErrorCode(), "the worker's unit is cut short");
+  auto Unit = parseUnit(Records.front());
+  if (!Unit)
+    return Unit.takeError();
+  return std::make_pair(std::move(*Unit),
+                        Offset + static_cast<uint64_t>(Records.front().end() - Text->data()));
 }
 
 /// Adds to \p Results, marked as suppressed, the findings that NOLINT
 /// comments in \p File silence: the file is analyzed again with those
 /// comments disabled in memory (same length, so every position holds).
-void addSuppressed(const std::string &File, const tooling::CompilationDatabase &Compilations,
-                   AnalysisResults &Results, SourceTexts &Texts) {
+void addSuppressed(const std::string &File, const ProjectModels &Models,
+                   const tooling::CompilationDatabase &Compilations, AnalysisResults &Results,
+                   SourceTexts &Texts) {
   std::string Text = Texts.text(File).str();
   if (Text.find("NOLINT") == std::string::npos)
     return;
@@ -632,7 +629,7 @@ void addSuppressed(const std::string &File, const tooling::CompilationDatabase &
   Memory->addFile(absolutePath(File), 0, MemoryBuffer::getMemBufferCopy(Text));
   auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
   Overlay->pushOverlay(Memory);
-  auto Provider = makeOptionsProvider(Overlay);
+  auto Provider = makeOptionsProvider(Overlay, Models);
   if (!Provider) {
     consumeError(Provider.takeError());
     return;
@@ -660,87 +657,128 @@ void addSuppressed(const std::string &File, const tooling::CompilationDatabase &
   }
 }
 
-/// Analyzes \p Files in this process and writes what it found, fix-its
-/// included, a record a file as each is done: the worker side of the worker
-/// pool. Workers never write a source file; the driver applies the fixes of
-/// all of them at once.
-int analyzeHere(ArrayRef<std::string> Files, const tooling::CompilationDatabase &Database,
-                IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS) {
-  PlainDiagnosticsCompilations Compilations(Database);
-  bool WantsFixes = Fix || FixNotes;
+/// Judges the configuration of \p Sources' folders: their .clang-tidy files,
+/// unless --config replaces them, and the checks and options they give.
+Error checkConfiguration(ArrayRef<std::string> Sources, ClangTidyOptionsProvider &Provider,
+                         vfs::FileSystem &FS) {
+  if (Config.empty() && ConfigFile.empty())
+    if (auto Err = validateConfigFiles(Sources, FS))
+      return Err;
+  StringSet<> Folders;
+  for (const std::string &Source : Sources) {
+    if (!Folders.insert(sys::path::parent_path(absolutePath(Source))).second)
+      continue;
+    ClangTidyOptions Options = Provider.getOptions(absolutePath(Source));
+    if (Options.Checks && !ChecksOption.getNumOccurrences())
+      if (auto Err = validateCheckGlobs(*Options.Checks, knownChecks()))
+        return Err;
+    if (auto Err = validateCheckOptions(Options))
+      return Err;
+  }
+  return Error::success();
+}
+
+/// What the analysis finds in \p Unit, in this process, fix-its included.
+/// A configuration the unit's folder gives that cannot be read is its
+/// failure.
+AnalysisResults analyzeUnit(const WorkerUnit &Unit,
+                            IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS,
+                            SourceTexts &Texts) {
+  std::string File = absolutePath(Unit.File);
   AnalysisResults Results;
   // Tests show that a confined worker can neither run a program nor make a
   // file, by asking it to try beside a unit.
-  if (StringRef(TestFault).starts_with("escape:"))
-    for (const std::string &File : Files)
-      if (StringRef(File).contains(StringRef(TestFault).split(':').second))
-        Results.Failures.push_back(
-            {absolutePath(File),
-             "escape attempt: " + tryToEscape(sys::path::parent_path(absolutePath(File)))});
-  SourceTexts Texts;
-  uint64_t Written = 0;
-  auto Hand = [&](AnalysisResults &Done) -> Error {
-    std::string Record = recordOf(encodeResults(Done));
-    if (Error Err = writeAllAt(WorkerResults, Record, Written))
-      return Err;
-    Written += Record.size();
-    Done = AnalysisResults();
-    return Error::success();
-  };
-  for (const std::string &File : Files) {
-    if (&File != &Files.front())
-      if (Error Err = Hand(Results))
-        return usageError(toString(std::move(Err)));
-    if (!TestFault.empty())
-      injectTestFault(TestFault, File);
-    auto Provider = makeOptionsProvider(BaseFS);
-    if (!Provider)
-      return usageError(toString(Provider.takeError()));
-    // An entry the database cannot give a command for would be skipped by
-    // the tooling with a message nobody reads: it is a failure.
-    if (Compilations.getCompileCommands(absolutePath(File)).empty()) {
-      Results.Failures.push_back({absolutePath(File), "the compile database has no command for it"});
-      continue;
-    }
-    // A context per file: clang-tidy's diagnostics engine counts errors
-    // across files.
-    ClangTidyContext Context(std::move(*Provider));
-    UserCodeResults Analysis =
-        analyzeUserCode(Context, Compilations, File, BaseFS, /*ApplyAnyFix=*/true,
-                        /*LeaveASTToExit=*/&File == &Files.back() && !IncludeSuppressed,
-                        ExportSummary);
-    std::vector<ClangTidyError> &Errors = Analysis.Errors;
-    AnalysisResults FileResults = convertErrors(Errors, Texts, absolutePath(File));
-    reportMissingHeaders(FileResults, absolutePath(File), Analysis.MissingHeaders);
-    // A problem with the command line itself has no file of its own.
-    for (FileFailure &Failure : FileResults.Failures)
-      if (Failure.File.empty())
-        Failure.File = absolutePath(File);
-    if (IncludeSuppressed)
-      addSuppressed(File, Compilations, FileResults, Texts);
-    if (ExportSummary)
-      FileResults.Units.push_back(
-          {absolutePath(File), std::move(Analysis.Reads), std::move(Analysis.Summary)});
-    // A file that does not compile is not changed at all, as clang-tidy
-    // refuses to: its fixes are dropped here, before the driver sees them.
-    bool Compiles = llvm::none_of(Errors, [](const ClangTidyError &Error) {
-      return Error.DiagLevel == ClangTidyError::Error;
-    });
-    if (WantsFixes && !Compiles) {
-      for (Finding &F : FileResults.Findings) {
-        F.Fix.clear();
-        for (FindingNote &Note : F.Notes)
-          Note.Fix.clear();
-      }
-      FileResults.Failures.push_back(
-          {absolutePath(File), "not fixed: it does not compile, and fixes need the code as "
-                               "the compiler reads it"});
-    }
-    Results.append(std::move(FileResults));
+  if (StringRef(TestFault).starts_with("escape:") &&
+      StringRef(File).contains(StringRef(TestFault).split(':').second))
+    Results.Failures.push_back(
+        {File, "escape attempt: " + tryToEscape(sys::path::parent_path(File))});
+  if (!TestFault.empty())
+    injectTestFault(TestFault, File);
+  auto Provider = makeOptionsProvider(BaseFS, Unit.Models);
+  if (!Provider) {
+    Results.Failures.push_back({File, toString(Provider.takeError())});
+    return Results;
   }
-  if (Error Err = Hand(Results))
-    return usageError(toString(std::move(Err)));
-  return ExitClean;
+  if (Error Err = checkConfiguration({File}, **Provider, *BaseFS)) {
+    Results.Failures.push_back({File, toString(std::move(Err))});
+    return Results;
+  }
+  // The driver judged the commands already; a worker judges them again
+  // rather than trust what reaches it.
+  std::unique_ptr<tooling::CompilationDatabase> Database =
+      sanitizeCompileCommands(databaseOf(Unit.Commands), nulls());
+  PlainDiagnosticsCompilations Compilations(*Database);
+  // An entry the database cannot give a command for would be skipped by
+  // the tooling with a message nobody reads: it is a failure.
+  if (Compilations.getCompileCommands(File).empty()) {
+    Results.Failures.push_back({File, "the compile database has no command for it"});
+    return Results;
+  }
+  // A context per unit: clang-tidy's diagnostics engine counts errors
+  // across files.
+  ClangTidyContext Context(std::move(*Provider));
+  UserCodeResults Analysis =
+      analyzeUserCode(Context, Compilations, File, BaseFS, /*ApplyAnyFix=*/true,
+                      /*LeaveASTToExit=*/Unit.Last && !IncludeSuppressed, ExportSummary);
+  std::vector<ClangTidyError> &Errors = Analysis.Errors;
+  AnalysisResults FileResults = convertErrors(Errors, Texts, File);
+  reportMissingHeaders(FileResults, File, Analysis.MissingHeaders);
+  // A problem with the command line itself has no file of its own.
+  for (FileFailure &Failure : FileResults.Failures)
+    if (Failure.File.empty())
+      Failure.File = File;
+  if (IncludeSuppressed)
+    addSuppressed(File, Unit.Models, Compilations, FileResults, Texts);
+  if (ExportSummary)
+    FileResults.Units.push_back({File, std::move(Analysis.Reads), std::move(Analysis.Summary)});
+  // A file that does not compile is not changed at all, as clang-tidy
+  // refuses to: its fixes are dropped here, before the driver sees them.
+  bool Compiles = llvm::none_of(Errors, [](const ClangTidyError &Error) {
+    return Error.DiagLevel == ClangTidyError::Error;
+  });
+  if ((Fix || FixNotes) && !Compiles) {
+    for (Finding &F : FileResults.Findings) {
+      F.Fix.clear();
+      for (FindingNote &Note : F.Notes)
+        Note.Fix.clear();
+    }
+    FileResults.Failures.push_back(
+        {File, "not fixed: it does not compile, and fixes need the code as the compiler reads it"});
+  }
+  Results.append(std::move(FileResults));
+  return Results;
+}
+
+/// The worker's side of the worker pool: analyzes the units the driver
+/// hands over, one at a time, and writes what it found in each, a record a
+/// unit, before it says the unit is done. Workers never write a source
+/// file; the driver applies the fixes of all of them at once.
+int serveDriver() {
+  auto BaseFS = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+  // From here on the worker reads the repository's code: it gives up
+  // running programs and writing files first.
+  confineWorker();
+  SourceTexts Texts;
+  uint64_t UnitsRead = 0, Written = 0;
+  for (;;) {
+    Expected<bool> More = awaitUnit(WorkerChannelFd);
+    if (!More)
+      return usageError(toString(More.takeError()));
+    if (!*More)
+      return ExitClean;
+    auto Unit = readUnitAt(UnitsRead);
+    if (!Unit)
+      return usageError(toString(Unit.takeError()));
+    UnitsRead = Unit->second;
+    std::string Record = recordOf(encodeResults(analyzeUnit(Unit->first, BaseFS, Texts)));
+    if (Error Err = writeAllAt(WorkerResults, Record, Written))
+      return usageError(toString(std::move(Err)));
+    Written += Record.size();
+    if (Error Err = sayUnitDone(WorkerChannelFd))
+      return usageError(toString(std::move(Err)));
+    if (Unit->first.Last)
+      return ExitClean;
+  }
 }
 
 /// Workers hand their results back through temporary files: a TMPDIR where
@@ -912,8 +950,14 @@ int run(int Argc, const char **Argv) {
     return usageError(firstLine(StringRef(Errors).split(": ").second));
   }
   // A worker whose driver is gone has nobody to report to: it ends with it.
-  if (WorkerResults.getNumOccurrences() && !endWithParent(WorkerParent))
-    return ExitTranslationUnitFailed;
+  // The driver judged everything else before it started any worker.
+  if (WorkerResults.getNumOccurrences()) {
+    if (WorkerResults < 0 || WorkerCommands < 0 || WorkerChannelFd < 0 || WorkerParent <= 0)
+      return usageError("a worker needs a results file, its units, a channel and its driver");
+    if (!endWithParent(WorkerParent))
+      return ExitTranslationUnitFailed;
+    return serveDriver();
+  }
 
   if (auto Err = validateCheckGlobs(ChecksOption, knownChecks()))
     return usageError(toString(std::move(Err)));
@@ -931,7 +975,7 @@ int run(int Argc, const char **Argv) {
   // The workers find the suggestions as the dump's lines of their own kind;
   // only a --dump the user asked for is printed.
   bool DumpAsked = !Dump.empty();
-  if (!SuggestModels.empty() && WorkerResults.getNumOccurrences() == 0)
+  if (!SuggestModels.empty())
     Dump.setValue(Dump.empty() ? std::string(SuggestionKind) : Dump + "," + SuggestionKind);
   if (!Dump.empty()) {
     if (auto Err = validateDumpKinds(Dump))
@@ -960,22 +1004,8 @@ int run(int Argc, const char **Argv) {
   // Every folder's configuration is judged before any work, not only the
   // first file's: a misspelled check or a bad option in a second folder's
   // .clang-tidy would otherwise fail its workers one by one, or do nothing.
-  auto CheckConfigFiles = [&](ArrayRef<std::string> Sources) -> Error {
-    if (Config.empty() && ConfigFile.empty())
-      if (auto Err = validateConfigFiles(Sources, *BaseFS))
-        return Err;
-    StringSet<> Folders;
-    for (const std::string &Source : Sources) {
-      if (!Folders.insert(sys::path::parent_path(absolutePath(Source))).second)
-        continue;
-      ClangTidyOptions Options = (*Provider)->getOptions(absolutePath(Source));
-      if (Options.Checks && !ChecksOption.getNumOccurrences())
-        if (auto Err = validateCheckGlobs(*Options.Checks, knownChecks()))
-          return Err;
-      if (auto Err = validateCheckOptions(Options))
-        return Err;
-    }
-    return Error::success();
+  auto CheckConfigFiles = [&](ArrayRef<std::string> Sources) {
+    return checkConfiguration(Sources, **Provider, *BaseFS);
   };
   if (auto Err = CheckConfigFiles(Files.empty() && VerifyConfig
                                        ? std::vector<std::string>{absolutePath("dummy.cpp")}
@@ -1008,25 +1038,17 @@ int run(int Argc, const char **Argv) {
     return usageError(toString(std::move(Err)));
   if (auto Err = validateCheckOptions(Effective))
     return usageError(toString(std::move(Err)));
-  // A worker never starts workers: it is one whatever its results path.
-  bool IsWorker = WorkerResults.getNumOccurrences() > 0;
-  if (IsWorker && (WorkerResults < 0 || WorkerCommands < 0 || WorkerParent <= 0))
-    return usageError("a worker needs a results file, its compile commands and its driver");
-  raw_ostream &Warnings = IsWorker ? nulls() : errs();
   bool FlagsGiven = FromCommandLine != nullptr;
-  auto Database = IsWorker ? workerDatabase(Files)
-                           : loadCompileDatabase(BuildPath, std::move(FromCommandLine), Files,
-                                                 Warnings);
+  auto Database = loadCompileDatabase(BuildPath, std::move(FromCommandLine), Files, errs());
   if (!Database)
     return usageError(toString(Database.takeError()));
   // Response files hold arguments like any others: they are read as
   // argument lists here, before the options are judged.
-  if (!IsWorker)
-    *Database = expandRegularResponseFiles(
-        std::move(*Database),
-        projectFolders(SourceRoot.empty() ? defaultSourceRoot(Files.empty() ? "" : Files.front())
-                                          : absolutePath(SourceRoot)));
-  *Database = sanitizeCompileCommands(std::move(*Database), Warnings);
+  *Database = expandRegularResponseFiles(
+      std::move(*Database),
+      projectFolders(SourceRoot.empty() ? defaultSourceRoot(Files.empty() ? "" : Files.front())
+                                        : absolutePath(SourceRoot)));
+  *Database = sanitizeCompileCommands(std::move(*Database), errs());
   if (Files.empty()) {
     Files = (*Database)->getAllFiles();
     if (Files.empty())
@@ -1048,12 +1070,6 @@ int run(int Argc, const char **Argv) {
   for (const std::string &File : Files)
     (void)(*Database)->getCompileCommands(absolutePath(File));
 
-  if (IsWorker) {
-    // From here on the worker reads the repository's code: it gives up
-    // running programs and writing files first.
-    confineWorker();
-    return analyzeHere(Files, **Database, BaseFS);
-  }
   if (auto Err = checkTemporaryFiles())
     return usageError(toString(std::move(Err)));
   if (Verbose && !kernelConfinesWrites())
@@ -1128,7 +1144,7 @@ int run(int Argc, const char **Argv) {
     Dump.setValue(Dump.empty() ? std::string("unknown") : Dump + ",unknown");
   Settings.CommonArgs = workerArguments();
   Settings.CommandsFor = [&](StringRef File) {
-    return serializeCommands((*Database)->getCompileCommands(absolutePath(File)));
+    return (*Database)->getCompileCommands(absolutePath(File));
   };
   Settings.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
   Settings.TimeoutSeconds = TimeoutPerFile;
@@ -1167,6 +1183,8 @@ int run(int Argc, const char **Argv) {
       }
       return Inputs;
     };
+    size_t Workers = 0;
+    Settings.WorkersStarted = &Workers;
     Request.Settings = Settings;
     Request.ExportModels = ExportModels;
     Request.OrderByCalls = !NoReadOrder;
@@ -1200,6 +1218,8 @@ int run(int Argc, const char **Argv) {
                         "{5} parsed again for a lock order another unit reverses\n",
                         Stats.Parsed, Stats.Units, Stats.Units - Stats.Parsed, Stats.Reparsed,
                         Stats.Linked, Stats.Reordered);
+    if (Verbose)
+      errs() << workersLine(Workers, Stats.Parsed + Stats.Reparsed + Stats.Reordered);
   } else {
     Report.start(Files.size(), Settings.Jobs);
     size_t Workers = 0;
@@ -1211,8 +1231,7 @@ int run(int Argc, const char **Argv) {
     for (AnalysisResults &R : PerFile)
       Results.append(std::move(R));
     if (Verbose)
-      errs() << formatv("locklint: {0} worker{1} read the {2} unit{3}\n", Workers,
-                        Workers == 1 ? "" : "s", Files.size(), Files.size() == 1 ? "" : "s");
+      errs() << workersLine(Workers, Files.size());
   }
   Results.sort();
   Report.endProgress();

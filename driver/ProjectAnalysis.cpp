@@ -12,6 +12,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <nlohmann/json.hpp>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -260,10 +261,10 @@ private:
   std::map<std::pair<std::string, std::string>, std::vector<Taker>> ByPair;
 };
 
-/// Writes the model files \p Models under \p Key and adds the worker
-/// arguments that name them to \p Args.
+/// Writes the model files \p Models under \p Key and names them in \p Into,
+/// what the unit's worker is handed.
 llvm::Error writeModels(const ProjectIndex &Index, const std::string &Key,
-                        const LinkedModels &Models, std::vector<std::string> &Args) {
+                        const LinkedModels &Models, ProjectModels &Into) {
   std::string Redis = Index.pathFor(Key + "-redis.json"), Sql = Index.pathFor(Key + "-sql.json"),
               Locks = Index.pathFor(Key + "-lock-apis.json");
   if (llvm::Error Err = writeFileAtomically(Redis, Models.Redis.dump(1)))
@@ -272,9 +273,9 @@ llvm::Error writeModels(const ProjectIndex &Index, const std::string &Key,
     return Err;
   if (llvm::Error Err = writeFileAtomically(Locks, Models.LockApis.dump(1)))
     return Err;
-  Args.push_back("--project-redis-model=" + Redis);
-  Args.push_back("--project-sql-model=" + Sql);
-  Args.push_back("--project-lock-api-model=" + Locks);
+  Into.Redis = Redis;
+  Into.Sql = Sql;
+  Into.LockApis = Locks;
   return llvm::Error::success();
 }
 
@@ -366,28 +367,35 @@ std::vector<bool> unitsReportsRelyOn(const ProjectRequest &Request,
   return Needed;
 }
 
+/// Keeps \p Results under \p Key when they are complete: a worker that
+/// crashed or timed out wrote no unit record.
+void store(ProjectIndex &Index, const std::string &Key, const AnalysisResults &Results) {
+  if (!Results.Units.empty())
+    if (llvm::Error Err = Index.store(Key, Results))
+      llvm::consumeError(std::move(Err)); // The next run parses it again.
+}
+
 /// Runs \p Units (indexes into \p Request.Units) through workers with
-/// \p Settings, storing each complete result under its key.
+/// \p Settings, handing each the model files \p Handed names for it and
+/// storing each complete result under its key.
 void runAndStore(ProjectPass Pass, const std::vector<size_t> &Units,
                  const std::vector<std::string> &Keys, const ProjectRequest &Request,
-                 const WorkerSettings &Settings, ProjectIndex &Index,
-                 std::vector<std::optional<AnalysisResults>> &Into,
+                 WorkerSettings Settings, const std::vector<ProjectModels> &Handed,
+                 ProjectIndex &Index, std::vector<std::optional<AnalysisResults>> &Into,
                  const ProjectProgress &Progress) {
   if (Units.empty())
     return;
   std::vector<std::string> Files;
   for (size_t Unit : Units)
     Files.push_back(Request.Units[Unit]);
+  Settings.ModelsFor = [&](size_t Position) { return Handed[Units[Position]]; };
   std::vector<AnalysisResults> Done =
       runWorkers(Files, Settings, [&](size_t I, const AnalysisResults &R) {
         if (Progress.UnitDone)
           Progress.UnitDone(Pass, Files[I], R);
       });
   for (size_t I = 0; I < Units.size(); ++I) {
-    // A worker that crashed or timed out wrote no unit record: not kept.
-    if (!Done[I].Units.empty())
-      if (llvm::Error Err = Index.store(Keys[Units[I]], Done[I]))
-        llvm::consumeError(std::move(Err)); // The next run parses it again.
+    store(Index, Keys[Units[I]], Done[I]);
     Into[Units[I]] = std::move(Done[I]);
   }
 }
@@ -486,7 +494,7 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
   ProjectSchedule Schedule = scheduleUnits(Outlines);
   std::vector<std::optional<AnalysisResults>> First(Count);
   std::vector<LinkedModels> Linked(Count);
-  std::vector<std::vector<std::string>> Args(Count);
+  std::vector<ProjectModels> Handed(Count);
   // Each read unit's summary, parsed when a unit that waits for it asks.
   std::vector<std::optional<std::optional<model::UnitSummary>>> ReadSummaries(Count);
   auto SummaryOf = [&](size_t I) -> const std::optional<model::UnitSummary> & {
@@ -512,37 +520,75 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
     Progress.PassStarts(ProjectPass::First, Pending, Count - Pending);
   WorkerSettings Summarizing = Request.Settings;
   Summarizing.CommonArgs.push_back("--export-summary");
-  // One pace for every wave and pass: small units are batched from the
-  // second wave on too.
+  // One pace for every pass: small units are read several to a worker in
+  // each.
   WorkerPace Pace;
   Summarizing.Pace = &Pace;
   std::vector<FileFailure> Unlinked;
-  for (const std::vector<size_t> &Wave : Schedule.Waves) {
-    std::vector<size_t> ToParse;
-    for (size_t I : Wave) {
-      if (First[I])
+
+  // The others are read as soon as the units they wait for are, so a
+  // worker goes on from a wrapper's unit to its callers.
+  std::vector<size_t> Waits(Count);
+  std::vector<std::vector<size_t>> WaitedForBy(Count);
+  for (size_t I = 0; I < Count; ++I)
+    if (!First[I])
+      for (size_t P : Schedule.Providers[I])
+        if (!First[P]) {
+          ++Waits[I];
+          WaitedForBy[P].push_back(I);
+        }
+  size_t Unready = Pending;
+  // Hands unit I the entries its providers offer, in files of the index.
+  auto PrepareRead = [&](size_t I, std::vector<size_t> &Ready) {
+    --Unready;
+    if (!Linked[I].empty())
+      if (llvm::Error Err = writeModels(Index, ReadKeys[I], Linked[I], Handed[I])) {
+        // A full disk: read it alone; linking tries again.
+        llvm::consumeError(std::move(Err));
+        Handed[I] = {};
+        Linked[I] = {};
+        ReadKeys[I] = FirstKeys[I];
+      }
+    Ready.push_back(I);
+  };
+  // Unit P is known: the units that waited only for it are known too when
+  // the index keeps their read with its entries, or else ready to read.
+  std::function<void(size_t, std::vector<size_t> &)> Settled = [&](size_t P,
+                                                                   std::vector<size_t> &Ready) {
+    for (size_t I : WaitedForBy[P]) {
+      if (--Waits[I] != 0)
         continue;
-      if (LookUp(I)) {
-        // Its providers were read again alike: nothing of its own changed.
-        if (Progress.UnitDone)
-          Progress.UnitDone(ProjectPass::First, Request.Units[I], *First[I]);
+      if (!LookUp(I)) {
+        PrepareRead(I, Ready);
         continue;
       }
-      if (!Linked[I].empty())
-        if (llvm::Error Err = writeModels(Index, ReadKeys[I], Linked[I], Args[I])) {
-          // A full disk: read it alone; linking tries again.
-          llvm::consumeError(std::move(Err));
-          Args[I].clear();
-          Linked[I] = {};
-          ReadKeys[I] = FirstKeys[I];
-        }
-      ToParse.push_back(I);
+      // Its providers were read again alike: nothing of its own changed.
+      --Unready;
+      if (Progress.UnitDone)
+        Progress.UnitDone(ProjectPass::First, Request.Units[I], *First[I]);
+      Settled(I, Ready);
     }
-    WorkerSettings Reading = Summarizing;
-    Reading.PerFileArgs = [&](size_t Position) { return Args[ToParse[Position]]; };
-    runAndStore(ProjectPass::First, ToParse, ReadKeys, Request, Reading, Index, First, Progress);
-    Stats.Parsed += ToParse.size();
-  }
+  };
+  UnitSchedule Reads;
+  for (const std::vector<size_t> &Wave : Schedule.Waves)
+    for (size_t I : Wave)
+      if (!First[I] && Waits[I] == 0)
+        PrepareRead(I, Reads.Ready);
+  Reads.Done = [&](size_t I, const AnalysisResults &Results) {
+    store(Index, ReadKeys[I], Results);
+    First[I] = Results;
+    ++Stats.Parsed;
+    std::vector<size_t> Ready;
+    Settled(I, Ready);
+    return Ready;
+  };
+  Reads.Later = [&] { return Unready; };
+  WorkerSettings Reading = Summarizing;
+  Reading.ModelsFor = [&](size_t I) { return Handed[I]; };
+  runWorkers(Request.Units, Reading, Reads, [&](size_t I, const AnalysisResults &R) {
+    if (Progress.UnitDone)
+      Progress.UnitDone(ProjectPass::First, Request.Units[I], R);
+  });
 
   // The link: who calls a wrapper that another unit defines. A wrapper of a
   // wrapper (main.cpp -> acquire1 in w1.cpp -> acquire0 in w0.cpp) is known
@@ -592,9 +638,9 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
         Second[I] = std::move(Kept);
         continue;
       }
-      std::vector<std::string> ModelArgs;
+      ProjectModels Files;
       if (!Linked[I].empty())
-        if (llvm::Error Err = writeModels(Index, Key, Linked[I], ModelArgs)) {
+        if (llvm::Error Err = writeModels(Index, Key, Linked[I], Files)) {
           // A full disk: the unit keeps what it was read with, and says so.
           Unlinked.push_back({Request.Units[I], "the wrappers of other units it calls could not "
                                                 "be handed to it: " +
@@ -605,17 +651,15 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
         }
       SecondKeys[I] = std::move(Key);
       Second[I].reset();
-      Args[I] = std::move(ModelArgs);
+      Handed[I] = std::move(Files);
       ToReparse.push_back(I);
     }
     if (!Changed)
       break;
-    WorkerSettings Linking = Summarizing;
-    Linking.PerFileArgs = [&](size_t Position) { return Args[ToReparse[Position]]; };
     if (Progress.PassStarts && !ToReparse.empty())
       Progress.PassStarts(ProjectPass::WithWrappers, ToReparse.size(), 0);
-    runAndStore(ProjectPass::WithWrappers, ToReparse, SecondKeys, Request, Linking, Index, Second,
-                Progress);
+    runAndStore(ProjectPass::WithWrappers, ToReparse, SecondKeys, Request, Summarizing, Handed,
+                Index, Second, Progress);
     Stats.Reparsed += ToReparse.size();
   }
   Stats.Linked = EverLinked.size();
@@ -641,11 +685,11 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
     ThirdKeys[I] = hashOf({Second[I] ? SecondKeys[I] : ReadKeys[I], Reversed.dump()});
     if ((Third[I] = Index.lookup(ThirdKeys[I])))
       continue;
-    Args[I].clear();
+    Handed[I] = {};
     std::string OrdersFile = Index.pathFor(ThirdKeys[I] + "-orders.json");
     llvm::Error Err = Linked[I].empty()
                           ? llvm::Error::success()
-                          : writeModels(Index, ThirdKeys[I], Linked[I], Args[I]);
+                          : writeModels(Index, ThirdKeys[I], Linked[I], Handed[I]);
     if (!Err)
       Err = writeFileAtomically(OrdersFile, Reversed.dump(1));
     if (Err) {
@@ -653,15 +697,13 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
                                             "to it: " + llvm::toString(std::move(Err))});
       continue;
     }
-    Args[I].push_back("--project-lock-orders=" + OrdersFile);
+    Handed[I].LockOrders = OrdersFile;
     ToReorder.push_back(I);
   }
-  WorkerSettings Reordering = Summarizing;
-  Reordering.PerFileArgs = [&](size_t Position) { return Args[ToReorder[Position]]; };
   if (Progress.PassStarts && !ToReorder.empty())
     Progress.PassStarts(ProjectPass::WithLockOrders, ToReorder.size(), 0);
-  runAndStore(ProjectPass::WithLockOrders, ToReorder, ThirdKeys, Request, Reordering, Index, Third,
-              Progress);
+  runAndStore(ProjectPass::WithLockOrders, ToReorder, ThirdKeys, Request, Summarizing, Handed,
+              Index, Third, Progress);
   Stats.Reordered = ToReorder.size();
 
   AnalysisResults Results;

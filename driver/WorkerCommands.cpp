@@ -3,8 +3,6 @@
 #include "WorkerCommands.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 
 using namespace clang::tooling;
 
@@ -12,6 +10,7 @@ namespace locklint {
 namespace {
 
 constexpr llvm::StringLiteral Magic = "locklint-commands-1";
+constexpr llvm::StringLiteral UnitMagic = "locklint-unit-1";
 
 /// The unit's commands, whatever file name the tooling asks with.
 class UnitCommands : public CompilationDatabase {
@@ -31,48 +30,6 @@ public:
 
 private:
   std::vector<CompileCommand> Commands;
-};
-
-/// \p Path absolute, without "." or "..": the tooling asks for a unit by
-/// its absolute path with the dots the command line gave it.
-std::string normalized(llvm::StringRef Path) {
-  llvm::SmallString<256> Absolute(Path);
-  llvm::sys::fs::make_absolute(Absolute);
-  llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
-  return Absolute.str().str();
-}
-
-/// Each unit's commands, asked for by the unit's path, in any spelling.
-class BatchCommands : public CompilationDatabase {
-public:
-  using Unit = std::pair<std::string, std::vector<CompileCommand>>;
-  explicit BatchCommands(std::vector<Unit> Units) : Units(std::move(Units)) {
-    for (Unit &Each : this->Units)
-      Each.first = normalized(Each.first);
-  }
-
-  std::vector<CompileCommand> getCompileCommands(llvm::StringRef File) const override {
-    std::string Asked = normalized(File);
-    for (const Unit &Each : Units)
-      if (Each.first == Asked)
-        return Each.second;
-    return {};
-  }
-  std::vector<std::string> getAllFiles() const override {
-    std::vector<std::string> Files;
-    for (const Unit &Each : Units)
-      Files.push_back(Each.first);
-    return Files;
-  }
-  std::vector<CompileCommand> getAllCompileCommands() const override {
-    std::vector<CompileCommand> All;
-    for (const Unit &Each : Units)
-      All.insert(All.end(), Each.second.begin(), Each.second.end());
-    return All;
-  }
-
-private:
-  std::vector<Unit> Units;
 };
 
 } // namespace
@@ -129,12 +86,38 @@ std::unique_ptr<CompilationDatabase> databaseOf(std::vector<CompileCommand> Comm
   return std::make_unique<UnitCommands>(std::move(Commands));
 }
 
-std::unique_ptr<CompilationDatabase>
-databaseOfUnits(std::vector<std::pair<std::string, std::vector<CompileCommand>>> Units) {
-  // One unit is asked for by whatever name the tooling uses, as before.
-  if (Units.size() == 1)
-    return databaseOf(std::move(Units.front().second));
-  return std::make_unique<BatchCommands>(std::move(Units));
+std::string serializeUnit(const WorkerUnit &Unit) {
+  std::string Text = UnitMagic.str();
+  Text += '\0';
+  const ProjectModels &Models = Unit.Models;
+  for (const std::string *Field :
+       {&Unit.File, &Models.Redis, &Models.Sql, &Models.LockOrders, &Models.LockApis}) {
+    Text += *Field;
+    Text += '\0';
+  }
+  Text += Unit.Last ? "last" : "more";
+  Text += '\0';
+  return Text + serializeCommands(Unit.Commands);
+}
+
+llvm::Expected<WorkerUnit> parseUnit(llvm::StringRef Text) {
+  // The unit's own fields, then the commands as parseCommands reads them.
+  constexpr size_t OwnFields = 7;
+  llvm::SmallVector<llvm::StringRef, OwnFields + 1> Fields;
+  Text.split(Fields, '\0', OwnFields);
+  if (Fields.size() != OwnFields + 1 || Fields[0] != UnitMagic ||
+      (Fields[6] != "last" && Fields[6] != "more") || Fields[1].empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "the worker's unit is malformed");
+  auto Commands = parseCommands(Fields[OwnFields]);
+  if (!Commands)
+    return Commands.takeError();
+  WorkerUnit Unit;
+  Unit.File = Fields[1].str();
+  Unit.Models = {Fields[2].str(), Fields[3].str(), Fields[4].str(), Fields[5].str()};
+  Unit.Last = Fields[6] == "last";
+  Unit.Commands = std::move(*Commands);
+  return Unit;
 }
 
 } // namespace locklint

@@ -11,6 +11,7 @@
 #ifndef LOCKLINT_DRIVER_WORKERCOMMANDS_H
 #define LOCKLINT_DRIVER_WORKERCOMMANDS_H
 
+#include "ProjectModels.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
@@ -28,14 +29,25 @@ std::string serializeCommands(llvm::ArrayRef<clang::tooling::CompileCommand> Com
 llvm::Expected<std::vector<clang::tooling::CompileCommand>>
 parseCommands(llvm::StringRef Text);
 
+/// What a worker is handed for one unit.
+struct WorkerUnit {
+  std::string File;
+  ProjectModels Models;
+  /// The worker ends after this unit, so it leaves the unit's AST to its exit.
+  bool Last = false;
+  std::vector<clang::tooling::CompileCommand> Commands;
+};
+
+/// \p Unit as text a worker reads back byte for byte, as serializeCommands
+/// writes commands.
+std::string serializeUnit(const WorkerUnit &Unit);
+
+/// The unit in \p Text, as serializeUnit wrote it.
+llvm::Expected<WorkerUnit> parseUnit(llvm::StringRef Text);
+
 /// A database that gives \p Commands for its one unit.
 std::unique_ptr<clang::tooling::CompilationDatabase>
 databaseOf(std::vector<clang::tooling::CompileCommand> Commands);
-
-/// A database for the units of a worker's batch: each unit's absolute path
-/// and its commands.
-std::unique_ptr<clang::tooling::CompilationDatabase> databaseOfUnits(
-    std::vector<std::pair<std::string, std::vector<clang::tooling::CompileCommand>>> Units);
 
 } // namespace locklint
 

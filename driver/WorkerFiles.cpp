@@ -79,20 +79,23 @@ llvm::Error writeAllAt(int FD, llvm::StringRef Contents, uint64_t Offset) {
   return llvm::Error::success();
 }
 
-llvm::Expected<std::string> readAllFrom(int FD, size_t MaxBytes) {
+llvm::Expected<std::string> readAllFrom(int FD, size_t MaxBytes, uint64_t Offset) {
   struct stat Status;
   if (::fstat(FD, &Status) != 0)
     return systemError("cannot read the worker's file");
   if (!S_ISREG(Status.st_mode))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "the worker's file is not a regular file");
-  if (static_cast<uint64_t>(Status.st_size) > MaxBytes)
+  uint64_t Size = static_cast<uint64_t>(Status.st_size);
+  uint64_t Left = Size > Offset ? Size - Offset : 0;
+  if (Left > MaxBytes)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "the worker's file is larger than %zu bytes", MaxBytes);
-  std::string Text(static_cast<size_t>(Status.st_size), '\0');
+  std::string Text(static_cast<size_t>(Left), '\0');
   size_t Done = 0;
   while (Done < Text.size()) {
-    ssize_t Read = ::pread(FD, Text.data() + Done, Text.size() - Done, static_cast<off_t>(Done));
+    ssize_t Read = ::pread(FD, Text.data() + Done, Text.size() - Done,
+                           static_cast<off_t>(Offset + Done));
     if (Read < 0 && errno == EINTR)
       continue;
     if (Read < 0)

@@ -47,8 +47,8 @@ private:
 /// Writes all of \p Contents into \p FD at \p Offset, its start unless said.
 llvm::Error writeAllAt(int FD, llvm::StringRef Contents, uint64_t Offset = 0);
 
-/// Reads \p FD from its start: at most \p MaxBytes, or an error.
-llvm::Expected<std::string> readAllFrom(int FD, size_t MaxBytes);
+/// Reads \p FD from \p Offset to its end: at most \p MaxBytes, or an error.
+llvm::Expected<std::string> readAllFrom(int FD, size_t MaxBytes, uint64_t Offset = 0);
 
 /// A worker of several units hands over one record a unit, written as each
 /// unit is done, so that what it finished before a crash is kept: the length

@@ -3,6 +3,8 @@
 #include "WorkerPool.h"
 #include "ResultsEncoding.h"
 #include "OutputFiles.h"
+#include "WorkerChannel.h"
+#include "WorkerCommands.h"
 #include "WorkerFiles.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Program.h"
@@ -14,12 +16,9 @@
 #include <algorithm>
 #include <deque>
 #include <numeric>
-#include <sys/stat.h>
 #include <poll.h>
-#include <sys/syscall.h>
-#include <thread>
+#include <optional>
 #include <unistd.h>
-#include <utility>
 
 namespace locklint {
 namespace {
@@ -54,304 +53,314 @@ void untrack(int Pid) {
   }
 }
 
-/// A descriptor that becomes readable when a process exits (a pidfd), so the
-/// driver sleeps until a worker ends instead of looking every few
-/// milliseconds; a small unit's worker lives for less than 30 ms. Invalid
-/// where the kernel has none: the driver then looks every 5 ms.
-class ExitNotice {
-public:
-  ExitNotice() = default;
-  explicit ExitNotice(int Pid) {
-#ifdef SYS_pidfd_open
-    Fd = static_cast<int>(::syscall(SYS_pidfd_open, Pid, 0));
-#endif
-  }
-  ExitNotice(ExitNotice &&Other) noexcept : Fd(std::exchange(Other.Fd, -1)) {}
-  ExitNotice &operator=(ExitNotice &&Other) noexcept {
-    std::swap(Fd, Other.Fd);
-    return *this;
-  }
-  ~ExitNotice() {
-    if (Fd >= 0)
-      ::close(Fd);
-  }
-  int descriptor() const { return Fd; }
-
-private:
-  int Fd = -1;
-};
-
 /// A worker that is running.
 struct Running {
-  /// Its files, as indexes into the run's files, in the order it reads them.
-  std::vector<size_t> Batch;
   llvm::sys::ProcessInfo Process;
-  UnnamedFile Results;
-  Clock::time_point Started;
-  /// When it started its current file: when it started, or when its
-  /// results last grew by a record.
-  Clock::time_point FileStarted;
-  uint64_t ResultBytes = 0;
-  size_t RecordsSeen = 0;
-  /// The compile commands handed over, if any.
-  UnnamedFile Commands;
-  ExitNotice Exit;
+  WorkerChannel Channel;
+  UnnamedFile Results, Commands;
+  /// What was read of its results, and written of its units.
+  uint64_t ResultsRead = 0, CommandsWritten = 0;
+  /// The units handed to it, as indexes into the run's files, in order.
+  std::vector<size_t> Units;
+  /// How many of them have their results back.
+  size_t UnitsDone = 0;
+  /// How many more units it may be handed.
+  size_t Budget = 0;
+  /// Told that no unit follows.
+  bool Closed = false;
+  /// Why its results cannot be read on, once they could not.
+  std::optional<std::string> Broken;
+  /// When it was handed its current unit.
+  Clock::time_point UnitStarted;
+
+  bool busy() const { return UnitsDone < Units.size(); }
+  bool idle() const { return !busy() && !Closed; }
 };
 
-/// Sleeps until a worker of \p Active may have ended, or one may have run
-/// out of time (after \p Timeout seconds; 0 for none).
-void awaitAnEnd(const std::vector<Running> &Active, unsigned Timeout) {
-  std::vector<pollfd> Notices;
+/// Sleeps until a worker of \p Active has news, or one may have run out of
+/// time (after \p Timeout seconds; 0 for none).
+void awaitNews(const std::vector<Running> &Active, unsigned Timeout) {
+  std::vector<pollfd> Channels;
   for (const Running &Worker : Active)
-    if (Worker.Exit.descriptor() >= 0)
-      Notices.push_back({Worker.Exit.descriptor(), POLLIN, 0});
-  if (Notices.size() != Active.size()) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    return;
-  }
-  // Wake a few times a second at most for the time limits, which move as
-  // a batch's worker finishes files; a signal wakes it too.
-  int Wait = Timeout ? 250 : 1000;
-  ::poll(Notices.data(), Notices.size(), Wait);
+    Channels.push_back({Worker.Channel.driverEnd(), POLLIN, 0});
+  // Wake a few times a second at most for the time limits; a signal wakes
+  // it too.
+  ::poll(Channels.data(), Channels.size(), Timeout ? 250 : 1000);
 }
 
-/// How many whole records \p Worker's results hold now.
-size_t wholeRecordsIn(const Running &Worker) {
-  auto Text = readAllFrom(Worker.Results.descriptor(), /*MaxBytes=*/1u << 30);
-  if (!Text) {
-    llvm::consumeError(Text.takeError());
-    return 0;
-  }
-  return wholeRecords(*Text).size();
-}
-
-/// When \p Worker has written a whole record more since last asked, its
-/// current file starts now: a time limit is a file's, not a batch's. Bytes
-/// alone do not count, or a worker could put its limit off for ever.
-void noteProgress(Running &Worker) {
-  struct stat Status;
-  if (::fstat(Worker.Results.descriptor(), &Status) != 0 ||
-      static_cast<uint64_t>(Status.st_size) <= Worker.ResultBytes)
-    return;
-  Worker.ResultBytes = static_cast<uint64_t>(Status.st_size);
-  size_t Records = wholeRecordsIn(Worker);
-  if (Records > Worker.RecordsSeen) {
-    Worker.RecordsSeen = Records;
-    Worker.FileStarted = Clock::now();
-  }
-}
-
-/// True when \p Results speak of no unit but \p File: a worker of a batch
-/// hands back the results of its own files, each in its place.
+/// True when \p Results speak of no unit but \p File: each record a worker
+/// hands back is for the unit it was handed, in order.
 bool ofItsFile(const AnalysisResults &Results, llvm::StringRef File) {
   std::string Path = absolutePath(File);
   return llvm::all_of(Results.Units, [&](const UnitRecord &Unit) { return Unit.File == Path; });
 }
 
-/// What a finished worker left: its results for the files of its batch it
-/// finished, and, when it ended early, why it has none for the next. The
-/// files after that one are not in the answer: they are read again.
-std::vector<AnalysisResults> collect(const Running &Worker,
-                                     const std::vector<std::string> &Files, int ExitCode,
-                                     bool TimedOut, unsigned Timeout) {
-  std::vector<AnalysisResults> Done;
-  auto Text = readAllFrom(Worker.Results.descriptor(), /*MaxBytes=*/1u << 30);
-  if (!Text)
-    llvm::consumeError(Text.takeError());
-  else
-    for (llvm::StringRef Record : wholeRecords(*Text)) {
-      if (Done.size() == Worker.Batch.size())
-        break;
-      auto Parsed = decodeResults(Record);
-      if (!Parsed) {
-        llvm::consumeError(Parsed.takeError());
-        break;
-      }
-      if (!ofItsFile(*Parsed, Files[Worker.Batch[Done.size()]]))
-        break;
-      Done.push_back(std::move(*Parsed));
-    }
-  if (Done.size() == Worker.Batch.size())
-    return Done;
-  // The file it was reading when it stopped is the one that failed.
-  const std::string &File = Files[Worker.Batch[Done.size()]];
-  AnalysisResults Failed;
-  std::string Reason = TimedOut ? llvm::formatv("timed out after {0} s", Timeout).str()
-                       : ExitCode < 0 || ExitCode > 128
-                           ? "the analysis crashed"
-                           : llvm::formatv("the analysis failed (exit code {0})", ExitCode).str();
-  Failed.Failures.push_back({File, Reason});
-  Done.push_back(std::move(Failed));
-  return Done;
+/// Why the unit a worker was reading has no results: how the worker ended.
+std::string whyItFailed(const Running &Worker, int ExitCode, bool TimedOut, unsigned Timeout) {
+  if (TimedOut)
+    return llvm::formatv("timed out after {0} s", Timeout).str();
+  if (Worker.Broken)
+    return *Worker.Broken;
+  if (ExitCode < 0 || ExitCode > 128)
+    return "the analysis crashed";
+  return llvm::formatv("the analysis failed (exit code {0})", ExitCode).str();
 }
 
-/// How many files the next worker reads. A worker costs a process start,
-/// about what the compiler spends on a small C file: when the files so far
+/// How many units a new worker may read. A worker costs a process start,
+/// about what the compiler spends on a small C file: when the units so far
 /// were that small, a worker reads several, about \p TargetSeconds' worth.
-/// With several workers at once, never so many that the last workers would
-/// run alone for long; one worker at a time has no one to wait for.
-size_t batchSize(const WorkerPace &Pace, size_t Left, unsigned Jobs) {
+/// A large unit's worker reads it alone and leaves its AST to the exit.
+size_t budgetFor(const WorkerPace &Pace, size_t Left) {
   constexpr double TargetSeconds = 0.2;
-  constexpr size_t MaxBatch = 16;
-  if (Pace.FilesDone == 0 || Left <= 1 || (Jobs > 1 && Left <= Jobs))
+  constexpr size_t MaxUnits = 16;
+  if (Pace.FilesDone == 0 || Left <= 1)
     return 1;
   double PerFile = std::chrono::duration<double>(Pace.Spent).count() / Pace.FilesDone;
-  size_t Size = PerFile <= 0 ? MaxBatch : static_cast<size_t>(TargetSeconds / PerFile);
-  if (Jobs > 1)
-    Size = std::min(Size, (Left + 2 * Jobs - 1) / (2 * Jobs));
-  return std::clamp<size_t>(Size, 1, MaxBatch);
+  size_t Size = PerFile <= 0 ? MaxUnits : static_cast<size_t>(TargetSeconds / PerFile);
+  return std::clamp<size_t>(Size, 1, MaxUnits);
 }
 
-/// The unnamed file holding \p Text, or why there is none.
-UnnamedFile fileWith(llvm::StringRef Text) {
-  UnnamedFile File = UnnamedFile::make();
-  if (File.valid())
-    if (llvm::Error Err = writeAllAt(File.descriptor(), Text)) {
-      UnnamedFile Failed;
-      llvm::consumeError(std::move(Err));
-      return Failed;
+/// The pool's state for one run.
+class Pool {
+public:
+  Pool(const std::vector<std::string> &Files, const WorkerSettings &Settings,
+       const UnitSchedule &Schedule,
+       llvm::function_ref<void(size_t Index, const AnalysisResults &)> Progress)
+      : Files(Files), Settings(Settings), Schedule(Schedule), Progress(Progress),
+        Results(Files.size()), Waiting(Schedule.Ready.begin(), Schedule.Ready.end()),
+        Jobs(std::min(std::max(1u, Settings.Jobs), MaxWorkers)),
+        Pace(Settings.Pace ? *Settings.Pace : OwnPace) {}
+
+  std::vector<AnalysisResults> run() {
+    // Interrupted, the driver takes its workers and their units with it.
+    llvm::sys::SetInterruptFunction(endLiveWorkers);
+    for (;;) {
+      handOutReadyUnits();
+      closeWorkersNothingReaches();
+      if (Active.empty())
+        break;
+      awaitNews(Active, Settings.TimeoutSeconds);
+      for (auto It = Active.begin(); It != Active.end();)
+        It = hearFrom(*It) ? Active.erase(It) : It + 1;
     }
-  return File;
-}
+    return std::move(Results);
+  }
+
+private:
+  size_t later() const { return Schedule.Later ? Schedule.Later() : 0; }
+
+  /// \p Index has its results: it is reported, and the units waiting for it
+  /// may be ready.
+  void finish(size_t Index) {
+    Progress(Index, Results[Index]);
+    if (Schedule.Done)
+      for (size_t Next : Schedule.Done(Index, Results[Index]))
+        Waiting.push_back(Next);
+  }
+
+  void fail(size_t Index, const std::string &Reason) {
+    Results[Index].Failures.push_back({absolutePath(Files[Index]), Reason});
+    finish(Index);
+  }
+
+  /// Gives each ready unit to an idle worker, starting workers while fewer
+  /// than Jobs run.
+  void handOutReadyUnits() {
+    while (!Waiting.empty()) {
+      auto Idle = llvm::find_if(Active, [](const Running &Worker) { return Worker.idle(); });
+      if (Idle == Active.end()) {
+        if (Active.size() >= Jobs)
+          return;
+        if (std::optional<std::string> Why = start()) {
+          size_t Index = Waiting.front();
+          Waiting.pop_front();
+          fail(Index, "cannot start the analysis: " + *Why);
+          continue;
+        }
+        Idle = Active.end() - 1;
+      }
+      size_t Index = Waiting.front();
+      Waiting.pop_front();
+      hand(*Idle, Index);
+    }
+  }
+
+  /// Starts a worker, or says why it cannot be started.
+  std::optional<std::string> start() {
+    Running Worker;
+    Worker.Results = UnnamedFile::make();
+    Worker.Commands = UnnamedFile::make();
+    Worker.Channel = WorkerChannel::make();
+    if (!Worker.Results.valid() || !Worker.Commands.valid())
+      return "no temporary file for its results and units";
+    if (!Worker.Channel.valid())
+      return "no channel to it: " + Worker.Channel.error();
+    std::vector<std::string> Args = {Settings.Program};
+    Args.insert(Args.end(), Settings.CommonArgs.begin(), Settings.CommonArgs.end());
+    Args.push_back("--worker-parent=" + std::to_string(::getpid()));
+    Args.push_back("--worker-results-fd=" + std::to_string(Worker.Results.descriptor()));
+    Args.push_back("--worker-commands-fd=" + std::to_string(Worker.Commands.descriptor()));
+    Args.push_back("--worker-channel-fd=" + std::to_string(Worker.Channel.workerEnd()));
+    std::vector<llvm::StringRef> ArgRefs(Args.begin(), Args.end());
+    std::string Error;
+    bool Failed = false;
+    // Only this worker inherits its files and its end of the channel: the
+    // driver starts workers from this thread alone.
+    Worker.Results.shareWithChild(true);
+    Worker.Commands.shareWithChild(true);
+    Worker.Channel.shareWorkerEnd(true);
+    Worker.Process = llvm::sys::ExecuteNoWait(Settings.Program, ArgRefs, std::nullopt, Redirects,
+                                              0, &Error, &Failed);
+    Worker.Results.shareWithChild(false);
+    Worker.Commands.shareWithChild(false);
+    Worker.Channel.closeWorkerEnd();
+    if (Failed)
+      return Error;
+    track(Worker.Process.Pid);
+    if (Settings.WorkersStarted)
+      ++*Settings.WorkersStarted;
+    Worker.Budget = Settings.FilesPerWorker ? Settings.FilesPerWorker
+                                            : budgetFor(Pace, Waiting.size() + later());
+    Worker.UnitStarted = Clock::now();
+    Active.push_back(std::move(Worker));
+    return std::nullopt;
+  }
+
+  /// Writes unit \p Index into \p Worker's units and tells it so.
+  void hand(Running &Worker, size_t Index) {
+    WorkerUnit Unit;
+    Unit.File = Files[Index];
+    if (Settings.ModelsFor)
+      Unit.Models = Settings.ModelsFor(Index);
+    Unit.Commands = Settings.CommandsFor(Files[Index]);
+    // Its last: its budget is spent, or no unit is left to come.
+    Unit.Last = Worker.Budget == 1 || (Waiting.empty() && later() == 0);
+    std::string Record = recordOf(serializeUnit(Unit));
+    if (llvm::Error Err = writeAllAt(Worker.Commands.descriptor(), Record, Worker.CommandsWritten)) {
+      Worker.Closed = true;
+      Worker.Channel.closeForUnits();
+      fail(Index, "cannot hand it to the analysis: " + llvm::toString(std::move(Err)));
+      return;
+    }
+    Worker.CommandsWritten += Record.size();
+    bool Told = Worker.Channel.announceUnit();
+    if (!Told && Worker.UnitsDone > 0) {
+      // It ended while it waited: another worker reads the unit.
+      Worker.Closed = true;
+      Waiting.push_front(Index);
+      return;
+    }
+    // A worker that ends before its first unit fails that unit, whatever
+    // the channel said: the same unit would go to a worker that ends alike.
+    if (!Worker.Units.empty())
+      Worker.UnitStarted = Clock::now();
+    Worker.Units.push_back(Index);
+    --Worker.Budget;
+    if (Unit.Last || !Told) {
+      Worker.Closed = true;
+      Worker.Channel.closeForUnits();
+    }
+  }
+
+  /// Idle workers go when nothing is left to hand them: no unit waits, and
+  /// none that is read may make one ready.
+  void closeWorkersNothingReaches() {
+    if (!Waiting.empty())
+      return;
+    bool Reading = llvm::any_of(Active, [](const Running &Worker) { return Worker.busy(); });
+    if (Reading && later() > 0)
+      return;
+    for (Running &Worker : Active)
+      if (Worker.idle()) {
+        Worker.Closed = true;
+        Worker.Channel.closeForUnits();
+      }
+  }
+
+  /// Takes the results \p Worker wrote since last asked.
+  void readRecords(Running &Worker) {
+    if (Worker.Broken || !Worker.busy())
+      return;
+    auto Text = readAllFrom(Worker.Results.descriptor(), /*MaxBytes=*/1u << 30,
+                            Worker.ResultsRead);
+    if (!Text) {
+      Worker.Broken = "its results could not be read: " + llvm::toString(Text.takeError());
+      return;
+    }
+    uint64_t From = Worker.ResultsRead;
+    for (llvm::StringRef Record : wholeRecords(*Text)) {
+      if (!Worker.busy())
+        break;
+      size_t Index = Worker.Units[Worker.UnitsDone];
+      auto Parsed = decodeResults(Record);
+      if (!Parsed || !ofItsFile(*Parsed, Files[Index])) {
+        Worker.Broken = "its results could not be read: " +
+                        (Parsed ? std::string("they are another file's")
+                                : llvm::toString(Parsed.takeError()));
+        return;
+      }
+      Worker.ResultsRead = From + static_cast<uint64_t>(Record.end() - Text->data());
+      // A worker's first unit costs its start too; time it waited is no cost.
+      Pace.FilesDone += 1;
+      Pace.Spent += Clock::now() - Worker.UnitStarted;
+      ++Worker.UnitsDone;
+      Results[Index] = std::move(*Parsed);
+      finish(Index);
+    }
+  }
+
+  /// Takes \p Worker's news: its results, and its end or its time running
+  /// out. True when it is gone.
+  bool hearFrom(Running &Worker) {
+    bool Ended = Worker.Channel.hasEnded();
+    readRecords(Worker);
+    bool TimedOut = Settings.TimeoutSeconds && Worker.busy() &&
+                    Clock::now() - Worker.UnitStarted >
+                        std::chrono::seconds(Settings.TimeoutSeconds);
+    if (!Ended && !TimedOut && !Worker.Broken)
+      return false;
+    if (!Ended)
+      ::kill(Worker.Process.Pid, SIGKILL);
+    llvm::sys::ProcessInfo Done = llvm::sys::Wait(Worker.Process, /*SecondsToWait=*/std::nullopt);
+    untrack(Worker.Process.Pid);
+    readRecords(Worker);
+    if (Worker.busy())
+      fail(Worker.Units[Worker.UnitsDone],
+           whyItFailed(Worker, Done.ReturnCode, TimedOut, Settings.TimeoutSeconds));
+    return true;
+  }
+
+  const std::vector<std::string> &Files;
+  const WorkerSettings &Settings;
+  const UnitSchedule &Schedule;
+  llvm::function_ref<void(size_t, const AnalysisResults &)> Progress;
+  std::vector<AnalysisResults> Results;
+  std::deque<size_t> Waiting;
+  std::vector<Running> Active;
+  unsigned Jobs;
+  // What the units read so far cost, for the budgets of the next workers.
+  WorkerPace OwnPace;
+  WorkerPace &Pace;
+  std::optional<llvm::StringRef> Redirects[3] = {llvm::StringRef(""), llvm::StringRef(""),
+                                                 llvm::StringRef("")};
+};
 
 } // namespace
 
 std::vector<AnalysisResults>
 runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings,
+           const UnitSchedule &Schedule,
            llvm::function_ref<void(size_t Index, const AnalysisResults &)> Progress) {
-  std::vector<AnalysisResults> Results(Files.size());
-  std::vector<Running> Active;
-  // Interrupted, the driver takes its workers and their files with it.
-  llvm::sys::SetInterruptFunction(endLiveWorkers);
-  unsigned Jobs = std::min(std::max(1u, Settings.Jobs), MaxWorkers);
-  std::deque<size_t> Waiting(Files.size());
-  std::iota(Waiting.begin(), Waiting.end(), 0);
-  // Files to read one to a worker: a batch whose worker gave up before its
-  // first file (a configuration it refused) says nothing of which file.
-  std::vector<bool> Alone(Files.size());
-  // What the finished workers cost, for the size of the next batches.
-  WorkerPace OwnPace;
-  WorkerPace &Pace = Settings.Pace ? *Settings.Pace : OwnPace;
-  std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""), llvm::StringRef(""),
-                                                llvm::StringRef("")};
-  auto ArgsOf = [&](size_t Index) {
-    return Settings.PerFileArgs ? Settings.PerFileArgs(Index) : std::vector<std::string>();
-  };
-  while (!Waiting.empty() || !Active.empty()) {
-    while (!Waiting.empty() && Active.size() < Jobs) {
-      // A batch: files that take the same arguments, in their order.
-      std::vector<std::string> Args = {Settings.Program};
-      Args.insert(Args.end(), Settings.CommonArgs.begin(), Settings.CommonArgs.end());
-      std::vector<std::string> OwnArgs = ArgsOf(Waiting.front());
-      Running Worker{{Waiting.front()}, {}, UnnamedFile::make(), {}, {}, 0, {}, {}};
-      Waiting.pop_front();
-      size_t Size = Alone[Worker.Batch.front()] ? 1
-                    : Settings.FilesPerWorker ? Settings.FilesPerWorker
-                                              : batchSize(Pace, Waiting.size() + 1, Jobs);
-      while (Worker.Batch.size() < Size && !Waiting.empty() && !Alone[Waiting.front()] &&
-             ArgsOf(Waiting.front()) == OwnArgs) {
-        Worker.Batch.push_back(Waiting.front());
-        Waiting.pop_front();
-      }
-      auto CannotStart = [&](llvm::StringRef Why) {
-        for (size_t Index : Worker.Batch) {
-          Results[Index].Failures.push_back(
-              {Files[Index], "cannot start the analysis: " + Why.str()});
-          Progress(Index, Results[Index]);
-        }
-      };
-      if (!Worker.Results.valid()) {
-        CannotStart("no temporary file for its results");
-        continue;
-      }
-      Args.push_back("--worker-parent=" + std::to_string(::getpid()));
-      Args.push_back("--worker-results-fd=" + std::to_string(Worker.Results.descriptor()));
-      if (Settings.CommandsFor) {
-        std::string Commands;
-        for (size_t Index : Worker.Batch)
-          Commands += recordOf(Settings.CommandsFor(Files[Index]));
-        Worker.Commands = fileWith(Commands);
-        if (!Worker.Commands.valid()) {
-          CannotStart("no temporary file for its commands");
-          continue;
-        }
-        Args.push_back("--worker-commands-fd=" + std::to_string(Worker.Commands.descriptor()));
-      }
-      Args.insert(Args.end(), OwnArgs.begin(), OwnArgs.end());
-      // A file named like an option ("--fix") stays a file.
-      for (size_t Index : Worker.Batch) {
-        llvm::StringRef File = Files[Index];
-        Args.push_back(File.starts_with("-") ? "./" + File.str() : File.str());
-      }
-      std::vector<llvm::StringRef> ArgRefs(Args.begin(), Args.end());
-      std::string Error;
-      bool Failed = false;
-      // Only this worker inherits its two files: the driver starts workers
-      // from this thread alone, so no other start sees them shared.
-      Worker.Results.shareWithChild(true);
-      Worker.Commands.shareWithChild(true);
-      Worker.Process = llvm::sys::ExecuteNoWait(Settings.Program, ArgRefs, std::nullopt,
-                                               Redirects, 0, &Error, &Failed);
-      Worker.Results.shareWithChild(false);
-      Worker.Commands.shareWithChild(false);
-      if (Failed) {
-        CannotStart(Error);
-        continue;
-      }
-      track(Worker.Process.Pid);
-      if (Settings.WorkersStarted)
-        ++*Settings.WorkersStarted;
-      Worker.Exit = ExitNotice(Worker.Process.Pid);
-      Worker.Started = Worker.FileStarted = Clock::now();
-      Active.push_back(std::move(Worker));
-    }
-    bool Finished = false;
-    for (auto It = Active.begin(); It != Active.end();) {
-      noteProgress(*It);
-      bool TimedOut = Settings.TimeoutSeconds && Clock::now() - It->FileStarted >
-                                                     std::chrono::seconds(Settings.TimeoutSeconds);
-      if (TimedOut)
-        ::kill(It->Process.Pid, SIGKILL);
-      llvm::sys::ProcessInfo Done =
-          llvm::sys::Wait(It->Process, /*SecondsToWait=*/TimedOut ? std::nullopt
-                                                                  : std::optional<unsigned>(0),
-                          nullptr, nullptr, /*Polling=*/!TimedOut);
-      if (Done.Pid == 0) {
-        ++It;
-        continue;
-      }
-      untrack(It->Process.Pid);
-      std::vector<AnalysisResults> Collected =
-          collect(*It, Files, Done.ReturnCode, TimedOut, Settings.TimeoutSeconds);
-      bool EndedItself = !TimedOut && Done.ReturnCode >= 0 && Done.ReturnCode <= 128;
-      // One answer for a batch is a failure before any file was handed back.
-      if (It->Batch.size() > 1 && Collected.size() == 1 && EndedItself) {
-        // It stopped before its first file: each is read alone to say which.
-        for (size_t I = It->Batch.size(); I-- > 0;) {
-          Alone[It->Batch[I]] = true;
-          Waiting.push_front(It->Batch[I]);
-        }
-        It = Active.erase(It);
-        Finished = true;
-        continue;
-      }
-      for (size_t I = 0; I < Collected.size(); ++I) {
-        size_t Index = It->Batch[I];
-        Results[Index] = std::move(Collected[I]);
-        Progress(Index, Results[Index]);
-      }
-      // The files it did not reach go back, first in line.
-      for (size_t I = It->Batch.size(); I-- > Collected.size();)
-        Waiting.push_front(It->Batch[I]);
-      Pace.FilesDone += Collected.size();
-      Pace.Spent += Clock::now() - It->Started;
-      It = Active.erase(It);
-      Finished = true;
-    }
-    if (!Finished && !Active.empty())
-      awaitAnEnd(Active, Settings.TimeoutSeconds);
-  }
-  return Results;
+  return Pool(Files, Settings, Schedule, Progress).run();
+}
+
+std::vector<AnalysisResults>
+runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings,
+           llvm::function_ref<void(size_t Index, const AnalysisResults &)> Progress) {
+  UnitSchedule AllAtOnce;
+  AllAtOnce.Ready.resize(Files.size());
+  std::iota(AllAtOnce.Ready.begin(), AllAtOnce.Ready.end(), 0);
+  return runWorkers(Files, Settings, AllAtOnce, Progress);
 }
 
 } // namespace locklint

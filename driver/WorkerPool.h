@@ -4,9 +4,10 @@
 // crash or a hang costs that unit only: it becomes a failure of that file,
 // and every other result is kept. Starting a process costs about what the
 // compiler spends on a small C file, so when the units turn out small a
-// worker reads a batch of them, handing back each unit's results as it
-// finishes it; after a crash or a time-out the units it did not reach are
-// read again by other workers.
+// worker reads several of them, one at a time, handing back each unit's
+// results as it finishes it. A unit may wait for others (a whole-project
+// run reads a wrapper's unit before its callers): a worker then stays,
+// idle, until the unit is ready.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,8 @@
 #define LOCKLINT_DRIVER_WORKERPOOL_H
 
 #include "Finding.h"
+#include "ProjectModels.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include <chrono>
@@ -34,13 +37,12 @@ struct WorkerPace {
 struct WorkerSettings {
   /// The locklint executable.
   std::string Program;
-  /// Arguments for every worker; the file follows them.
+  /// Arguments for every worker.
   std::vector<std::string> CommonArgs;
-  /// Arguments for the worker of file \p Index only; may be empty.
-  std::function<std::vector<std::string>(size_t Index)> PerFileArgs;
-  /// The compile commands of \p File as serializeCommands writes them; each
-  /// worker gets its file's in a temporary file. Unset, workers find them.
-  std::function<std::string(llvm::StringRef File)> CommandsFor;
+  /// The model files the driver wrote for file \p Index; unset for none.
+  std::function<ProjectModels(size_t Index)> ModelsFor;
+  /// The compile commands of \p File: a worker is handed them with it.
+  std::function<std::vector<clang::tooling::CompileCommand>(llvm::StringRef File)> CommandsFor;
   unsigned Jobs = 1;
   /// Seconds a worker may spend on one file before it is stopped; 0 for no
   /// limit.
@@ -54,6 +56,26 @@ struct WorkerSettings {
   /// to have batches whatever the machine's speed.
   unsigned FilesPerWorker = 0;
 };
+
+/// The order a run reads its files in.
+struct UnitSchedule {
+  /// The files that can be read at the start, as indexes, in order.
+  std::vector<size_t> Ready;
+  /// Called as each file's results are in, after the progress: the files
+  /// that can be read now. Unset: none waits.
+  std::function<std::vector<size_t>(size_t Index, const AnalysisResults &)> Done;
+  /// How many files Done may still make ready. Unset: none.
+  std::function<size_t()> Later;
+};
+
+/// Analyzes the files of \p Files that \p Schedule makes ready, with up to
+/// Settings.Jobs workers at once. \p Progress is called as each file
+/// finishes. Returns the results in the order of \p Files; a file never
+/// made ready has none.
+std::vector<AnalysisResults>
+runWorkers(const std::vector<std::string> &Files, const WorkerSettings &Settings,
+           const UnitSchedule &Schedule,
+           llvm::function_ref<void(size_t Index, const AnalysisResults &)> Progress);
 
 /// Analyzes \p Files with up to Settings.Jobs workers at once. \p Progress is
 /// called as each file finishes, with its index in \p Files and its results.
