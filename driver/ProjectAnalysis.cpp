@@ -574,9 +574,9 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
     for (size_t I : Wave)
       if (!First[I] && Waits[I] == 0)
         PrepareRead(I, Reads.Ready);
-  Reads.Done = [&](size_t I, const AnalysisResults &Results) {
+  Reads.Done = [&](size_t I, AnalysisResults &Results) {
     store(Index, ReadKeys[I], Results);
-    First[I] = Results;
+    First[I] = std::move(Results);
     ++Stats.Parsed;
     std::vector<size_t> Ready;
     Settled(I, Ready);
@@ -589,6 +589,13 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
     if (Progress.UnitDone)
       Progress.UnitDone(ProjectPass::First, Request.Units[I], R);
   });
+  // Units never read would be a schedule's mistake: they fail, and say so.
+  for (size_t I = 0; I < Count; ++I)
+    if (!First[I]) {
+      First[I].emplace();
+      First[I]->Failures.push_back(
+          {Request.Units[I], "it was never read: the units it waits for were not read"});
+    }
 
   // The link: who calls a wrapper that another unit defines. A wrapper of a
   // wrapper (main.cpp -> acquire1 in w1.cpp -> acquire0 in w0.cpp) is known

@@ -83,15 +83,22 @@ void WorkerChannel::closeForUnits() {
     ::shutdown(DriverEnd, SHUT_WR);
 }
 
-bool WorkerChannel::hasEnded() {
+WorkerChannel::News WorkerChannel::hear() {
+  News Heard;
   char Bytes[64];
-  for (;;) {
+  for (int Reads = 0; Reads < 16; ++Reads) {
     ssize_t Read = ::recv(DriverEnd, Bytes, sizeof Bytes, MSG_DONTWAIT);
-    if (Read > 0 || (Read < 0 && errno == EINTR))
+    if (Read > 0) {
+      Heard.UnitsDone += static_cast<size_t>(Read);
+      continue;
+    }
+    if (Read < 0 && errno == EINTR)
       continue;
     // Nothing more for now, or the worker's end is closed (or broken).
-    return Read == 0 || (errno != EAGAIN && errno != EWOULDBLOCK);
+    Heard.Ended = Read == 0 || (errno != EAGAIN && errno != EWOULDBLOCK);
+    break;
   }
+  return Heard;
 }
 
 llvm::Expected<bool> awaitUnit(int FD) {

@@ -15,6 +15,7 @@
 #define LOCKLINT_DRIVER_WORKERCHANNEL_H
 
 #include "llvm/Support/Error.h"
+#include <cstddef>
 #include <string>
 
 namespace locklint {
@@ -49,10 +50,16 @@ public:
   bool announceUnit();
   /// Tells the worker no unit follows.
   void closeForUnits();
-  /// Reads, without waiting, what the worker said since last asked: true
-  /// once its end has closed. Its results file, not its words, says which
-  /// units are done.
-  bool hasEnded();
+  /// What the worker said since last asked.
+  struct News {
+    /// How many units it said it is done with.
+    size_t UnitsDone = 0;
+    /// Its end has closed: it ended, or will not be heard again.
+    bool Ended = false;
+  };
+  /// Reads, without waiting, a bounded amount of what the worker said: a
+  /// worker that talks without end cannot hold the driver here.
+  News hear();
 
 private:
   int DriverEnd = -1, WorkerEnd = -1;

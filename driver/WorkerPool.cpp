@@ -62,15 +62,17 @@ struct Running {
   uint64_t ResultsRead = 0, CommandsWritten = 0;
   /// The units handed to it, as indexes into the run's files, in order.
   std::vector<size_t> Units;
-  /// How many of them have their results back.
-  size_t UnitsDone = 0;
+  /// How many of them have their results back, and how many it said it
+  /// was done with.
+  size_t UnitsDone = 0, UnitsSaidDone = 0;
   /// How many more units it may be handed.
   size_t Budget = 0;
   /// Told that no unit follows.
   bool Closed = false;
   /// Why its results cannot be read on, once they could not.
   std::optional<std::string> Broken;
-  /// When it was handed its current unit.
+  /// When it was handed its current unit, or told none follows: a worker
+  /// has the time limit for either.
   Clock::time_point UnitStarted;
 
   bool busy() const { return UnitsDone < Units.size(); }
@@ -237,8 +239,7 @@ private:
     Unit.Last = Worker.Budget == 1 || (Waiting.empty() && later() == 0);
     std::string Record = recordOf(serializeUnit(Unit));
     if (llvm::Error Err = writeAllAt(Worker.Commands.descriptor(), Record, Worker.CommandsWritten)) {
-      Worker.Closed = true;
-      Worker.Channel.closeForUnits();
+      close(Worker);
       fail(Index, "cannot hand it to the analysis: " + llvm::toString(std::move(Err)));
       return;
     }
@@ -256,10 +257,15 @@ private:
       Worker.UnitStarted = Clock::now();
     Worker.Units.push_back(Index);
     --Worker.Budget;
-    if (Unit.Last || !Told) {
-      Worker.Closed = true;
-      Worker.Channel.closeForUnits();
-    }
+    if (Unit.Last || !Told)
+      close(Worker);
+  }
+
+  static void close(Running &Worker) {
+    Worker.Closed = true;
+    Worker.Channel.closeForUnits();
+    if (!Worker.busy())
+      Worker.UnitStarted = Clock::now();
   }
 
   /// Idle workers go when nothing is left to hand them: no unit waits, and
@@ -271,30 +277,32 @@ private:
     if (Reading && later() > 0)
       return;
     for (Running &Worker : Active)
-      if (Worker.idle()) {
-        Worker.Closed = true;
-        Worker.Channel.closeForUnits();
-      }
+      if (Worker.idle())
+        close(Worker);
   }
 
-  /// Takes the results \p Worker wrote since last asked.
+  /// Takes the results \p Worker wrote since last asked. A worker that
+  /// writes results for no unit handed to it, or says it is done with a unit
+  /// whose results are not whole, is broken: nothing more of it is read.
   void readRecords(Running &Worker) {
-    if (Worker.Broken || !Worker.busy())
+    if (Worker.Broken)
       return;
     auto Text = readAllFrom(Worker.Results.descriptor(), /*MaxBytes=*/1u << 30,
                             Worker.ResultsRead);
     if (!Text) {
-      Worker.Broken = "its results could not be read: " + llvm::toString(Text.takeError());
+      Worker.Broken = "the analysis's results could not be read: " + llvm::toString(Text.takeError());
       return;
     }
     uint64_t From = Worker.ResultsRead;
     for (llvm::StringRef Record : wholeRecords(*Text)) {
-      if (!Worker.busy())
-        break;
+      if (!Worker.busy()) {
+        Worker.Broken = "the analysis handed back more results than units";
+        return;
+      }
       size_t Index = Worker.Units[Worker.UnitsDone];
       auto Parsed = decodeResults(Record);
       if (!Parsed || !ofItsFile(*Parsed, Files[Index])) {
-        Worker.Broken = "its results could not be read: " +
+        Worker.Broken = "the analysis's results could not be read: " +
                         (Parsed ? std::string("they are another file's")
                                 : llvm::toString(Parsed.takeError()));
         return;
@@ -307,21 +315,34 @@ private:
       Results[Index] = std::move(*Parsed);
       finish(Index);
     }
+    if (Worker.UnitsSaidDone > Worker.UnitsDone)
+      Worker.Broken = "the analysis said it was done without handing back whole results";
+    else if (!Worker.busy() && Worker.ResultsRead < From + Text->size())
+      Worker.Broken = "the analysis handed back more results than units";
   }
 
   /// Takes \p Worker's news: its results, and its end or its time running
   /// out. True when it is gone.
   bool hearFrom(Running &Worker) {
-    bool Ended = Worker.Channel.hasEnded();
+    WorkerChannel::News Heard = Worker.Channel.hear();
+    Worker.UnitsSaidDone += Heard.UnitsDone;
     readRecords(Worker);
-    bool TimedOut = Settings.TimeoutSeconds && Worker.busy() &&
+    // A closed worker that does not end holds a place: it has the time
+    // limit too.
+    bool TimedOut = Settings.TimeoutSeconds && (Worker.busy() || Worker.Closed) &&
                     Clock::now() - Worker.UnitStarted >
                         std::chrono::seconds(Settings.TimeoutSeconds);
-    if (!Ended && !TimedOut && !Worker.Broken)
+    if (!Heard.Ended && !TimedOut && !Worker.Broken)
       return false;
-    if (!Ended)
+    // Its end of the channel may close before it can be waited for, or
+    // without its end: whatever is left of it is stopped, so the wait
+    // cannot block.
+    llvm::sys::ProcessInfo Done =
+        llvm::sys::Wait(Worker.Process, /*SecondsToWait=*/0, nullptr, nullptr, /*Polling=*/true);
+    if (Done.Pid == 0) {
       ::kill(Worker.Process.Pid, SIGKILL);
-    llvm::sys::ProcessInfo Done = llvm::sys::Wait(Worker.Process, /*SecondsToWait=*/std::nullopt);
+      Done = llvm::sys::Wait(Worker.Process, /*SecondsToWait=*/std::nullopt);
+    }
     untrack(Worker.Process.Pid);
     readRecords(Worker);
     if (Worker.busy())

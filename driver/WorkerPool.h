@@ -26,8 +26,9 @@
 
 namespace locklint {
 
-/// What the files read so far cost: the pool sizes its batches by it, and a
-/// run that calls it several times (a project's waves) keeps one.
+/// What the files read so far cost: the pool sizes how many files a worker
+/// reads by it, and a run that calls it several times (a project's passes)
+/// keeps one.
 struct WorkerPace {
   size_t FilesDone = 0;
   std::chrono::steady_clock::duration Spent{};
@@ -52,8 +53,8 @@ struct WorkerSettings {
   size_t *WorkersStarted = nullptr;
   /// The pace to keep across calls; unset, each call keeps its own.
   WorkerPace *Pace = nullptr;
-  /// Files a worker reads at most; 0 sizes batches by the pace. Tests set it
-  /// to have batches whatever the machine's speed.
+  /// Files a worker reads at most; 0 sizes them by the pace. Tests set it
+  /// to have workers read several whatever the machine's speed.
   unsigned FilesPerWorker = 0;
 };
 
@@ -62,8 +63,9 @@ struct UnitSchedule {
   /// The files that can be read at the start, as indexes, in order.
   std::vector<size_t> Ready;
   /// Called as each file's results are in, after the progress: the files
-  /// that can be read now. Unset: none waits.
-  std::function<std::vector<size_t>(size_t Index, const AnalysisResults &)> Done;
+  /// that can be read now. It may take the results: the run's answer then
+  /// has none for that file. Unset: none waits.
+  std::function<std::vector<size_t>(size_t Index, AnalysisResults &)> Done;
   /// How many files Done may still make ready. Unset: none.
   std::function<size_t()> Later;
 };

@@ -2,6 +2,7 @@
 #include "WorkerCommands.h"
 #include "WorkerFiles.h"
 #include "gtest/gtest.h"
+#include <csignal>
 
 using namespace locklint;
 using clang::tooling::CompileCommand;
@@ -96,21 +97,27 @@ TEST(WorkerBatchTest, TheChannelCarriesTurnsAndEnds) {
     ASSERT_TRUE(static_cast<bool>(Heard)) << llvm::toString(Heard.takeError());
     EXPECT_EQ(*Heard, Expected);
   }
-  // Its answers do not read as an end; its end closing does.
+  // Its answers are counted and do not read as an end; its end closing does.
   EXPECT_FALSE(static_cast<bool>(sayUnitDone(Worker)));
   EXPECT_FALSE(static_cast<bool>(sayUnitDone(Worker)));
-  EXPECT_FALSE(Channel.hasEnded());
+  WorkerChannel::News Heard = Channel.hear();
+  EXPECT_EQ(Heard.UnitsDone, 2u);
+  EXPECT_FALSE(Heard.Ended);
   Channel.closeWorkerEnd();
-  EXPECT_TRUE(Channel.hasEnded());
+  Heard = Channel.hear();
+  EXPECT_EQ(Heard.UnitsDone, 0u);
+  EXPECT_TRUE(Heard.Ended);
 }
 
 TEST(WorkerBatchTest, AUnitForAWorkerThatEndedIsNotSent) {
   WorkerChannel Channel = WorkerChannel::make();
   ASSERT_TRUE(Channel.valid()) << Channel.error();
   Channel.closeWorkerEnd();
-  // No SIGPIPE ends the driver: the send just fails.
+  // No SIGPIPE ends the driver, whatever the signal's disposition: the send
+  // just fails.
+  ::signal(SIGPIPE, SIG_DFL);
   EXPECT_FALSE(Channel.announceUnit());
-  EXPECT_TRUE(Channel.hasEnded());
+  EXPECT_TRUE(Channel.hear().Ended);
 }
 
 } // namespace
