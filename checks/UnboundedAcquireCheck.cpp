@@ -461,16 +461,26 @@ std::string lockNamed(const AcquireSite &Site, const LockIndex &Index) {
 void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const std::vector<SqlExecution> &Executions = sqlExecutions(Context);
+  // The acquire sites matter to retry loops and to a WAIT for replicas
+  // only: a unit with neither, as most are, does without the search.
+  bool WaitsForReplicas = llvm::any_of(Index.commands(), [](const RedisCommand *Command) {
+    return Command->is("WAIT") && !Command->InScript && Command->Args.size() == 2 &&
+           isZero(Command->Args[1]);
+  });
   // The lock APIs of model files and other units: a service's own try-lock
   // retried in a loop. ZooKeeper's and etcd's own calls have waits of their
-  // own, read below.
-  std::vector<LockApiCall> ApiCalls = lockApiCalls(Context); // a copy: narrowed below
-  llvm::erase_if(ApiCalls, [&](const LockApiCall &Api) {
-    const FunctionDecl *Callee = Api.Call->getDirectCallee();
-    return Api.Service != CoordinationService::None &&
-           !(Callee && lockApis().Acquires.count(Callee->getQualifiedNameAsString()));
-  });
-  std::vector<AcquireSite> Sites = findAcquireSites(Index, Executions, helperCalls(), ApiCalls);
+  // own, read below from what this reading leaves in acquireCalls().
+  const std::vector<LockApiCall> &AllApiCalls = lockApiCalls(Context);
+  std::vector<AcquireSite> Sites;
+  if (!Loops.empty() || WaitsForReplicas) {
+    std::vector<LockApiCall> ApiCalls = AllApiCalls; // a copy: narrowed below
+    llvm::erase_if(ApiCalls, [&](const LockApiCall &Api) {
+      const FunctionDecl *Callee = Api.Call->getDirectCallee();
+      return Api.Service != CoordinationService::None &&
+             !(Callee && lockApis().Acquires.count(Callee->getQualifiedNameAsString()));
+    });
+    Sites = findAcquireSites(Index, Executions, helperCalls(), ApiCalls);
+  }
 
   // Retry loops whose only exit is success. The loops around each acquire
   // are found by walking up from it, which costs the depth of the code, not
@@ -565,8 +575,8 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
 
   // WAIT numreplicas 0 next to an acquire: blocks forever when a replica is down.
   for (const RedisCommand *Command : Index.commands()) {
-    if (!Command->is("WAIT") || Command->InScript || Command->Args.size() != 2 ||
-        !isZero(Command->Args[1]))
+    if (!WaitsForReplicas || !Command->is("WAIT") || Command->InScript ||
+        Command->Args.size() != 2 || !isZero(Command->Args[1]))
       continue;
     auto Acquire = llvm::find_if(Sites, [&](const AcquireSite &Site) {
       return Site.Function == Command->Function && Site.Command;
