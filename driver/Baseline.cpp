@@ -79,6 +79,12 @@ BaselineComparison compareWithBaseline(const AnalysisResults &Results,
                                        const BaselineLog &Baseline, SourceTexts &Texts,
                                        llvm::StringRef SourceRoot) {
   BaselineComparison Compared;
+  // With no baseline, or an empty one, nothing is known and nothing is
+  // absent: no finding needs its fingerprint here.
+  if (Baseline.Results.empty()) {
+    Compared.Unchanged.assign(Results.Findings.size(), false);
+    return Compared;
+  }
   llvm::StringSet<> Matched;
   for (const std::string &Print : sarif::stableFingerprints(Results, Texts, SourceRoot)) {
     bool Known = Baseline.Results.contains(Print);
