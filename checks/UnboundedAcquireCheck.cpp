@@ -471,9 +471,11 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
   // retried in a loop. ZooKeeper's and etcd's own calls have waits of their
   // own, read below from what this reading leaves in acquireCalls().
   const std::vector<LockApiCall> &AllApiCalls = lockApiCalls(Context);
+  // The sites point into these calls: they live as long as the sites.
+  std::vector<LockApiCall> ApiCalls;
   std::vector<AcquireSite> Sites;
   if (!Loops.empty() || WaitsForReplicas) {
-    std::vector<LockApiCall> ApiCalls = AllApiCalls; // a copy: narrowed below
+    ApiCalls = AllApiCalls; // a copy: narrowed below
     llvm::erase_if(ApiCalls, [&](const LockApiCall &Api) {
       const FunctionDecl *Callee = Api.Call->getDirectCallee();
       return Api.Service != CoordinationService::None &&
