@@ -355,6 +355,13 @@ bool isZero(const CommandWord &Word) {
   return Text && *Text == "0";
 }
 
+/// `WAIT numreplicas 0`, sent from C++: it blocks until the replicas answer,
+/// forever when one is down.
+bool waitsForReplicasForever(const RedisCommand *Command) {
+  return Command->is("WAIT") && !Command->InScript && Command->Args.size() == 2 &&
+         isZero(Command->Args[1]);
+}
+
 constexpr llvm::StringLiteral DefaultLockTimeout = "5s";
 constexpr llvm::StringLiteral DeadlineAdvice =
     "end the loop at a deadline (std::chrono::steady_clock) or after a number of attempts, "
@@ -463,10 +470,7 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
   const std::vector<SqlExecution> &Executions = sqlExecutions(Context);
   // The acquire sites matter to retry loops and to a WAIT for replicas
   // only: a unit with neither, as most are, does without the search.
-  bool WaitsForReplicas = llvm::any_of(Index.commands(), [](const RedisCommand *Command) {
-    return Command->is("WAIT") && !Command->InScript && Command->Args.size() == 2 &&
-           isZero(Command->Args[1]);
-  });
+  bool WaitsForReplicas = llvm::any_of(Index.commands(), waitsForReplicasForever);
   // The lock APIs of model files and other units: a service's own try-lock
   // retried in a loop. ZooKeeper's and etcd's own calls have waits of their
   // own, read below from what this reading leaves in acquireCalls().
@@ -577,8 +581,7 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
 
   // WAIT numreplicas 0 next to an acquire: blocks forever when a replica is down.
   for (const RedisCommand *Command : Index.commands()) {
-    if (!WaitsForReplicas || !Command->is("WAIT") || Command->InScript ||
-        Command->Args.size() != 2 || !isZero(Command->Args[1]))
+    if (!waitsForReplicasForever(Command))
       continue;
     auto Acquire = llvm::find_if(Sites, [&](const AcquireSite &Site) {
       return Site.Function == Command->Function && Site.Command;

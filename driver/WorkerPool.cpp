@@ -9,7 +9,6 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Signals.h"
-#include "llvm/Support/raw_ostream.h"
 #include <atomic>
 #include <chrono>
 #include <csignal>
