@@ -62,7 +62,7 @@ const std::vector<DistributedLockScope> &AcquireReading::scopes(const LockIndex 
                                                                StringValueTracker &Strings,
                                                                llvm::ArrayRef<HelperCall> Calls) {
   if (!Scopes)
-    Scopes = findDistributedLockScopes(Index, sites(Index, Strings, Calls), {});
+    Scopes = acquireSiteScopes(Index, sites(Index, Strings, Calls));
   return *Scopes;
 }
 

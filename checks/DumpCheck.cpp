@@ -309,6 +309,10 @@ void DumpCheck::dumpUnknown(const LockIndex &Index, llvm::ArrayRef<SqlExecution>
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee || Read.contains(Call) || !Done.insert(Call).second)
       continue;
+    std::optional<std::string> Word = commandWordOf(Call);
+    bool Named = Callee->getDeclName().isIdentifier() && speaksOfLocks(Callee->getName());
+    if (!Named && !(Word && speaksOfLocks(*Word)))
+      continue;
     const FunctionDecl *Caller = nullptr;
     for (DynTypedNodeList Parents = Context->getParents(*Call); !Parents.empty();
          Parents = Context->getParents(Parents[0])) {
@@ -316,10 +320,6 @@ void DumpCheck::dumpUnknown(const LockIndex &Index, llvm::ArrayRef<SqlExecution>
         break;
     }
     if (!inSelectedFunction(Caller))
-      continue;
-    std::optional<std::string> Word = commandWordOf(Call);
-    bool Named = Callee->getDeclName().isIdentifier() && speaksOfLocks(Callee->getName());
-    if (!Named && !(Word && speaksOfLocks(*Word)))
       continue;
     std::string Text = "call of " + Callee->getQualifiedNameAsString() +
                        ": only its declaration is in this unit (" +
@@ -376,16 +376,17 @@ void DumpCheck::dumpSuggestions(const LockIndex &Index) {
 void DumpCheck::checkTranslationUnit(const LockIndex &Index) {
   Context = &Index.context();
   const std::vector<SqlExecution> &Sql = sqlExecutions(*Context);
-  const std::vector<LockApiCall> &ApiCalls = lockApiCalls(*Context);
+  // Reads the unit's ZooKeeper and etcd calls too, which dumpUnknown() needs.
+  (void)lockApiCalls(*Context);
   if (wants("command"))
     dumpCommands(Index, Sql);
   if (wants("key"))
     dumpKeys(Index);
   std::vector<const VarDecl *> Objects = takeLockObjects();
   if (wants("scope"))
-    dumpScopes(findDistributedLockScopes(Index, Sql, helperCalls(), Objects, ApiCalls));
+    dumpScopes(findDistributedLockScopes(Index, acquireSiteReading(Index), Objects));
   if (wants("acquire"))
-    dumpAcquires(findAcquireSites(Index, Sql, helperCalls(), ApiCalls), Index);
+    dumpAcquires(acquireSites(Index), Index);
   if (wants("wrapper"))
     dumpWrappers(Index);
   if (wants("unknown"))

@@ -9,6 +9,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
+#include "model/values/SourceOrder.h"
 
 using namespace clang::ast_matchers;
 using namespace locklint::model;
@@ -213,12 +214,10 @@ ReleaseNotOnEveryPathCheck::factsOf(const FunctionDecl *Function, ASTContext &Co
       Found.Handlers.push_back(Handler);
     return false;
   });
-  Order Source(Context.getSourceManager());
-  auto ByStart = [&](const Stmt *A, const Stmt *B) {
-    return Source.before(A->getBeginLoc(), B->getBeginLoc());
-  };
-  llvm::sort(Found.Exits, ByStart);
-  llvm::sort(Found.Calls, ByStart);
+  const SourceManager &SM = Context.getSourceManager();
+  auto Start = [&](const Stmt *S) { return SM.getExpansionLoc(S->getBeginLoc()); };
+  sortBySourceOrder(Found.Exits, Start, SM);
+  sortBySourceOrder(Found.Calls, Start, SM);
   return Found;
 }
 
@@ -233,10 +232,11 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
   for (const RedisCommand *Command : Index.commands())
     if (Command->Function && Command->Call)
       CommandsOf[Command->Function].push_back(Command);
+  const SourceManager &SM = Context.getSourceManager();
   for (auto &[Function, Commands] : CommandsOf)
-    llvm::stable_sort(Commands, [&](const RedisCommand *A, const RedisCommand *B) {
-      return Source.before(A->Call->getBeginLoc(), B->Call->getBeginLoc());
-    });
+    sortBySourceOrder(
+        Commands, [&](const RedisCommand *C) { return SM.getExpansionLoc(C->Call->getBeginLoc()); },
+        SM);
   const std::vector<SqlExecution> &Executions = sqlExecutions(Context);
   // RAII objects release in their destructors, on every path: no objects.
   const std::vector<LockApiCall> &ApiCalls = lockApiCalls(Context);

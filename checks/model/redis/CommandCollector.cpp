@@ -34,12 +34,13 @@ bool CommandCollector::collect(const MatchFinder::MatchResult &Result) {
     Context = Result.Context;
     Strings = std::make_unique<StringValueTracker>(*Context);
     Extractor = std::make_unique<CommandExtractor>(Model, *Context, *Strings);
+    Enclosing = std::make_unique<EnclosingFunctions>(*Context);
   }
   if (Helper) {
     if (Helper->containsErrors())
       return true;
     if (helperDefinition(Helper))
-      HelperCalls.push_back({Helper, enclosingFunction(Helper, *Context)});
+      HelperCalls.push_back({Helper, Enclosing->of(Helper)});
     // A callee whose body is elsewhere, or an interface's pure method.
     if (const FunctionDecl *Callee = Helper->getDirectCallee()) {
       std::optional<FunctionSpec> Spec = declaredFormatCommand(*Callee);
@@ -48,7 +49,7 @@ bool CommandCollector::collect(const MatchFinder::MatchResult &Result) {
       if (Spec) {
         Spec->DeclaredAt = placeOf(Callee->getLocation(), *Result.SourceManager);
         DeclaredCommands.try_emplace(Callee->getCanonicalDecl(), std::move(*Spec));
-        DeclaredCalls.push_back({Helper, enclosingFunction(Helper, *Context)});
+        DeclaredCalls.push_back({Helper, Enclosing->of(Helper)});
       }
     }
     return true;
@@ -62,7 +63,7 @@ bool CommandCollector::collect(const MatchFinder::MatchResult &Result) {
     return true;
   std::optional<RedisCommand> Command = Extractor->extract(Call);
   if (!Command) {
-    const FunctionDecl *Function = enclosingFunction(Call, *Context);
+    const FunctionDecl *Function = Enclosing->of(Call);
     if (auto Wrapped = Extractor->extractWrapped(Call, Function))
       Commands.push_back(std::move(*Wrapped));
     else if (auto Spec = Extractor->formatWrapperSpec(Call, Function))
@@ -74,7 +75,7 @@ bool CommandCollector::collect(const MatchFinder::MatchResult &Result) {
          Op = dyn_cast<CXXOperatorCallExpr>(Op->getArg(0)->IgnoreParenImpCasts()))
       InnerStreamCalls.insert(Op);
   }
-  Command->Function = enclosingFunction(Call, *Context);
+  Command->Function = Enclosing->of(Call);
   readScript(*Command);
   Commands.push_back(std::move(*Command));
   return true;
@@ -122,6 +123,7 @@ void CommandCollector::reset() {
   DeclaredCalls.clear();
   InnerStreamCalls.clear();
   Extractor.reset();
+  Enclosing.reset();
   Strings.reset();
   Context = nullptr;
 }

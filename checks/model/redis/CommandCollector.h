@@ -69,6 +69,7 @@ private:
   llvm::DenseSet<const clang::Expr *> InnerStreamCalls;
   std::unique_ptr<StringValueTracker> Strings;
   std::unique_ptr<CommandExtractor> Extractor;
+  std::unique_ptr<EnclosingFunctions> Enclosing;
   clang::ASTContext *Context = nullptr;
 };
 

@@ -661,4 +661,34 @@ const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Context) {
   return nullptr;
 }
 
+const FunctionDecl *EnclosingFunctions::of(const Stmt *S) {
+  // Every statement on the way up has the answer the walk ends with: a
+  // lambda or a function stops the walk before it is stepped on.
+  llvm::SmallVector<const Stmt *, 16> Path;
+  const FunctionDecl *Found = nullptr;
+  DynTypedNode Node = DynTypedNode::create(*S);
+  while (true) {
+    if (const auto *Here = Node.get<Stmt>()) {
+      if (auto It = Known.find(Here); It != Known.end()) {
+        Found = It->second;
+        break;
+      }
+      Path.push_back(Here);
+    }
+    DynTypedNodeList Parents = Context.getParents(Node);
+    if (Parents.empty())
+      break;
+    if (const auto *Lambda = Parents[0].get<LambdaExpr>()) {
+      Found = Lambda->getCallOperator();
+      break;
+    }
+    if ((Found = Parents[0].get<FunctionDecl>()))
+      break;
+    Node = Parents[0];
+  }
+  for (const Stmt *Visited : Path)
+    Known.try_emplace(Visited, Found);
+  return Found;
+}
+
 } // namespace locklint::model

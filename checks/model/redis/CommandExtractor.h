@@ -65,6 +65,19 @@ void readScript(RedisCommand &Eval);
 /// operator of a lambda.
 const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S, clang::ASTContext &Context);
 
+/// enclosingFunction() for many statements of one unit. The statements met
+/// on the way up are remembered, so statements of one block walk up only as
+/// far as the first of them did.
+class EnclosingFunctions {
+public:
+  explicit EnclosingFunctions(clang::ASTContext &Context) : Context(Context) {}
+  const clang::FunctionDecl *of(const clang::Stmt *S);
+
+private:
+  clang::ASTContext &Context;
+  llvm::DenseMap<const clang::Stmt *, const clang::FunctionDecl *> Known;
+};
+
 } // namespace locklint::model
 
 #endif

@@ -8,6 +8,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "model/values/SourceOrder.h"
 #include <cctype>
 
 using namespace clang;
@@ -36,20 +37,16 @@ LockIndex::LockIndex(std::deque<RedisCommand> Collected, const WordMatcher &KeyW
                             comparedWith(Command.Call, 1, Command.Function, Context);
   // Source order of the calls; commands of one call (an EVAL and its script,
   // a helper's commands) keep the order they run in.
-  std::vector<std::pair<const RedisCommand *, size_t>> Ordered;
+  std::vector<const RedisCommand *> Ordered;
   for (const RedisCommand &Command : Commands) {
-    Ordered.emplace_back(&Command, Ordered.size());
+    Ordered.push_back(&Command);
     for (const RedisCommand &Inner : Command.ScriptCommands)
-      Ordered.emplace_back(&Inner, Ordered.size());
+      Ordered.push_back(&Inner);
   }
-  const SourceManager &SM = Context.getSourceManager();
-  llvm::sort(Ordered, [&](const auto &A, const auto &B) {
-    SourceLocation LocA = A.first->Call->getBeginLoc(), LocB = B.first->Call->getBeginLoc();
-    if (LocA != LocB)
-      return SM.isBeforeInTranslationUnit(LocA, LocB);
-    return A.second < B.second;
-  });
-  for (const auto &[Command, Index] : Ordered) {
+  sortBySourceOrder(
+      Ordered, [](const RedisCommand *C) { return C->Call->getBeginLoc(); },
+      Context.getSourceManager());
+  for (const RedisCommand *Command : Ordered) {
     size_t Position = Flat.size();
     Flat.push_back(Command);
     if (Command->Origin)

@@ -1170,6 +1170,30 @@ findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> S
 std::vector<DistributedLockScope> findDistributedLockScopes(const LockIndex &Index,
                                                             const AcquireSiteReading &Read,
                                                             llvm::ArrayRef<const VarDecl *> Objects) {
+  std::vector<DistributedLockScope> Scopes = lockObjectScopes(Index, Read, Objects);
+  llvm::append_range(Scopes, acquireSiteScopes(Index, Read));
+  return Scopes;
+}
+
+std::vector<DistributedLockScope> acquireSiteScopes(const LockIndex &Index,
+                                                    const AcquireSiteReading &Read) {
+  ScopeFinder Finder(Index, Index.context());
+  std::vector<DistributedLockScope> Scopes;
+  llvm::DenseSet<const Expr *> Seen;
+  for (const AcquireSite &Site : Read.Sites) {
+    if (!Seen.insert(Site.Call).second)
+      continue;
+    if (auto Scope = Finder.scopeOf(Site))
+      Scopes.push_back(std::move(*Scope));
+  }
+  return Scopes;
+}
+
+std::vector<DistributedLockScope> lockObjectScopes(const LockIndex &Index,
+                                                   const AcquireSiteReading &Read,
+                                                   llvm::ArrayRef<const VarDecl *> Objects) {
+  if (Objects.empty())
+    return {};
   ASTContext &Context = Index.context();
   const std::vector<AcquireSite> &Sites = Read.Sites;
   static const Wrappers NoWrappers;
@@ -1234,13 +1258,6 @@ std::vector<DistributedLockScope> findDistributedLockScopes(const LockIndex &Ind
         }
     }
     Scopes.push_back(std::move(Scope));
-  }
-  llvm::DenseSet<const Expr *> Seen;
-  for (const AcquireSite &Site : Sites) {
-    if (!Seen.insert(Site.Call).second)
-      continue;
-    if (auto Scope = Finder.scopeOf(Site))
-      Scopes.push_back(std::move(*Scope));
   }
   return Scopes;
 }

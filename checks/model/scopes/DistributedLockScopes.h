@@ -167,6 +167,14 @@ findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> S
 std::vector<DistributedLockScope>
 findDistributedLockScopes(const LockIndex &Index, const AcquireSiteReading &Read,
                           llvm::ArrayRef<const clang::VarDecl *> Objects);
+/// Its two parts: the life of the \p Objects whose constructor acquires,
+/// and the scopes the acquire sites open. The second does not depend on the
+/// objects, so the checks share one reading of it.
+std::vector<DistributedLockScope> lockObjectScopes(const LockIndex &Index,
+                                                   const AcquireSiteReading &Read,
+                                                   llvm::ArrayRef<const clang::VarDecl *> Objects);
+std::vector<DistributedLockScope> acquireSiteScopes(const LockIndex &Index,
+                                                    const AcquireSiteReading &Read);
 
 } // namespace locklint::model
 

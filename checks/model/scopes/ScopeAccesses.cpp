@@ -5,6 +5,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "model/values/SourceOrder.h"
 
 using namespace clang;
 
@@ -24,17 +25,10 @@ ScopeAccesses::ScopeAccesses(const LockIndex &Index, llvm::ArrayRef<SqlExecution
     Commands[Command->Function].push_back(Command);
   // The index keeps the order commands run in; by expansion location, with
   // that order among the commands of one call (an EVAL and its script).
-  llvm::DenseMap<const RedisCommand *, size_t> Order;
-  for (const RedisCommand *Command : Index.commands())
-    Order.try_emplace(Command, Order.size());
   for (auto &[Function, List] : Commands)
-    llvm::sort(List, [&](const RedisCommand *A, const RedisCommand *B) {
-      SourceLocation LocA = SM.getExpansionLoc(A->Call->getBeginLoc());
-      SourceLocation LocB = SM.getExpansionLoc(B->Call->getBeginLoc());
-      if (LocA != LocB)
-        return SM.isBeforeInTranslationUnit(LocA, LocB);
-      return Order.lookup(A) < Order.lookup(B);
-    });
+    sortBySourceOrder(
+        List, [&](const RedisCommand *C) { return SM.getExpansionLoc(C->Call->getBeginLoc()); },
+        SM);
   for (const SqlExecution &E : AllSql)
     Executions[E.Function].push_back(&E);
   for (const HelperCall &Call : AllCalls)
@@ -68,18 +62,8 @@ std::vector<Access> ScopeAccesses::of(const FunctionDecl *Function, SourceLocati
   std::vector<Access> Found;
   collect(Function, SourceRange(Begin, End), Inside, SourceLocation(), 0, Bindings(), Found);
   // Accesses placed at one helper call keep the order the helper has them in.
-  std::vector<size_t> Order(Found.size());
-  for (size_t I = 0; I < Order.size(); ++I)
-    Order[I] = I;
-  llvm::sort(Order, [&](size_t A, size_t B) {
-    if (Found[A].At != Found[B].At)
-      return SM.isBeforeInTranslationUnit(Found[A].At, Found[B].At);
-    return A < B;
-  });
-  std::vector<Access> Sorted;
-  for (size_t I : Order)
-    Sorted.push_back(Found[I]);
-  return Sorted;
+  sortBySourceOrder(Found, [](const Access &A) { return A.At; }, SM);
+  return Found;
 }
 
 std::string ScopeAccesses::connectionOf(const Expr *E, const std::string &Identity,

@@ -47,8 +47,13 @@ FunctionCfg::FunctionCfg(const FunctionDecl *Function, ASTContext &Context,
   Graph = CFG::buildCFG(Function, Body, &Context, Options);
   if (!Graph)
     return;
+  Blocks.assign(Graph->getNumBlockIDs(), nullptr);
+  size_t Elements = 0;
+  for (const CFGBlock *Block : *Graph)
+    Elements += Block->size();
+  Places.reserve(Elements);
   for (const CFGBlock *Block : *Graph) {
-    Blocks.try_emplace(Block->getBlockID(), Block);
+    Blocks[Block->getBlockID()] = Block;
     unsigned Index = 0;
     for (const CFGElement &Element : *Block) {
       if (std::optional<CFGStmt> S = Element.getAs<CFGStmt>()) {
@@ -64,10 +69,19 @@ FunctionCfg::FunctionCfg(const FunctionDecl *Function, ASTContext &Context,
       ++Index;
     }
   }
-  // The view iterates in reverse post-order: predecessors first, except
-  // along back edges.
-  PostOrderCFGView View(Graph.get());
-  Order.assign(View.begin(), View.end());
+}
+
+llvm::ArrayRef<const CFGBlock *> FunctionCfg::forwardOrder() const {
+  if (!Order) {
+    Order.emplace();
+    // The view iterates in reverse post-order: predecessors first, except
+    // along back edges.
+    if (Graph) {
+      PostOrderCFGView View(Graph.get());
+      Order->assign(View.begin(), View.end());
+    }
+  }
+  return *Order;
 }
 
 std::optional<CfgPlace> FunctionCfg::placeOf(const Stmt *S) const {
@@ -81,7 +95,7 @@ bool FunctionCfg::mayThrow(const CallExpr *Call) const {
   std::optional<CfgPlace> Place = placeOf(Call);
   if (!Place)
     return false;
-  const CFGBlock *Block = Blocks.lookup(Place->Block);
+  const CFGBlock *Block = Place->Block < Blocks.size() ? Blocks[Place->Block] : nullptr;
   // The builder ends a block at each call that may throw.
   if (!Block || Place->Element + 1 != Block->size())
     return false;

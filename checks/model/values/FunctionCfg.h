@@ -55,15 +55,16 @@ public:
   bool mayThrow(const clang::CallExpr *Call) const;
 
   /// The blocks in reverse post-order from the entry: the order a forward
-  /// dataflow visits them in.
-  llvm::ArrayRef<const clang::CFGBlock *> forwardOrder() const { return Order; }
+  /// dataflow visits them in. Computed on first use: most readers of a
+  /// graph only ask where statements sit.
+  llvm::ArrayRef<const clang::CFGBlock *> forwardOrder() const;
 
 private:
   std::unique_ptr<clang::CFG> Graph;
   llvm::DenseMap<const clang::Stmt *, CfgPlace> Places;
   llvm::DenseMap<const clang::VarDecl *, CfgPlace> Declarations;
-  std::vector<const clang::CFGBlock *> Order;
-  llvm::DenseMap<unsigned, const clang::CFGBlock *> Blocks;
+  mutable std::optional<std::vector<const clang::CFGBlock *>> Order;
+  std::vector<const clang::CFGBlock *> Blocks; // by block ID
 };
 
 /// The graphs of a translation unit's functions, built on first use.

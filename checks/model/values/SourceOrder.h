@@ -1,0 +1,58 @@
+//===--- SourceOrder.h - sorting nodes by where they are written -*- C++ -*-===//
+//
+// Checks put a function's calls, exits and commands in source order before
+// they look for the first one in a region. A comparator that asks each node
+// for its location and the source manager for the order does that work
+// n log n times; here each location is read and decomposed once, and two
+// places of one file compare by offset, as the source manager would.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_SOURCEORDER_H
+#define LOCKLINT_CHECKS_MODEL_SOURCEORDER_H
+
+#include "clang/Basic/SourceManager.h"
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+namespace locklint::model {
+
+/// Sorts \p Items by the location \p LocationOf gives each, in translation
+/// unit order (SourceManager::isBeforeInTranslationUnit); items at one
+/// location keep their order.
+template <typename T, typename LocationFn>
+void sortBySourceOrder(std::vector<T> &Items, LocationFn LocationOf,
+                       const clang::SourceManager &SM) {
+  struct Key {
+    clang::SourceLocation Location;
+    std::pair<clang::FileID, unsigned> Decomposed;
+    size_t Index;
+  };
+  std::vector<Key> Keys;
+  Keys.reserve(Items.size());
+  for (size_t I = 0; I < Items.size(); ++I) {
+    clang::SourceLocation Location = LocationOf(Items[I]);
+    Keys.push_back({Location, SM.getDecomposedLoc(Location), I});
+  }
+  auto Before = [&](const Key &A, const Key &B) {
+    if (A.Location == B.Location)
+      return A.Index < B.Index;
+    if (A.Decomposed.first == B.Decomposed.first)
+      return A.Decomposed.second < B.Decomposed.second;
+    return SM.isBeforeInTranslationUnit(A.Location, B.Location);
+  };
+  // Items usually arrive in the order they were met, which is source order.
+  if (std::is_sorted(Keys.begin(), Keys.end(), Before))
+    return;
+  std::sort(Keys.begin(), Keys.end(), Before);
+  std::vector<T> Sorted;
+  Sorted.reserve(Items.size());
+  for (const Key &K : Keys)
+    Sorted.push_back(std::move(Items[K.Index]));
+  Items = std::move(Sorted);
+}
+
+} // namespace locklint::model
+
+#endif
