@@ -321,8 +321,7 @@ void ReleaseNotOnEveryPathCheck::reportSkippingExits(const DistributedLockScope 
            factsOf(Function, Context).Exits, Scope.Begin, FirstRelease, Source,
            [](const Stmt *S) { return S->getBeginLoc(); })) {
     if (!Source.before(Scope.Begin, Exit->getBeginLoc()) ||
-        !Source.before(Exit->getBeginLoc(), FirstRelease) ||
-        enclosingFunction(Exit, Context) != Function)
+        !Source.before(Exit->getBeginLoc(), FirstRelease))
       continue;
     // Where the handle is tested, the lock may not have been taken.
     if (Held && underTestOf(Exit, Held->Handle, Context))
@@ -430,7 +429,7 @@ void ReleaseNotOnEveryPathCheck::reportThrowingCall(const DistributedLockScope &
            Known.Calls, Scope.Begin, Scope.End, Source,
            [](const CallExpr *C) { return C->getBeginLoc(); }))
     if (Source.before(Call->getBeginLoc(), FirstRelease) &&
-        enclosingFunction(Call, Context) == Function && throwingWork(Call, Graph, SM, Throwers)) {
+        throwingWork(Call, Graph, SM, Throwers)) {
       Throwing = Call;
       break;
     }

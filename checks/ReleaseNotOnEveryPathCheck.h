@@ -39,7 +39,7 @@ private:
                           const locklint::model::LockIndex &Index);
 
   /// What one function holds, in source order, gathered once however many
-  /// scopes it has.
+  /// scopes it has: its own statements, none of the lambdas it defines.
   struct FunctionFacts {
     std::vector<const Stmt *> Exits;
     std::vector<const CallExpr *> Calls;
