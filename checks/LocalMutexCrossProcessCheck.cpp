@@ -131,7 +131,12 @@ LocalMutexCrossProcessCheck::LocalMutexCrossProcessCheck(StringRef Name,
                                                          ClangTidyContext *Context)
     : RedisCheckBase(Name, Context),
       LocalLockModelFiles(modelFilesOption("LocalLockModelFiles")),
-      Locks(builtinLocalLocks()) {
+      Locks(builtinLocalLocks()),
+      // The SQL and service calls do not depend on the project's lock APIs:
+      // the reading made without them is shared (that of the other checks,
+      // unless LockApiModelFiles is configured).
+      Services(AcquireReading::shareFor(Context, readingOptions(), reading(),
+                                        /*LockApiModelFiles=*/"")) {
   if (auto Err = addLocalLockFiles(Locks, LocalLockModelFiles))
     configurationDiag("%0") << llvm::toString(std::move(Err));
 }
@@ -159,9 +164,7 @@ void LocalMutexCrossProcessCheck::registerMoreMatchers(MatchFinder *Finder) {
                               unless(isExpansionInSystemHeader()))
                          .bind("lock-call"),
                      this);
-  Finder->addMatcher(SqlExecutions::callMatcher(sqlClients()), this);
-  Finder->addMatcher(ZooKeeperCalls::callMatcher(), this);
-  Etcd.registerMatchers(Finder);
+  Services->registerMatchers(*Finder);
 }
 
 void LocalMutexCrossProcessCheck::checkMore(const MatchFinder::MatchResult &Result) {
@@ -169,22 +172,17 @@ void LocalMutexCrossProcessCheck::checkMore(const MatchFinder::MatchResult &Resu
     Guards.push_back(Guard);
   else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("lock-call"))
     LockCalls.push_back(Call);
-  else if (const auto *Sql = Result.Nodes.getNodeAs<CallExpr>(SqlExecutions::CallId))
-    SqlCalls.emplace_back(Sql, enclosingFunction(Sql, *Result.Context));
-  else if (const auto *Zoo = Result.Nodes.getNodeAs<CallExpr>(ZooKeeperCalls::CallId))
-    ZooMatched.emplace_back(Zoo, enclosingFunction(Zoo, *Result.Context));
 }
+
+void LocalMutexCrossProcessCheck::unitFinished() { Services->finishedBy(this); }
 
 void LocalMutexCrossProcessCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
-  SqlExecutions Sql(sqlClients(), Context, strings());
-  for (const auto &[Call, Function] : SqlCalls)
-    Sql.add(Call, Function);
-  std::vector<SqlExecution> Executions = Sql.finish(helperCalls());
-  ZooKeeperCalls Zoo;
-  for (const auto &[Call, Function] : ZooMatched)
-    Zoo.add(Call, Function, Context, strings());
-  std::vector<EtcdCall> EtcdSeen = Etcd.calls(strings());
+  const std::vector<SqlExecution> &Executions = Services->sql(Context, strings(), helperCalls());
+  // The service calls are read with the lock-API calls, on first use.
+  (void)Services->apiCalls(Context, strings());
+  const ZooKeeperCalls &Zoo = Services->zooKeeper();
+  llvm::ArrayRef<EtcdCall> EtcdSeen = Services->etcd();
   // A guard over a class of the program whose lock() talks to a lock
   // service holds a distributed lock, not a mutex of this process.
   llvm::DenseSet<const FunctionDecl *> TalksToServices;
@@ -209,9 +207,6 @@ void LocalMutexCrossProcessCheck::checkTranslationUnit(const LockIndex &Index) {
     Scopes.addCall(Call);
   Guards.clear();
   LockCalls.clear();
-  SqlCalls.clear();
-  ZooMatched.clear();
-  Etcd.clear();
 
   ScopeAccesses Sections(Index, Executions, helperCalls());
   for (const LocalLockScope &Scope : Scopes.finish()) {

@@ -3,10 +3,9 @@
 #ifndef LOCKLINT_CHECKS_LOCALMUTEXCROSSPROCESSCHECK_H
 #define LOCKLINT_CHECKS_LOCALMUTEXCROSSPROCESSCHECK_H
 
+#include "AcquireReading.h"
 #include "RedisCheckBase.h"
-#include "model/etcd/EtcdCalls.h"
 #include "model/scopes/LocalLockScopes.h"
-#include "model/sql/SqlExecutions.h"
 
 namespace clang::tidy::distlock {
 
@@ -23,14 +22,14 @@ private:
   void registerMoreMatchers(ast_matchers::MatchFinder *Finder) override;
   void checkMore(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void checkTranslationUnit(const locklint::model::LockIndex &Index) override;
+  void unitFinished() override;
 
   const std::string LocalLockModelFiles;
   locklint::model::LocalLockModel Locks;
   std::vector<const VarDecl *> Guards;
   std::vector<const CallExpr *> LockCalls;
-  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> SqlCalls;
-  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> ZooMatched;
-  locklint::model::EtcdCalls Etcd;
+  /// The unit's SQL and lock-service calls, read once for every check.
+  std::shared_ptr<AcquireReading> Services;
 };
 
 } // namespace clang::tidy::distlock

@@ -1,25 +1,31 @@
 //===--- ZooKeeperCheckBase.cpp -------------------------------------------===//
 
 #include "ZooKeeperCheckBase.h"
-#include "model/redis/CommandExtractor.h"
 
 using namespace clang::ast_matchers;
 using namespace locklint::model;
 
 namespace clang::tidy::distlock {
 
-void ZooKeeperCheckBase::registerMoreMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(ZooKeeperCalls::callMatcher(), this);
-}
+// The ZooKeeper calls do not depend on the project's lock APIs: the checks
+// share the reading made without them (that of the other checks, unless
+// LockApiModelFiles is configured).
+ZooKeeperCheckBase::ZooKeeperCheckBase(StringRef Name, ClangTidyContext *Context)
+    : RedisCheckBase(Name, Context),
+      Services(AcquireReading::shareFor(Context, readingOptions(), reading(),
+                                        /*LockApiModelFiles=*/"")) {}
 
-void ZooKeeperCheckBase::checkMore(const MatchFinder::MatchResult &Result) {
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>(ZooKeeperCalls::CallId))
-    Calls.add(Call, enclosingFunction(Call, *Result.Context), *Result.Context, strings());
+void ZooKeeperCheckBase::registerMoreMatchers(MatchFinder *Finder) {
+  Services->registerMatchers(*Finder);
 }
 
 void ZooKeeperCheckBase::checkTranslationUnit(const LockIndex &Index) {
-  checkZooKeeper(Calls, Index.context());
-  Calls.clear();
+  ASTContext &Context = Index.context();
+  // The service calls are read with the lock-API calls, on first use.
+  (void)Services->apiCalls(Context, strings());
+  checkZooKeeper(Services->zooKeeper(), Context);
 }
+
+void ZooKeeperCheckBase::unitFinished() { Services->finishedBy(this); }
 
 } // namespace clang::tidy::distlock

@@ -8,6 +8,7 @@
 #ifndef LOCKLINT_CHECKS_ZOOKEEPERCHECKBASE_H
 #define LOCKLINT_CHECKS_ZOOKEEPERCHECKBASE_H
 
+#include "AcquireReading.h"
 #include "RedisCheckBase.h"
 #include "model/zookeeper/ZooKeeperCalls.h"
 
@@ -15,7 +16,7 @@ namespace clang::tidy::distlock {
 
 class ZooKeeperCheckBase : public RedisCheckBase {
 public:
-  using RedisCheckBase::RedisCheckBase;
+  ZooKeeperCheckBase(StringRef Name, ClangTidyContext *Context);
 
 protected:
   /// The end of the translation unit, with every ZooKeeper call of it.
@@ -24,10 +25,11 @@ protected:
 
 private:
   void registerMoreMatchers(ast_matchers::MatchFinder *Finder) final;
-  void checkMore(const ast_matchers::MatchFinder::MatchResult &Result) final;
   void checkTranslationUnit(const locklint::model::LockIndex &Index) final;
+  void unitFinished() final;
 
-  locklint::model::ZooKeeperCalls Calls;
+  /// The unit's calls of the lock services, read once for every check.
+  std::shared_ptr<AcquireReading> Services;
 };
 
 } // namespace clang::tidy::distlock
