@@ -401,10 +401,11 @@ void UnboundedAcquireCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 void UnboundedAcquireCheck::registerMoreMatchers(MatchFinder *Finder) {
   // SQL, ZooKeeper, etcd and the lock APIs of model files.
   AcquireCheckBase::registerMoreMatchers(Finder);
-  Finder->addMatcher(stmt(anyOf(whileStmt(), doStmt(), forStmt()),
-                          unless(isExpansionInSystemHeader()))
-                         .bind("loop"),
-                     this);
+  // One matcher per kind of loop: a matcher of any statement would be tried
+  // on every expression of the unit.
+  Finder->addMatcher(whileStmt(unless(isExpansionInSystemHeader())).bind("loop"), this);
+  Finder->addMatcher(doStmt(unless(isExpansionInSystemHeader())).bind("loop"), this);
+  Finder->addMatcher(forStmt(unless(isExpansionInSystemHeader())).bind("loop"), this);
   // Waits that only a notify ends: a condition variable's wait without a
   // timeout, pthread_cond_wait, sem_wait.
   Finder->addMatcher(
