@@ -1159,14 +1159,6 @@ std::optional<AcquireTest> testOfAcquire(const AcquireSite &Site, const LockInde
   return ScopeFinder(Index, Index.context()).testOf(Site);
 }
 
-std::vector<DistributedLockScope>
-findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
-                          llvm::ArrayRef<HelperCall> Calls,
-                          llvm::ArrayRef<const VarDecl *> Objects,
-                          llvm::ArrayRef<LockApiCall> ApiCalls) {
-  return findDistributedLockScopes(Index, readAcquireSites(Index, Sql, Calls, ApiCalls), Objects);
-}
-
 std::vector<DistributedLockScope> findDistributedLockScopes(const LockIndex &Index,
                                                             const AcquireSiteReading &Read,
                                                             llvm::ArrayRef<const VarDecl *> Objects) {

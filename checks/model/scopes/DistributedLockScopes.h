@@ -155,15 +155,9 @@ std::optional<AcquireTest> testOfAcquire(const AcquireSite &Site, const LockInde
 const clang::Expr *redMutexResource(const clang::Expr *Mutex);
 
 /// Finds distributed-lock scopes in a translation unit: where the acquires
-/// among \p Index's commands and \p Sql's statements (pg_try_advisory_lock)
-/// succeed, also through the helper \p Calls that return an acquire's result,
+/// \p Read holds succeed (Redis commands, SQL such as pg_try_advisory_lock,
+/// lock APIs, also through the helpers that return an acquire's result),
 /// and the life of the \p Objects whose constructor acquires.
-std::vector<DistributedLockScope>
-findDistributedLockScopes(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
-                          llvm::ArrayRef<HelperCall> Calls,
-                          llvm::ArrayRef<const clang::VarDecl *> Objects,
-                          llvm::ArrayRef<LockApiCall> ApiCalls = {});
-/// The same over sites already read.
 std::vector<DistributedLockScope>
 findDistributedLockScopes(const LockIndex &Index, const AcquireSiteReading &Read,
                           llvm::ArrayRef<const clang::VarDecl *> Objects);
