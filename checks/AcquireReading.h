@@ -28,6 +28,14 @@ public:
                                                   const ReadingOptions &Options,
                                                   std::shared_ptr<UnitReading> Reading,
                                                   const std::string &LockApiModelFiles);
+  /// The reading for checks that follow only the unit's SQL and lock-service
+  /// calls, which no LockApiModelFiles changes: the one made without them,
+  /// the other checks' unless they configure the option.
+  static std::shared_ptr<AcquireReading> shareServiceCallsFor(const void *Owner,
+                                                              const ReadingOptions &Options,
+                                                              std::shared_ptr<UnitReading> Reading) {
+    return shareFor(Owner, Options, std::move(Reading), /*LockApiModelFiles=*/"");
+  }
   AcquireReading(std::shared_ptr<UnitReading> Reading, const std::string &LockApiModelFiles);
 
   /// Why LockApiModelFiles could not be read.

@@ -132,11 +132,7 @@ LocalMutexCrossProcessCheck::LocalMutexCrossProcessCheck(StringRef Name,
     : RedisCheckBase(Name, Context),
       LocalLockModelFiles(modelFilesOption("LocalLockModelFiles")),
       Locks(builtinLocalLocks()),
-      // The SQL and service calls do not depend on the project's lock APIs:
-      // the reading made without them is shared (that of the other checks,
-      // unless LockApiModelFiles is configured).
-      Services(AcquireReading::shareFor(Context, readingOptions(), reading(),
-                                        /*LockApiModelFiles=*/"")) {
+      Services(AcquireReading::shareServiceCallsFor(Context, readingOptions(), reading())) {
   if (auto Err = addLocalLockFiles(Locks, LocalLockModelFiles))
     configurationDiag("%0") << llvm::toString(std::move(Err));
 }

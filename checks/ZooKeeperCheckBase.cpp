@@ -7,13 +7,9 @@ using namespace locklint::model;
 
 namespace clang::tidy::distlock {
 
-// The ZooKeeper calls do not depend on the project's lock APIs: the checks
-// share the reading made without them (that of the other checks, unless
-// LockApiModelFiles is configured).
 ZooKeeperCheckBase::ZooKeeperCheckBase(StringRef Name, ClangTidyContext *Context)
     : RedisCheckBase(Name, Context),
-      Services(AcquireReading::shareFor(Context, readingOptions(), reading(),
-                                        /*LockApiModelFiles=*/"")) {}
+      Services(AcquireReading::shareServiceCallsFor(Context, readingOptions(), reading())) {}
 
 void ZooKeeperCheckBase::registerMoreMatchers(MatchFinder *Finder) {
   Services->registerMatchers(*Finder);

@@ -648,22 +648,29 @@ void readScript(RedisCommand &Eval) {
   }
 }
 
+namespace {
+
+/// The function that \p Parent, met on the walk up from a statement, stands
+/// for: a function, or a lambda's call operator. The walk stops there.
+const FunctionDecl *functionOfBody(const DynTypedNode &Parent) {
+  if (const auto *Lambda = Parent.get<LambdaExpr>())
+    return Lambda->getCallOperator();
+  return Parent.get<FunctionDecl>();
+}
+
+} // namespace
+
 const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Context) {
-  DynTypedNodeList Parents = Context.getParents(*S);
-  while (!Parents.empty()) {
-    const DynTypedNode &Parent = Parents[0];
-    if (const auto *Lambda = Parent.get<LambdaExpr>())
-      return Lambda->getCallOperator();
-    if (const auto *Function = Parent.get<FunctionDecl>())
+  for (DynTypedNodeList Parents = Context.getParents(*S); !Parents.empty();
+       Parents = Context.getParents(Parents[0]))
+    if (const FunctionDecl *Function = functionOfBody(Parents[0]))
       return Function;
-    Parents = Context.getParents(Parent);
-  }
   return nullptr;
 }
 
 const FunctionDecl *EnclosingFunctions::of(const Stmt *S) {
-  // Every statement on the way up has the answer the walk ends with: a
-  // lambda or a function stops the walk before it is stepped on.
+  // Every statement on the way up has the answer the walk ends with: the
+  // walk stops at a function before stepping on it.
   llvm::SmallVector<const Stmt *, 16> Path;
   const FunctionDecl *Found = nullptr;
   DynTypedNode Node = DynTypedNode::create(*S);
@@ -676,13 +683,7 @@ const FunctionDecl *EnclosingFunctions::of(const Stmt *S) {
       Path.push_back(Here);
     }
     DynTypedNodeList Parents = Context.getParents(Node);
-    if (Parents.empty())
-      break;
-    if (const auto *Lambda = Parents[0].get<LambdaExpr>()) {
-      Found = Lambda->getCallOperator();
-      break;
-    }
-    if ((Found = Parents[0].get<FunctionDecl>()))
+    if (Parents.empty() || (Found = functionOfBody(Parents[0])))
       break;
     Node = Parents[0];
   }

@@ -1,0 +1,81 @@
+#include "model/values/SourceOrder.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
+#include <algorithm>
+
+using namespace clang;
+using namespace locklint::model;
+
+namespace {
+
+/// The calls of the code, each with its callee's name.
+class NamedCalls : public RecursiveASTVisitor<NamedCalls> {
+public:
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      Calls.push_back({Callee->getNameAsString(), Call});
+    return true;
+  }
+  std::vector<std::pair<std::string, const CallExpr *>> Calls;
+};
+
+/// A unit whose lock helpers come from a header included between two of
+/// its functions, as a service's store.h is.
+constexpr const char *Header = R"cpp(
+void take();
+inline void takeFromHeader() { take(); }
+)cpp";
+constexpr const char *Code = R"cpp(
+void open();
+void release();
+void before() { open(); }
+#include "store.h"
+void after() { release(); open(); }
+)cpp";
+
+class SourceOrderTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    AST = tooling::buildASTFromCodeWithArgs(
+        Code, {"-std=c++17", "-resource-dir=" LOCKLINT_RESOURCE_DIR}, "input.cc", "clang-tool",
+        std::make_shared<PCHContainerOperations>(), tooling::getClangStripDependencyFileAdjuster(),
+        {{"store.h", Header}});
+    ASSERT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
+    NamedCalls Finder;
+    Finder.TraverseAST(AST->getASTContext());
+    Calls = Finder.Calls;
+    ASSERT_EQ(Calls.size(), 4u);
+  }
+
+  using Item = std::pair<std::string, const CallExpr *>;
+  std::vector<std::string> sorted(std::vector<Item> Items) {
+    sortBySourceOrder(Items, [](const Item &I) { return I.second->getBeginLoc(); },
+                      AST->getSourceManager());
+    std::vector<std::string> Names;
+    for (const Item &I : Items)
+      Names.push_back(I.first);
+    return Names;
+  }
+
+  std::unique_ptr<ASTUnit> AST;
+  std::vector<Item> Calls;
+};
+
+TEST_F(SourceOrderTest, OrdersAcrossAnIncludedHeaderAsTheUnitReads) {
+  std::vector<Item> Reversed(Calls.rbegin(), Calls.rend());
+  std::vector<std::string> Expected = {"open", "take", "release", "open"};
+  EXPECT_EQ(sorted(Reversed), Expected);
+  EXPECT_EQ(sorted(Calls), Expected);
+}
+
+TEST_F(SourceOrderTest, ItemsAtOnePlaceKeepTheirOrder) {
+  // An EVAL and the commands of its script sit at one call.
+  const CallExpr *Eval = Calls.back().second;
+  std::vector<Item> Items = {{"eval", Eval}, {"script-get", Eval}, {"script-del", Eval},
+                             {"first", Calls.front().second}};
+  EXPECT_EQ(sorted(Items), (std::vector<std::string>{"first", "eval", "script-get", "script-del"}));
+}
+
+} // namespace
