@@ -1,6 +1,7 @@
 //===--- UserCodeAnalysis.cpp - checks over the project's own code --------===//
 
 #include "UserCodeAnalysis.h"
+#include "DeferredFixIts.h"
 #include "CompileFlags.h"
 #include "HeaderRelevance.h"
 #include "clang-tidy/ClangTidy.h"
@@ -520,10 +521,9 @@ analyzeUserCode(ClangTidyContext &Context, const tooling::CompilationDatabase &C
     Absolute = File;
   llvm::sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
   Context.setCurrentFile(Absolute);
-  ClangTidyDiagnosticConsumer Diagnostics(Context, nullptr, /*RemoveIncompatibleErrors=*/true,
-                                          ApplyAnyFix);
-  DiagnosticsEngine Engine(new DiagnosticIDs(), new DiagnosticOptions(), &Diagnostics,
-                           /*ShouldOwnClient=*/false);
+  DiagnosticsEngine Engine(new DiagnosticIDs(), new DiagnosticOptions());
+  FixItDeferringConsumer Diagnostics(Context, Engine, ApplyAnyFix);
+  Engine.setClient(&Diagnostics, /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(&Engine);
   Tool.setDiagnosticConsumer(&Diagnostics);
 

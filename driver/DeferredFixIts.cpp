@@ -1,0 +1,165 @@
+//===--- DeferredFixIts.cpp - Fix-its turned into replacements once -----------===//
+
+#include "DeferredFixIts.h"
+#include "OverlappingFixes.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallString.h"
+
+namespace locklint {
+
+using namespace clang;
+using clang::tidy::ClangTidyError;
+
+namespace {
+
+/// The place and words an error or note will have, as its renderer writes
+/// them: the file location, and the message without the check's name.
+std::string keyOf(llvm::StringRef Check, llvm::StringRef Path, unsigned Offset,
+                  llvm::StringRef Message) {
+  std::string Key;
+  llvm::raw_string_ostream(Key) << Check << '\0' << Path << '\0' << Offset << '\0' << Message;
+  return Key;
+}
+
+} // namespace
+
+FixItDeferringConsumer::FixItDeferringConsumer(tidy::ClangTidyContext &Context,
+                                               DiagnosticsEngine &Checks, bool FixesFromNotes)
+    : ClangTidyDiagnosticConsumer(Context, nullptr, /*RemoveIncompatibleErrors=*/false,
+                                  FixesFromNotes),
+      Context(Context), Checks(Checks), FixesFromNotes(FixesFromNotes) {}
+
+std::optional<FixItDeferringConsumer::FileReplacements>
+FixItDeferringConsumer::plainReplacements(const Diagnostic &Info) const {
+  const SourceManager &SM = Info.getSourceManager();
+  struct Edit {
+    FileID File;
+    unsigned Begin, End;
+    llvm::StringRef Text;
+  };
+  llvm::SmallVector<Edit, 4> Edits;
+  for (const FixItHint &Hint : Info.getFixItHints()) {
+    // Removals may be widened over spaces, and copies and ordered insertions
+    // are edited: those are the renderer's.
+    if (Hint.CodeToInsert.empty() || Hint.InsertFromRange.isValid() ||
+        Hint.BeforePreviousInsertions)
+      return std::nullopt;
+    CharSourceRange Range = Hint.RemoveRange;
+    if (Range.isInvalid() || Range.getBegin().isMacroID() || Range.getEnd().isMacroID())
+      return std::nullopt;
+    Range = Lexer::makeFileCharRange(Range, SM, Context.getLangOpts());
+    // The renderer drops every fix-it of a diagnostic that edits a system header.
+    if (Range.isInvalid() || SM.isInSystemHeader(Range.getBegin()) ||
+        SM.isInSystemHeader(Range.getEnd()))
+      return std::nullopt;
+    auto [File, Begin] = SM.getDecomposedLoc(Range.getBegin());
+    auto [EndFile, End] = SM.getDecomposedLoc(Range.getEnd());
+    if (File.isInvalid() || File != EndFile || Begin > End)
+      return std::nullopt;
+    Edits.push_back({File, Begin, End, Hint.CodeToInsert});
+  }
+  // Edits that touch or overlap are merged by the renderer into one.
+  llvm::sort(Edits, [](const Edit &A, const Edit &B) {
+    return std::tie(A.File, A.Begin, A.End) < std::tie(B.File, B.Begin, B.End);
+  });
+  for (size_t I = 1; I < Edits.size(); ++I)
+    if (Edits[I].File == Edits[I - 1].File && Edits[I].Begin <= Edits[I - 1].End)
+      return std::nullopt;
+
+  FileReplacements Fix;
+  for (const Edit &E : Edits) {
+    SourceLocation Begin = SM.getComposedLoc(E.File, E.Begin);
+    tooling::Replacement Replacement(
+        SM, CharSourceRange::getCharRange(Begin, Begin.getLocWithOffset(E.End - E.Begin)),
+        E.Text);
+    if (llvm::Error Conflict = Fix[Replacement.getFilePath()].add(Replacement)) {
+      llvm::consumeError(std::move(Conflict));
+      return std::nullopt;
+    }
+  }
+  return Fix;
+}
+
+void FixItDeferringConsumer::reportWithoutFixIts(const Diagnostic &Info) {
+  // The new report reuses the engine's storage, which Info reads: copy first.
+  struct Argument {
+    DiagnosticsEngine::ArgumentKind Kind;
+    uint64_t Raw = 0;
+    std::string Text;
+  };
+  llvm::SmallVector<Argument, 4> Arguments;
+  for (unsigned I = 0; I < Info.getNumArgs(); ++I) {
+    DiagnosticsEngine::ArgumentKind Kind = Info.getArgKind(I);
+    if (Kind == DiagnosticsEngine::ak_std_string)
+      Arguments.push_back({Kind, 0, Info.getArgStdStr(I)});
+    else
+      Arguments.push_back({Kind, Info.getRawArg(I), {}});
+  }
+  llvm::SmallVector<CharSourceRange, 4> Ranges(Info.getRanges());
+  SourceLocation Location = Info.getLocation();
+  unsigned ID = Info.getID();
+
+  // Reporting from inside a report is what clang-tidy's own consumer does
+  // with the errors of NOLINT comments.
+  Relaying = true;
+  {
+    DiagnosticBuilder Again = Checks.Report(Location, ID);
+    for (const Argument &A : Arguments) {
+      if (A.Kind == DiagnosticsEngine::ak_std_string)
+        Again.AddString(A.Text);
+      else
+        Again.AddTaggedVal(A.Raw, A.Kind);
+    }
+    for (const CharSourceRange &Range : Ranges)
+      Again.AddSourceRange(Range);
+  }
+  Relaying = false;
+}
+
+void FixItDeferringConsumer::HandleDiagnostic(DiagnosticsEngine::Level Level,
+                                              const Diagnostic &Info) {
+  if (Relaying || Info.getNumFixItHints() == 0 || Info.getDiags() != &Checks ||
+      !Info.hasSourceManager() || Info.getLocation().isInvalid())
+    return ClangTidyDiagnosticConsumer::HandleDiagnostic(Level, Info);
+  std::string Check = Context.getCheckName(Info.getID());
+  std::optional<FileReplacements> Fix = Check.empty() ? std::nullopt : plainReplacements(Info);
+  if (!Fix)
+    return ClangTidyDiagnosticConsumer::HandleDiagnostic(Level, Info);
+
+  llvm::SmallString<128> Message;
+  Info.FormatDiagnostic(Message);
+  llvm::StringRef Words = Message;
+  Words.consume_back((" [" + Check + "]"));
+  const SourceManager &SM = Info.getSourceManager();
+  SourceLocation At = SM.getFileLoc(Info.getLocation());
+  llvm::StringRef Path = SM.getFilename(At);
+  unsigned Offset = Path.empty() ? 0 : SM.getFileOffset(At);
+  Deferred.try_emplace(keyOf(Check, Path, Offset, Words), std::move(*Fix));
+  reportWithoutFixIts(Info);
+}
+
+void FixItDeferringConsumer::putBack(std::vector<ClangTidyError> &Errors) const {
+  for (ClangTidyError &Error : Errors) {
+    auto Attach = [&](tooling::DiagnosticMessage &Message) {
+      auto Found = Deferred.find(
+          keyOf(Error.DiagnosticName, Message.FilePath, Message.FileOffset, Message.Message));
+      if (Found != Deferred.end())
+        Message.Fix = Found->second;
+    };
+    Attach(Error.Message);
+    for (tooling::DiagnosticMessage &Note : Error.Notes)
+      Attach(Note);
+  }
+}
+
+std::vector<ClangTidyError> FixItDeferringConsumer::take() {
+  std::vector<ClangTidyError> Errors = ClangTidyDiagnosticConsumer::take();
+  putBack(Errors);
+  // clang-tidy also folds together one finding of two checks that are
+  // aliases of each other; no check here has another name.
+  dropOverlappingFixes(Errors, FixesFromNotes);
+  return Errors;
+}
+
+} // namespace locklint
