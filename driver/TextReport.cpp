@@ -27,11 +27,17 @@ private:
 /// \p Text with control characters spelled as clang spells them
 /// (`<U+001B>`): a source line or key must not drive the terminal.
 std::string printable(llvm::StringRef Text) {
+  auto Control = [](char C) {
+    unsigned char Byte = static_cast<unsigned char>(C);
+    return (Byte < 0x20 && C != '\t') || Byte == 0x7f;
+  };
+  // Most lines have none: copied whole, not a byte at a time.
+  if (llvm::none_of(Text, Control))
+    return Text.str();
   std::string Out;
   for (char C : Text) {
-    unsigned char Byte = static_cast<unsigned char>(C);
-    if ((Byte < 0x20 && C != '\t') || Byte == 0x7f)
-      Out += llvm::formatv("<U+{0:X-4}>", static_cast<unsigned>(Byte)).str();
+    if (Control(C))
+      Out += llvm::formatv("<U+{0:X-4}>", static_cast<unsigned>(static_cast<unsigned char>(C))).str();
     else
       Out += C;
   }
