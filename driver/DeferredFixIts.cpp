@@ -101,7 +101,8 @@ void FixItDeferringConsumer::reportWithoutFixIts(const Diagnostic &Info) {
   unsigned ID = Info.getID();
 
   // Reporting from inside a report is what clang-tidy's own consumer does
-  // with the errors of NOLINT comments.
+  // with the errors of NOLINT comments; the report in flight is done with.
+  Checks.Clear();
   Relaying = true;
   {
     DiagnosticBuilder Again = Checks.Report(Location, ID);
@@ -119,10 +120,19 @@ void FixItDeferringConsumer::reportWithoutFixIts(const Diagnostic &Info) {
 
 void FixItDeferringConsumer::HandleDiagnostic(DiagnosticsEngine::Level Level,
                                               const Diagnostic &Info) {
-  if (Relaying || Info.getNumFixItHints() == 0 || Info.getDiags() != &Checks ||
-      !Info.hasSourceManager() || Info.getLocation().isInvalid())
+  if (Relaying)
     return ClangTidyDiagnosticConsumer::HandleDiagnostic(Level, Info);
-  std::string Check = Context.getCheckName(Info.getID());
+  // A note belongs to the error before it, whose check's name the renderer
+  // strips from the note's message.
+  if (Level != DiagnosticsEngine::Note)
+    Parent = {Info.getDiags() == &Checks, Info.getID()};
+  // A diagnostic in a macro loses an "expanded from" note when its fix-its'
+  // ranges are gone: those stay with the renderer.
+  if (Info.getNumFixItHints() == 0 || Info.getDiags() != &Checks || !Parent.FromChecks ||
+      !Info.hasSourceManager() || Info.getLocation().isInvalid() ||
+      Info.getLocation().isMacroID())
+    return ClangTidyDiagnosticConsumer::HandleDiagnostic(Level, Info);
+  std::string Check = Context.getCheckName(Parent.ID);
   std::optional<FileReplacements> Fix = Check.empty() ? std::nullopt : plainReplacements(Info);
   if (!Fix)
     return ClangTidyDiagnosticConsumer::HandleDiagnostic(Level, Info);
@@ -135,7 +145,11 @@ void FixItDeferringConsumer::HandleDiagnostic(DiagnosticsEngine::Level Level,
   SourceLocation At = SM.getFileLoc(Info.getLocation());
   llvm::StringRef Path = SM.getFilename(At);
   unsigned Offset = Path.empty() ? 0 : SM.getFileOffset(At);
-  Deferred.try_emplace(keyOf(Check, Path, Offset, Words), std::move(*Fix));
+  // Another diagnostic said the same at the same place with another fix:
+  // the renderer keeps this one's with it.
+  auto [Kept, New] = Deferred.try_emplace(keyOf(Check, Path, Offset, Words), *Fix);
+  if (!New && Kept->second != *Fix)
+    return ClangTidyDiagnosticConsumer::HandleDiagnostic(Level, Info);
   reportWithoutFixIts(Info);
 }
 
@@ -144,7 +158,8 @@ void FixItDeferringConsumer::putBack(std::vector<ClangTidyError> &Errors) const 
     auto Attach = [&](tooling::DiagnosticMessage &Message) {
       auto Found = Deferred.find(
           keyOf(Error.DiagnosticName, Message.FilePath, Message.FileOffset, Message.Message));
-      if (Found != Deferred.end())
+      // A fix the renderer made is the diagnostic's own.
+      if (Found != Deferred.end() && Message.Fix.empty())
         Message.Fix = Found->second;
     };
     Attach(Error.Message);

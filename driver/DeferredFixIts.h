@@ -50,6 +50,11 @@ private:
   clang::DiagnosticsEngine &Checks;
   bool FixesFromNotes;
   bool Relaying = false;
+  /// The last error or warning: whether the checks reported it, and its ID.
+  struct {
+    bool FromChecks = false;
+    unsigned ID = 0;
+  } Parent;
   /// By check, file, offset and message, as the error or note will say.
   llvm::StringMap<FileReplacements> Deferred;
 };
