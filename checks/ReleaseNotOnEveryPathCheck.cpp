@@ -140,11 +140,20 @@ const Stmt *ancestor(const Stmt *S, ASTContext &Context, Predicate Is) {
 /// True when \p Function's body throws, itself or through the program's
 /// functions it calls (\p Depth levels deep), outside any try block of its
 /// own. A function without a body here says nothing: silence, not a guess.
+/// The definition of \p Function that throwsVisibly() reads: the program's
+/// own, with a body; null otherwise.
+const FunctionDecl *visibleDefinition(const FunctionDecl *Function, const SourceManager &SM) {
+  const FunctionDecl *Definition = Function ? Function->getDefinition() : nullptr;
+  if (!Definition || !Definition->getBody() ||
+      SM.isInSystemHeader(SM.getExpansionLoc(Definition->getLocation())))
+    return nullptr;
+  return Definition;
+}
+
 bool throwsVisibly(const FunctionDecl *Function, const SourceManager &SM, unsigned Depth,
                    llvm::DenseMap<const FunctionDecl *, bool> &Known) {
-  const FunctionDecl *Definition = Function ? Function->getDefinition() : nullptr;
-  if (!Definition || !Definition->getBody() || Depth == 0 ||
-      SM.isInSystemHeader(SM.getExpansionLoc(Definition->getLocation())))
+  const FunctionDecl *Definition = visibleDefinition(Function, SM);
+  if (!Definition || Depth == 0)
     return false;
   if (auto It = Known.find(Definition); It != Known.end())
     return It->second;
@@ -168,16 +177,21 @@ bool throwsVisibly(const FunctionDecl *Function, const SourceManager &SM, unsign
   return Known[Definition] = Throws;
 }
 
-/// True when \p Call is one the exception rule weighs: clang's graph gives
-/// it an exception edge (it is not noexcept) and the program's code it runs
-/// is seen to throw. Bookkeeping is left out.
+/// True when \p Call is one the exception rule may weigh: a call of the
+/// program's own code, which throwsVisibly() can read. Bookkeeping is left
+/// out.
+bool weighedCall(const CallExpr *Call, const SourceManager &SM) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  return Callee && Callee->getIdentifier() && !isBookkeepingName(Callee->getName()) &&
+         visibleDefinition(Callee, SM);
+}
+
+/// True when a weighed \p Call throws: clang's graph gives it an exception
+/// edge (it is not noexcept) and the program's code it runs is seen to throw.
 bool throwingWork(const CallExpr *Call, const FunctionCfg &Graph, const SourceManager &SM,
                   llvm::DenseMap<const FunctionDecl *, bool> &Known) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier() || isBookkeepingName(Callee->getName()))
-    return false;
   constexpr unsigned Depth = 4;
-  return Graph.mayThrow(Call) && throwsVisibly(Callee, SM, Depth, Known);
+  return Graph.mayThrow(Call) && throwsVisibly(Call->getDirectCallee(), SM, Depth, Known);
 }
 
 /// The elements of \p Sorted (in source order) that start within
@@ -416,23 +430,30 @@ void ReleaseNotOnEveryPathCheck::reportThrowingCall(const DistributedLockScope &
   });
   if (HandlerReleases)
     return;
-  auto [Cached, Inserted] = Graphs.try_emplace(Function);
-  if (Inserted)
-    Cached->second = std::make_unique<FunctionCfg>(Function, Context, /*ExceptionEdges=*/true);
-  const FunctionCfg &Graph = *Cached->second;
-  if (!Graph.valid())
-    return;
   SourceLocation FirstRelease = Releases.front()->getBeginLoc();
-  // The first such call in source order.
+  // The first such call in source order. The function's graph with its
+  // exception edges is built at the first call the rule weighs: most scopes
+  // call none of the program's own code.
+  const FunctionCfg *Graph = nullptr;
   const CallExpr *Throwing = nullptr;
   for (const CallExpr *Call : startingWithin<const CallExpr *>(
            Known.Calls, Scope.Begin, Scope.End, Source,
-           [](const CallExpr *C) { return C->getBeginLoc(); }))
-    if (Source.before(Call->getBeginLoc(), FirstRelease) &&
-        throwingWork(Call, Graph, SM, Throwers)) {
+           [](const CallExpr *C) { return C->getBeginLoc(); })) {
+    if (!Source.before(Call->getBeginLoc(), FirstRelease) || !weighedCall(Call, SM))
+      continue;
+    if (!Graph) {
+      auto [Cached, Inserted] = Graphs.try_emplace(Function);
+      if (Inserted)
+        Cached->second = std::make_unique<FunctionCfg>(Function, Context, /*ExceptionEdges=*/true);
+      if (!Cached->second->valid())
+        return;
+      Graph = Cached->second.get();
+    }
+    if (throwingWork(Call, *Graph, SM, Throwers)) {
       Throwing = Call;
       break;
     }
+  }
   if (!Throwing)
     return;
   std::string Callee = Throwing->getDirectCallee()->getQualifiedNameAsString();
