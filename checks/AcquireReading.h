@@ -62,6 +62,16 @@ public:
          llvm::ArrayRef<locklint::model::HelperCall> Calls);
   const locklint::model::ZooKeeperCalls &zooKeeper() const { return Acquires.zooKeeper(); }
   llvm::ArrayRef<locklint::model::EtcdCall> etcd() const { return Acquires.etcd(); }
+  /// zooKeeper() and etcd() for checks that need no lock-API calls: reads
+  /// them first if no check has.
+  struct ServiceCalls {
+    const locklint::model::ZooKeeperCalls &ZooKeeper;
+    llvm::ArrayRef<locklint::model::EtcdCall> Etcd;
+  };
+  ServiceCalls serviceCalls(ASTContext &Context, locklint::model::StringValueTracker &Strings) {
+    apiCalls(Context, Strings);
+    return {zooKeeper(), etcd()};
+  }
 
   /// \p Check is done with the unit; after the last sharer, it is forgotten.
   void finishedBy(const void *Check);

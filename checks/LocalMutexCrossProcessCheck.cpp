@@ -175,10 +175,9 @@ void LocalMutexCrossProcessCheck::unitFinished() { Services->finishedBy(this); }
 void LocalMutexCrossProcessCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const std::vector<SqlExecution> &Executions = Services->sql(Context, strings(), helperCalls());
-  // The service calls are read with the lock-API calls, on first use.
-  (void)Services->apiCalls(Context, strings());
-  const ZooKeeperCalls &Zoo = Services->zooKeeper();
-  llvm::ArrayRef<EtcdCall> EtcdSeen = Services->etcd();
+  AcquireReading::ServiceCalls Seen = Services->serviceCalls(Context, strings());
+  const ZooKeeperCalls &Zoo = Seen.ZooKeeper;
+  llvm::ArrayRef<EtcdCall> EtcdSeen = Seen.Etcd;
   // A guard over a class of the program whose lock() talks to a lock
   // service holds a distributed lock, not a mutex of this process.
   llvm::DenseSet<const FunctionDecl *> TalksToServices;

@@ -137,9 +137,6 @@ const Stmt *ancestor(const Stmt *S, ASTContext &Context, Predicate Is) {
   return nullptr;
 }
 
-/// True when \p Function's body throws, itself or through the program's
-/// functions it calls (\p Depth levels deep), outside any try block of its
-/// own. A function without a body here says nothing: silence, not a guess.
 /// The definition of \p Function that throwsVisibly() reads: the program's
 /// own, with a body; null otherwise.
 const FunctionDecl *visibleDefinition(const FunctionDecl *Function, const SourceManager &SM) {
@@ -150,6 +147,9 @@ const FunctionDecl *visibleDefinition(const FunctionDecl *Function, const Source
   return Definition;
 }
 
+/// True when \p Function's body throws, itself or through the program's
+/// functions it calls (\p Depth levels deep), outside any try block of its
+/// own. A function without a body here says nothing: silence, not a guess.
 bool throwsVisibly(const FunctionDecl *Function, const SourceManager &SM, unsigned Depth,
                    llvm::DenseMap<const FunctionDecl *, bool> &Known) {
   const FunctionDecl *Definition = visibleDefinition(Function, SM);

@@ -17,9 +17,7 @@ void ZooKeeperCheckBase::registerMoreMatchers(MatchFinder *Finder) {
 
 void ZooKeeperCheckBase::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
-  // The service calls are read with the lock-API calls, on first use.
-  (void)Services->apiCalls(Context, strings());
-  checkZooKeeper(Services->zooKeeper(), Context);
+  checkZooKeeper(Services->serviceCalls(Context, strings()).ZooKeeper, Context);
 }
 
 void ZooKeeperCheckBase::unitFinished() { Services->finishedBy(this); }
