@@ -1,6 +1,7 @@
 //===--- AcquireUncheckedCheck.cpp ----------------------------------------===//
 
 #include "AcquireUncheckedCheck.h"
+#include "model/ast/Parents.h"
 #include "model/scopes/LockAttempts.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/scopes/DistributedLockScopes.h"
@@ -66,7 +67,7 @@ public:
 
 private:
   std::optional<DynTypedNode> onlyParent(const Expr &E) {
-    DynTypedNodeList Parents = Context.getParents(E);
+    DynTypedNodeList Parents = parentsOf(E, Context);
     return Parents.size() == 1 ? std::optional<DynTypedNode>(Parents[0]) : std::nullopt;
   }
 

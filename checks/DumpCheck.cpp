@@ -1,6 +1,7 @@
 //===--- DumpCheck.cpp ----------------------------------------------------===//
 
 #include "DumpCheck.h"
+#include "model/ast/Parents.h"
 #include "llvm/Support/JSON.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "model/redis/DeclaredClients.h"
@@ -314,8 +315,8 @@ void DumpCheck::dumpUnknown(const LockIndex &Index, llvm::ArrayRef<SqlExecution>
     if (!Named && !(Word && speaksOfLocks(*Word)))
       continue;
     const FunctionDecl *Caller = nullptr;
-    for (DynTypedNodeList Parents = Context->getParents(*Call); !Parents.empty();
-         Parents = Context->getParents(Parents[0])) {
+    for (DynTypedNodeList Parents = parentsOf(*Call, *Context); !Parents.empty();
+         Parents = parentsOf(Parents[0], *Context)) {
       if ((Caller = Parents[0].get<FunctionDecl>()))
         break;
     }

@@ -1,6 +1,7 @@
 //===--- UnboundedAcquireCheck.cpp ----------------------------------------===//
 
 #include "UnboundedAcquireCheck.h"
+#include "model/ast/Parents.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/scopes/DistributedLockScopes.h"
 #include "model/scopes/LockAttempts.h"
@@ -59,7 +60,7 @@ std::vector<const Stmt *> enclosingStmts(const Stmt *Node, ASTContext &Context) 
   while (!Work.empty()) {
     DynTypedNode Current = Work.back();
     Work.pop_back();
-    for (const DynTypedNode &Parent : Context.getParents(Current)) {
+    for (const DynTypedNode &Parent : parentsOf(Current, Context)) {
       if (!Seen.insert(Parent.getMemoizationData()).second)
         continue;
       if (const auto *S = Parent.get<Stmt>())
@@ -78,7 +79,7 @@ public:
     // Variables that hold the acquire's result: `ok = acquire()`.
     collectResults(loopParts(Loop).Body);
     collectResults(loopParts(Loop).Condition);
-    DynTypedNodeList Parents = Context.getParents(*Acquire);
+    DynTypedNodeList Parents = parentsOf(*Acquire, Context);
     for (DynTypedNode Node = Parents.empty() ? DynTypedNode() : Parents[0];;) {
       if (const auto *Var = Node.get<VarDecl>()) {
         Results.insert(Var);
@@ -87,7 +88,7 @@ public:
       const auto *S = Node.get<Stmt>();
       if (!S || isa<CompoundStmt>(S))
         break;
-      DynTypedNodeList Up = Context.getParents(Node);
+      DynTypedNodeList Up = parentsOf(Node, Context);
       if (Up.empty())
         break;
       Node = Up[0];
@@ -222,7 +223,7 @@ private:
     bool Guarded = false;
     DynTypedNode Node = DynTypedNode::create(*Exit);
     while (true) {
-      DynTypedNodeList Parents = Context.getParents(Node);
+      DynTypedNodeList Parents = parentsOf(Node, Context);
       if (Parents.empty())
         return false;
       Node = Parents[0];

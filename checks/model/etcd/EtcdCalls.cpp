@@ -1,6 +1,7 @@
 //===--- EtcdCalls.cpp - the etcd lock calls of a unit --------------------===//
 
 #include "model/etcd/EtcdCalls.h"
+#include "model/ast/Parents.h"
 #include "model/matching/NameSet.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/values/ExprText.h"
@@ -18,7 +19,7 @@ namespace {
 std::string holderOf(const Expr *Made, ASTContext &Context) {
   DynTypedNode Node = DynTypedNode::create(*Made);
   for (unsigned Depth = 0; Depth < 8; ++Depth) {
-    DynTypedNodeList Parents = Context.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Context);
     if (Parents.empty())
       return "";
     Node = Parents[0];
@@ -147,7 +148,7 @@ void EtcdCalls::run(const MatchFinder::MatchResult &Result) {
     if (SM.isInSystemHeader(SM.getExpansionLoc(Construct->getBeginLoc()))) {
       const CallExpr *Factory = nullptr;
       for (const Stmt *S = Construct; S && !Factory;) {
-        DynTypedNodeList Parents = Context.getParents(*S);
+        DynTypedNodeList Parents = parentsOf(*S, Context);
         S = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
         if (const auto *Call = dyn_cast_or_null<CallExpr>(S);
             Call && !SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))

@@ -1,6 +1,7 @@
 //===--- CommandExtractor.cpp - from a client call to a Redis command -----===//
 
 #include "model/redis/CommandExtractor.h"
+#include "model/ast/Parents.h"
 #include "model/values/ExprText.h"
 #include "model/values/FormatString.h"
 #include "model/redis/LuaScript.h"
@@ -417,7 +418,7 @@ private:
       if (!Ref || Ref->getDecl() != Var)
         return false;
       // The parent map is built on first use, hence not const.
-      DynTypedNodeList Parents = const_cast<ASTContext &>(Context).getParents(*Ref);
+      DynTypedNodeList Parents = parentsOf(*Ref, const_cast<ASTContext &>(Context));
       if (Parents.empty())
         return true;
       if (const auto *Op = Parents[0].get<CXXOperatorCallExpr>())
@@ -661,8 +662,8 @@ const FunctionDecl *functionOfBody(const DynTypedNode &Parent) {
 } // namespace
 
 const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Context) {
-  for (DynTypedNodeList Parents = Context.getParents(*S); !Parents.empty();
-       Parents = Context.getParents(Parents[0]))
+  for (DynTypedNodeList Parents = parentsOf(*S, Context); !Parents.empty();
+       Parents = parentsOf(Parents[0], Context))
     if (const FunctionDecl *Function = functionOfBody(Parents[0]))
       return Function;
   return nullptr;
@@ -682,7 +683,7 @@ const FunctionDecl *EnclosingFunctions::of(const Stmt *S) {
       }
       Path.push_back(Here);
     }
-    DynTypedNodeList Parents = Context.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Context);
     if (Parents.empty() || (Found = functionOfBody(Parents[0])))
       break;
     Node = Parents[0];

@@ -1,6 +1,7 @@
 //===--- DistributedLockScopes.cpp - where a distributed lock is held -----===//
 
 #include "model/scopes/DistributedLockScopes.h"
+#include "model/ast/Parents.h"
 #include "model/scopes/LockObjects.h"
 #include "model/project/OfferedLockApis.h"
 #include "model/redis/LockWords.h"
@@ -267,9 +268,9 @@ public:
   const Stmt *up(const Stmt *S) {
     if (const Stmt *Parent = parentStmt(S, Context))
       return Parent;
-    DynTypedNodeList Parents = Context.getParents(*S);
+    DynTypedNodeList Parents = parentsOf(*S, Context);
     const auto *Var = Parents.empty() ? nullptr : Parents[0].get<VarDecl>();
-    DynTypedNodeList Outer = Var ? Context.getParents(*Var) : DynTypedNodeList(DynTypedNode());
+    DynTypedNodeList Outer = Var ? parentsOf(*Var, Context) : DynTypedNodeList(DynTypedNode());
     return Var && !Outer.empty() ? Outer[0].get<DeclStmt>() : nullptr;
   }
 
@@ -464,7 +465,7 @@ public:
     const Stmt *Previous = Site.Call;
     DynTypedNode Node = DynTypedNode::create(*Site.Call);
     while (true) {
-      DynTypedNodeList Parents = Context.getParents(Node);
+      DynTypedNodeList Parents = parentsOf(Node, Context);
       if (Parents.empty())
         return nullptr;
       Node = Parents[0];

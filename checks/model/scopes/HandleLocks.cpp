@@ -1,6 +1,7 @@
 //===--- HandleLocks.cpp - locks held through a handle --------------------===//
 
 #include "model/scopes/HandleLocks.h"
+#include "model/ast/Parents.h"
 #include "model/values/ExprText.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/Decl.h"
@@ -32,7 +33,7 @@ const VarDecl *keptIn(const CallExpr *Call, ASTContext &Context) {
   DynTypedNode Node = DynTypedNode::create(*Call);
   const Expr *Child = Call;
   for (;;) {
-    DynTypedNodeList Parents = Context.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Context);
     if (Parents.empty())
       return nullptr;
     Node = Parents[0];

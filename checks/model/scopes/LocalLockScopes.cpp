@@ -1,6 +1,7 @@
 //===--- LocalLockScopes.cpp - where an in-process lock is held -----------===//
 
 #include "model/scopes/LocalLockScopes.h"
+#include "model/ast/Parents.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/values/ExprText.h"
 #include "clang/AST/DeclCXX.h"
@@ -21,7 +22,7 @@ std::pair<const CompoundStmt *, const Stmt *> enclosingBlock(const Stmt *S, ASTC
   DynTypedNode Node = DynTypedNode::create(*S);
   const Stmt *Child = S;
   while (true) {
-    DynTypedNodeList Parents = Context.getParents(Node);
+    DynTypedNodeList Parents = parentsOf(Node, Context);
     if (Parents.empty())
       return {nullptr, nullptr};
     Node = Parents[0];
@@ -155,7 +156,7 @@ std::vector<LocalLockScope> LocalLockScopes::finish() {
   };
 
   for (const VarDecl *Guard : Guards) {
-    DynTypedNodeList Statement = Context.getParents(*Guard);
+    DynTypedNodeList Statement = parentsOf(*Guard, Context);
     if (Statement.empty() || !Statement[0].get<DeclStmt>())
       continue;
     const auto [Block, Holder] = enclosingBlock(Statement[0].get<DeclStmt>(), Context);

@@ -1,6 +1,7 @@
 //===--- LockObjects.cpp - objects that hold a distributed lock -----------===//
 
 #include "model/scopes/LockObjects.h"
+#include "model/ast/Parents.h"
 #include "model/redis/CommandSummaries.h"
 #include "model/values/ExprText.h"
 #include "model/values/StmtWalk.h"
@@ -120,7 +121,7 @@ const FunctionDecl *constructorOf(const VarDecl *Object, AcceptsConstructor Acqu
 }
 
 const CompoundStmt *blockDeclaring(const VarDecl *Object, ASTContext &Context) {
-  DynTypedNodeList Parents = Context.getParents(*Object);
+  DynTypedNodeList Parents = parentsOf(*Object, Context);
   const auto *Declaration = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
   return Declaration ? dyn_cast_or_null<CompoundStmt>(parentStmt(Declaration, Context)) : nullptr;
 }

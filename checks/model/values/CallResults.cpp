@@ -1,6 +1,7 @@
 //===--- CallResults.cpp - what happens to a call's result ----------------===//
 
 #include "model/values/CallResults.h"
+#include "model/ast/Parents.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -14,7 +15,7 @@ namespace {
 DynTypedNode valueUser(const Expr *E, ASTContext &Context, const Expr *&Last) {
   Last = E;
   for (;;) {
-    DynTypedNodeList Parents = Context.getParents(*Last);
+    DynTypedNodeList Parents = parentsOf(*Last, Context);
     if (Parents.empty())
       return DynTypedNode();
     const auto *Up = Parents[0].get<Expr>();
@@ -78,7 +79,7 @@ const ValueDecl *resultHolder(const Expr *Call, ASTContext &Context) {
   }
   // An owning wrapper constructed from the reply, `Reply r(redisCommand(...))`.
   if (const auto *Construct = User.get<CXXConstructExpr>()) {
-    DynTypedNodeList Parents = Context.getParents(*Construct);
+    DynTypedNodeList Parents = parentsOf(*Construct, Context);
     if (!Parents.empty())
       if (const auto *Var = Parents[0].get<VarDecl>())
         return Var;

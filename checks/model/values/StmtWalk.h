@@ -9,6 +9,7 @@
 #ifndef LOCKLINT_CHECKS_MODEL_STMTWALK_H
 #define LOCKLINT_CHECKS_MODEL_STMTWALK_H
 
+#include "model/ast/Parents.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -53,7 +54,7 @@ inline bool anyOwnStmt(const clang::Stmt *Root,
 /// The statement that holds \p S; null at a function's body or a
 /// declaration.
 inline const clang::Stmt *parentStmt(const clang::Stmt *S, clang::ASTContext &Context) {
-  clang::DynTypedNodeList Parents = Context.getParents(*S);
+  clang::DynTypedNodeList Parents = parentsOf(*S, Context);
   return Parents.empty() ? nullptr : Parents[0].get<clang::Stmt>();
 }
 

@@ -1,6 +1,7 @@
 //===--- StringValue.cpp - following strings built at run time ------------===//
 
 #include "model/values/StringValue.h"
+#include "model/ast/Parents.h"
 #include "model/values/ExprText.h"
 #include "model/values/FunctionCfg.h"
 #include "model/values/StmtWalk.h"
@@ -115,7 +116,7 @@ const DeclRefExpr *streamRead(const Expr *E) {
 /// conversions around it (decay, implicit casts, parentheses).
 const Expr *outermostWrapper(const Expr *E, ASTContext &Context) {
   while (true) {
-    DynTypedNodeList Parents = Context.getParents(*E);
+    DynTypedNodeList Parents = parentsOf(*E, Context);
     if (Parents.empty())
       return E;
     const auto *Parent = Parents[0].get<Expr>();
@@ -386,7 +387,7 @@ StringValueTracker::changesOf(llvm::ArrayRef<const DeclRefExpr *> References) {
 
 std::optional<StringValueTracker::Change> StringValueTracker::changeAt(const DeclRefExpr *Ref) {
   const Expr *Wrapped = outermostWrapper(Ref, Context);
-  DynTypedNodeList Parents = Context.getParents(*Wrapped);
+  DynTypedNodeList Parents = parentsOf(*Wrapped, Context);
   if (Parents.empty())
     return std::nullopt;
   if (const auto *Op = Parents[0].get<CXXOperatorCallExpr>();
@@ -433,7 +434,7 @@ std::optional<StringValueTracker::Change> StringValueTracker::streamChange(const
       Understood = false;
     }
     Outermost = Op;
-    DynTypedNodeList Up = Context.getParents(*Op);
+    DynTypedNodeList Up = parentsOf(*Op, Context);
     const auto *Next = Up.empty() ? nullptr : Up[0].get<CXXOperatorCallExpr>();
     Op = Next && Next->getOperator() == OO_LessLess && Next->getNumArgs() == 2 &&
                  Next->getArg(0)->IgnoreParenImpCasts() == Outermost
@@ -452,7 +453,7 @@ std::optional<StringValueTracker::Change> StringValueTracker::memberChange(const
   bool Changed = false, Understood = true;
   const Stmt *Outermost = Member;
   while (true) {
-    DynTypedNodeList Up = Context.getParents(*Current);
+    DynTypedNodeList Up = parentsOf(*Current, Context);
     const auto *Call = Up.empty() ? nullptr : Up[0].get<CXXMemberCallExpr>();
     const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
     if (!Method || !Method->getIdentifier())
@@ -470,7 +471,7 @@ std::optional<StringValueTracker::Change> StringValueTracker::memberChange(const
       Appended.append(*Arg);
     else
       Understood = false;
-    DynTypedNodeList Next = Context.getParents(*Call);
+    DynTypedNodeList Next = parentsOf(*Call, Context);
     const auto *NextMember = Next.empty() ? nullptr : Next[0].get<MemberExpr>();
     if (!NextMember)
       break;
@@ -601,7 +602,7 @@ void StringValueTracker::computeLocal(const VarDecl *Var) {
     const Stmt *At = Ref;
     std::optional<CfgPlace> Place;
     while (At && !(Place = Graph->placeOf(At))) {
-      DynTypedNodeList Parents = Context.getParents(*At);
+      DynTypedNodeList Parents = parentsOf(*At, Context);
       At = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
     }
     if (Place)

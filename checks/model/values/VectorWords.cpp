@@ -1,6 +1,7 @@
 //===--- VectorWords.cpp - the elements a local vector holds --------------===//
 
 #include "model/values/VectorWords.h"
+#include "model/ast/Parents.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -122,7 +123,7 @@ private:
     const Stmt *Parent = parentStmt(S, Context);
     if (!isa_and_nonnull<CompoundStmt>(Parent))
       return nullptr;
-    DynTypedNodeList Parents = Context.getParents(*Parent);
+    DynTypedNodeList Parents = parentsOf(*Parent, Context);
     return Parents.empty() ? nullptr : Parents[0].get<FunctionDecl>();
   }
 

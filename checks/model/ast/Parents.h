@@ -1,0 +1,32 @@
+//===--- Parents.h - the nodes that hold a statement or a declaration -*- C++ -*-===//
+//
+// clang's parent map (ASTContext::getParents) keys every node of the unit,
+// type locations and name qualifiers included, by a generic node. The checks
+// only ever ask about statements and declarations: this index keeps just
+// those, found by the same traversal, and answers as clang's map does under
+// either traversal kind. A question about any other kind of node is asked of
+// clang's map.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LOCKLINT_CHECKS_MODEL_AST_PARENTS_H
+#define LOCKLINT_CHECKS_MODEL_AST_PARENTS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+
+namespace locklint::model {
+
+/// The nodes that hold \p Node in \p Context's unit, as
+/// ASTContext::getParents gives them under the context's traversal kind.
+/// The index is built on the first question and dropped with the AST.
+clang::DynTypedNodeList parentsOf(const clang::DynTypedNode &Node, clang::ASTContext &Context);
+
+template <typename T>
+clang::DynTypedNodeList parentsOf(const T &Node, clang::ASTContext &Context) {
+  return parentsOf(clang::DynTypedNode::create(Node), Context);
+}
+
+} // namespace locklint::model
+
+#endif
