@@ -151,10 +151,8 @@ void DumpCheck::dumpCommands(const LockIndex &Index, llvm::ArrayRef<SqlExecution
     if (Command->InScript)
       Text += Command->ScriptChecksOwner ? " [in a script that checks the owner]" : " [in a script]";
     if (!Command->UnknownOptions.empty()) {
-      std::vector<std::string> Unknown;
-      for (const auto &Option : Command->UnknownOptions)
-        Unknown.push_back(Option.getKey().str());
-      llvm::sort(Unknown);
+      std::vector<std::string> Unknown(Command->UnknownOptions.begin(),
+                                       Command->UnknownOptions.end());
       Text += " [options known only at run time: " + llvm::join(Unknown, ", ") + "]";
     }
     emit(Command->Call->getBeginLoc(), "command", Text);

@@ -11,9 +11,10 @@
 
 #include "model/redis/ClientModel.h"
 #include "clang/AST/Expr.h"
-#include "llvm/ADT/StringSet.h"
 #include <optional>
+#include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace clang {
@@ -47,7 +48,7 @@ struct RedisCommand {
   /// The words after the name.
   std::vector<CommandWord> Args;
   /// Options whose presence depends on values unknown at compile time.
-  llvm::StringSet<> UnknownOptions;
+  std::set<std::string> UnknownOptions;
 
   const clang::CallExpr *Call = nullptr;
   const FunctionSpec *Spec = nullptr;
@@ -82,7 +83,7 @@ struct RedisCommand {
   /// True when \p Option may or may not be present: its argument is unknown,
   /// or a word where options stand is only known at run time.
   bool mayHaveOption(llvm::StringRef Option) const {
-    return UnknownOptions.contains(Option.upper()) || hasRuntimeOptionWord();
+    return UnknownOptions.count(Option.upper()) || hasRuntimeOptionWord();
   }
   /// True when a word in the options of a SET is not known at compile time
   /// (`"SET %s %s %s"` with a mode from configuration).
@@ -91,6 +92,10 @@ struct RedisCommand {
     return Index < Args.size() ? &Args[Index] : nullptr;
   }
 };
+
+// A unit's commands are gathered in growing vectors, which copy what they
+// hold when it cannot be moved without throwing.
+static_assert(std::is_nothrow_move_constructible_v<RedisCommand>);
 
 } // namespace locklint::model
 

@@ -709,7 +709,7 @@ struct AcquireWrapper {
   const Expr *Key = nullptr;
   /// What it returns on success and on failure, when it returns status
   /// values of its own rather than the reply or a bool.
-  llvm::SmallVector<int64_t, 2> Successes, Failures;
+  std::vector<int64_t> Successes, Failures;
   /// True when its acquire's failure throws, so that it returns only
   /// holding the lock.
   bool HoldsOnReturn = false;

@@ -20,6 +20,7 @@
 #include "clang/AST/Stmt.h"
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace locklint::model {
@@ -67,7 +68,7 @@ struct LockApiCall {
   const clang::Expr *Key = nullptr;
   CoordinationService Service = CoordinationService::None;
   std::string KeyText;
-  llvm::SmallVector<int64_t, 2> Successes, Failures;
+  std::vector<int64_t> Successes, Failures;
   /// True for a step that can fail but holds no lock yet: the ephemeral
   /// sequential create of ZooKeeper's recipe, which queues for a turn.
   bool QueuesForTurn = false;
@@ -105,13 +106,17 @@ struct AcquireSite {
   /// For a call of a function that reports the acquire's outcome as a value
   /// of its own (`RR::SUCCESS`, `RR::LOCK_FAILED`): the values it returns on
   /// success and on failure. Empty when it returns the reply or a bool.
-  llvm::SmallVector<int64_t, 2> Successes, Failures;
+  std::vector<int64_t> Successes, Failures;
   /// See LockApiCall: its success opens no scope.
   bool QueuesForTurn = false;
   /// For a call of a function that returns only holding the lock: its own
   /// acquire's failure throws. The lock is held from the call on.
   bool HoldsOnReturn = false;
 };
+
+// Sites and calls are gathered in growing vectors: moved, never copied.
+static_assert(std::is_nothrow_move_constructible_v<LockApiCall> &&
+              std::is_nothrow_move_constructible_v<AcquireSite>);
 
 /// Every acquire of the translation unit: takes of lock keys, calls of
 /// functions that return an acquire's outcome (the reply, a bool or a status
