@@ -75,6 +75,9 @@ private:
   DynTypedNodeList spelledAbove(const Expr *Parent, const Expr *Child) const;
 
   llvm::DenseMap<const void *, Entry> Parents;
+  /// Whether the unit has a comparison C++20 rewrote; without one, no
+  /// climb looks for it.
+  bool Rewritten = false;
   llvm::SpecificBumpPtrAllocator<DynTypedNode> OtherNodes;
   std::vector<std::unique_ptr<Several>> Multiple;
 };
@@ -98,6 +101,7 @@ public:
     return Result;
   }
   bool dataTraverseStmtPre(Stmt *S) {
+    Index.Rewritten |= isa<CXXRewrittenBinaryOperator>(S);
     record(S);
     Stack.push_back({DynTypedNode::create(*S), S});
     return true;
@@ -213,7 +217,7 @@ DynTypedNodeList ParentIndex::spelledParentsOf(const DynTypedNode &Node) const {
     // An operand of `a != b` rewritten as `!(a == b)` belongs to the
     // operator written, a few levels up.
     DynTypedNodeList Up = Direct;
-    for (unsigned Level = 0; Up.size() == 1 && Level < 4; ++Level) {
+    for (unsigned Level = 0; Rewritten && Up.size() == 1 && Level < 4; ++Level) {
       const auto *S = Up[0].get<Stmt>();
       if (!S)
         break;
