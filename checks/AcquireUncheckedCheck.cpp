@@ -427,7 +427,7 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
             << acquireName(Site) << Lock;
       continue;
     }
-    std::optional<AcquireTest> Tested = testOfAcquire(Site, Index);
+    std::optional<AcquireTest> Tested = testOfAcquire(Site, Index, acquireSiteReading(Index));
     if (!Tested)
       continue;
     const RedisCommand *Acquire =

@@ -251,7 +251,8 @@ void DumpCheck::dumpScopes(llvm::ArrayRef<DistributedLockScope> Scopes) {
   }
 }
 
-void DumpCheck::dumpAcquires(llvm::ArrayRef<AcquireSite> Sites, const LockIndex &Index) {
+void DumpCheck::dumpAcquires(const AcquireSiteReading &Read, const LockIndex &Index) {
+  llvm::ArrayRef<AcquireSite> Sites = Read.Sites;
   for (const AcquireSite &Site : Sites) {
     if (!inSelectedFunction(Site.Function))
       continue;
@@ -260,7 +261,7 @@ void DumpCheck::dumpAcquires(llvm::ArrayRef<AcquireSite> Sites, const LockIndex 
                        : !Site.KeyText.empty() ? Site.KeyText
                                                : sourceText(Site.Call, *Context);
     std::string Text = What;
-    if (std::optional<AcquireTest> Test = testOfAcquire(Site, Index))
+    if (std::optional<AcquireTest> Test = testOfAcquire(Site, Index, Read))
       Text += llvm::formatv("; outcome tested at {0}, held on its {1} branch",
                             place(Test->Test->getBeginLoc()), Test->Positive ? "true" : "false")
                   .str();
@@ -385,7 +386,7 @@ void DumpCheck::checkTranslationUnit(const LockIndex &Index) {
   if (wants("scope"))
     dumpScopes(findDistributedLockScopes(Index, acquireSiteReading(Index), Objects));
   if (wants("acquire"))
-    dumpAcquires(acquireSites(Index), Index);
+    dumpAcquires(acquireSiteReading(Index), Index);
   if (wants("wrapper"))
     dumpWrappers(Index);
   if (wants("unknown"))

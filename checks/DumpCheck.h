@@ -38,7 +38,7 @@ private:
                     llvm::ArrayRef<locklint::model::SqlExecution> Sql);
   void dumpKeys(const locklint::model::LockIndex &Index);
   void dumpScopes(llvm::ArrayRef<locklint::model::DistributedLockScope> Scopes);
-  void dumpAcquires(llvm::ArrayRef<locklint::model::AcquireSite> Sites,
+  void dumpAcquires(const locklint::model::AcquireSiteReading &Read,
                     const locklint::model::LockIndex &Index);
   void dumpWrappers(const locklint::model::LockIndex &Index);
   void dumpUnknown(const locklint::model::LockIndex &Index,

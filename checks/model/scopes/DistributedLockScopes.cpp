@@ -188,13 +188,56 @@ bool assigns(const Stmt *S, const VarDecl *Var) {
 /// computed from it (`bool won = reply && reply->type == ...`).
 using Carriers = llvm::SmallDenseMap<const VarDecl *, bool, 4>;
 
+} // namespace
+
+/// The wrapper search, the scopes and acquire-unchecked each ask for the test
+/// of every acquire site. What the test is depends on the call and on what
+/// the site says of its answer, which a wrapper's site may say otherwise than
+/// the command's; so a test read for one site is given again only for a
+/// site that says the same.
+class AcquireTests {
+public:
+  template <typename ReadFn>
+  std::optional<AcquireTest> of(const AcquireSite &Site, ReadFn Read) {
+    auto Found = Known.find(Site.Call);
+    if (Found != Known.end() && Found->second.readFor(Site))
+      return Found->second.Test;
+    std::optional<AcquireTest> Test = Read();
+    Known.try_emplace(Site.Call, Entry{Site.Query, Site.SqlLock, Site.Successes, Site.Failures, Test});
+    return Test;
+  }
+
+private:
+  /// The test, with what the site it was read for said of its answer.
+  struct Entry {
+    const Expr *Query;
+    const SqlStatement::AdvisoryCall *SqlLock;
+    std::vector<int64_t> Successes, Failures;
+    std::optional<AcquireTest> Test;
+
+    bool readFor(const AcquireSite &Site) const {
+      return Query == Site.Query && SqlLock == Site.SqlLock && Successes == Site.Successes &&
+             Failures == Site.Failures;
+    }
+  };
+  llvm::DenseMap<const Expr *, Entry> Known;
+};
+
+namespace {
+
 class ScopeFinder {
 public:
-  ScopeFinder(const LockIndex &Index, ASTContext &Context) : Index(Index), Context(Context) {}
+  /// \p Tests, when given, remembers the tests read for the unit's sites.
+  ScopeFinder(const LockIndex &Index, ASTContext &Context, AcquireTests *Tests = nullptr)
+      : Index(Index), Context(Context), Tests(Tests) {}
 
   /// The if-statement that tests an acquire's outcome, and what its
   /// condition being true says.
   std::optional<AcquireTest> testOf(const AcquireSite &Site) {
+    return Tests ? Tests->of(Site, [&] { return readTest(Site); }) : readTest(Site);
+  }
+
+  std::optional<AcquireTest> readTest(const AcquireSite &Site) {
     const VarDecl *Kept = nullptr;
     const Stmt *Holder = holderOf(Site, Kept);
     const IfStmt *Test = dyn_cast_or_null<IfStmt>(Holder);
@@ -693,6 +736,7 @@ private:
 
   const LockIndex &Index;
   ASTContext &Context;
+  AcquireTests *Tests;
 };
 
 /// A function that tells its caller whether it took a lock, or that
@@ -724,10 +768,10 @@ public:
   /// \p SqlReleasers are the functions whose own SQL lets a server's lock
   /// go.
   WrapperFinder(const LockIndex &Index, llvm::ArrayRef<HelperCall> Calls,
-                llvm::ArrayRef<AcquireSite> Others,
+                llvm::ArrayRef<AcquireSite> Others, AcquireTests &Tests,
                 llvm::DenseSet<const FunctionDecl *> SqlReleasers = {})
       : Index(Index), Calls(Calls), Others(Others), Context(Index.context()),
-        Finder(Index, Context), SqlReleasers(std::move(SqlReleasers)) {}
+        Finder(Index, Context, &Tests), SqlReleasers(std::move(SqlReleasers)) {}
 
   llvm::DenseMap<const FunctionDecl *, AcquireWrapper> find() {
     std::vector<AcquireSite> Sites;
@@ -1053,7 +1097,7 @@ void offerServiceLocks(const Wrappers &Found) {
 std::vector<AcquireSite> sitesAndWrappers(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
                                           llvm::ArrayRef<HelperCall> Calls,
                                           llvm::ArrayRef<LockApiCall> ApiCalls,
-                                          Wrappers &Found) {
+                                          Wrappers &Found, AcquireTests &Tests) {
   std::vector<AcquireSite> Sites;
   // Any take of a lock key whose reply is tested opens a scope, an unsafe one
   // (SET without NX) too: the code means to hold the lock there.
@@ -1093,7 +1137,7 @@ std::vector<AcquireSite> sitesAndWrappers(const LockIndex &Index, llvm::ArrayRef
   for (const SqlExecution &E : Sql)
     if (serverLockRelease(E))
       SqlReleasers.insert(E.Function);
-  Found = WrapperFinder(Index, Calls, Apis, std::move(SqlReleasers)).find();
+  Found = WrapperFinder(Index, Calls, Apis, Tests, std::move(SqlReleasers)).find();
   offerServiceLocks(Found);
   for (const HelperCall &Call : Calls)
     if (const FunctionDecl *Callee = helperDefinition(Call.Call))
@@ -1146,8 +1190,10 @@ AcquireSiteReading readAcquireSites(const LockIndex &Index, llvm::ArrayRef<SqlEx
                                     llvm::ArrayRef<HelperCall> Calls,
                                     llvm::ArrayRef<LockApiCall> ApiCalls) {
   auto Found = std::make_shared<AcquireWrappers>();
-  std::vector<AcquireSite> Sites = sitesAndWrappers(Index, Sql, Calls, ApiCalls, Found->Found);
-  return {std::move(Sites), std::move(Found)};
+  auto Tests = std::make_shared<AcquireTests>();
+  std::vector<AcquireSite> Sites =
+      sitesAndWrappers(Index, Sql, Calls, ApiCalls, Found->Found, *Tests);
+  return {std::move(Sites), std::move(Found), std::move(Tests)};
 }
 
 std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
@@ -1156,8 +1202,9 @@ std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef
   return readAcquireSites(Index, Sql, Calls, ApiCalls).Sites;
 }
 
-std::optional<AcquireTest> testOfAcquire(const AcquireSite &Site, const LockIndex &Index) {
-  return ScopeFinder(Index, Index.context()).testOf(Site);
+std::optional<AcquireTest> testOfAcquire(const AcquireSite &Site, const LockIndex &Index,
+                                         const AcquireSiteReading &Read) {
+  return ScopeFinder(Index, Index.context(), Read.Tests.get()).testOf(Site);
 }
 
 std::vector<DistributedLockScope> findDistributedLockScopes(const LockIndex &Index,
@@ -1170,7 +1217,7 @@ std::vector<DistributedLockScope> findDistributedLockScopes(const LockIndex &Ind
 
 std::vector<DistributedLockScope> acquireSiteScopes(const LockIndex &Index,
                                                     const AcquireSiteReading &Read) {
-  ScopeFinder Finder(Index, Index.context());
+  ScopeFinder Finder(Index, Index.context(), Read.Tests.get());
   std::vector<DistributedLockScope> Scopes;
   llvm::DenseSet<const Expr *> Seen;
   for (const AcquireSite &Site : Read.Sites) {
@@ -1191,7 +1238,7 @@ std::vector<DistributedLockScope> lockObjectScopes(const LockIndex &Index,
   const std::vector<AcquireSite> &Sites = Read.Sites;
   static const Wrappers NoWrappers;
   const Wrappers &Found = Read.Wrappers ? Read.Wrappers->Found : NoWrappers;
-  ScopeFinder Finder(Index, Context);
+  ScopeFinder Finder(Index, Context, Read.Tests.get());
   std::vector<DistributedLockScope> Scopes;
   // RAII: an object whose constructor acquires holds the lock for its life.
   llvm::DenseMap<const FunctionDecl *, const RedisCommand *> Constructors;

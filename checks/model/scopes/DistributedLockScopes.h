@@ -129,11 +129,16 @@ std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef
 /// The functions that pass an acquire's outcome on to their callers.
 struct AcquireWrappers;
 
+/// The outcome tests of a unit's acquire sites, read once each.
+class AcquireTests;
+
 /// findAcquireSites()'s sites with the wrappers found on the way, so that
 /// the scopes over them are found without reading the sites again.
 struct AcquireSiteReading {
   std::vector<AcquireSite> Sites;
   std::shared_ptr<const AcquireWrappers> Wrappers;
+  /// The tests read so far, for whatever asks next about these sites.
+  std::shared_ptr<AcquireTests> Tests;
 };
 
 AcquireSiteReading readAcquireSites(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
@@ -152,8 +157,10 @@ struct AcquireTest {
 };
 
 /// The test of \p Site's outcome; std::nullopt when it is not tested by an
-/// if-statement (dropped, returned, or read some other way).
-std::optional<AcquireTest> testOfAcquire(const AcquireSite &Site, const LockIndex &Index);
+/// if-statement (dropped, returned, or read some other way). \p Read is the
+/// reading the site comes from, which remembers the tests read.
+std::optional<AcquireTest> testOfAcquire(const AcquireSite &Site, const LockIndex &Index,
+                                         const AcquireSiteReading &Read);
 
 /// The resource a redis-plus-plus RedMutex was built with, for \p Mutex (an
 /// expression naming the mutex variable); null when it cannot be seen.
