@@ -19,7 +19,9 @@ namespace locklint::model {
 
 /// The nodes that hold \p Node in \p Context's unit, as
 /// ASTContext::getParents gives them under the context's traversal kind.
-/// The index is built on the first question and dropped with the AST.
+/// The index is built on the first question, over the traversal scope set
+/// then (the driver sets it before any check runs), and dropped with the
+/// AST.
 clang::DynTypedNodeList parentsOf(const clang::DynTypedNode &Node, clang::ASTContext &Context);
 
 template <typename T>
