@@ -9,6 +9,8 @@ parsing and what a user would otherwise run:
   clang-tidy bugprone-*        stock clang-tidy with a family of stock checks
   clang-tidy --load distlock-* the distlock checks inside stock clang-tidy
   locklint -j1 / -jN           the driver: isolated workers, merged report
+  locklint -j1 (--against)     with --against, another build of it, in the
+                               same runs: a change measured in one run
 
 Inputs (bench/generate.py writes all but the first):
   examples   the bundled examples
@@ -86,8 +88,12 @@ def measure(command):
 
 
 class Tools:
-    def __init__(self, llvm, locklint, plugin, jobs):
+    def __init__(self, llvm, locklint, plugin, jobs, against=None):
         self.llvm, self.locklint, self.plugin, self.jobs = llvm, locklint, plugin, jobs
+        # Another locklint build, timed in the same loop: a change's effect
+        # is then a ratio of one run, not of two runs on a machine whose
+        # speed drifts between them.
+        self.against = against
 
     def commands(self, files):
         """(name, command) for every tool on \\p files; -jN only when there
@@ -105,6 +111,9 @@ class Tools:
               "--checks=-*,distlock-*", *files, "--", *flags]),
             ("locklint -j1", [self.locklint, "-j", "1", *files, "--", *flags]),
         ]
+        if self.against:
+            rows.append(("locklint -j1 (--against)",
+                         [self.against, "-j", "1", *files, "--", *flags]))
         if len(files) > 1 and self.jobs > 1:
             rows.append((f"locklint -j{self.jobs}",
                          [self.locklint, "-j", str(self.jobs), *files, "--", *flags]))
@@ -212,13 +221,17 @@ def main():
     parser.add_argument("--limit", type=int, default=0,
                         help="at most N files per input (a quick smoke run)")
     parser.add_argument("--llvm-bin", default="/usr/lib/llvm-19/bin")
+    parser.add_argument("--against", metavar="LOCKLINT",
+                        help="another locklint executable (an earlier commit's build), "
+                             "timed in the same runs for the tables of single commands")
     args = parser.parse_args()
 
     build = pathlib.Path(args.build)
     llvm = pathlib.Path(args.llvm_bin)
     locklint = args.locklint or str(build / "driver/locklint")
     plugin = args.plugin or str(build / "checks/liblocklint-checks.so")
-    for tool in (locklint, plugin, llvm / "clang++", llvm / "clang-tidy"):
+    for tool in (locklint, plugin, llvm / "clang++", llvm / "clang-tidy",
+                 *([args.against] if args.against else [])):
         if not os.path.exists(tool):
             sys.exit(f"bench: {tool} not found; build locklint first")
     chosen = args.inputs.split(",")
@@ -226,7 +239,7 @@ def main():
         if name not in INPUTS:
             sys.exit(f"bench: unknown input '{name}'; choose from {', '.join(INPUTS)}")
     jobs = os.cpu_count() or 1
-    tools = Tools(llvm, locklint, plugin, jobs)
+    tools = Tools(llvm, locklint, plugin, jobs, args.against)
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
                             capture_output=True, text=True).stdout.strip() or "unknown"
     print(f"locklint at {commit}, {jobs} cores, median of {args.runs} runs\n")
