@@ -386,7 +386,8 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
   const std::vector<LockApiCall> &ApiCalls = lockApiCalls(Context);
-  const std::vector<AcquireSite> &Sites = acquireSites(Index);
+  const AcquireSiteReading &Read = acquireSiteReading(Index);
+  const std::vector<AcquireSite> &Sites = Read.Sites;
   ResultReaders Readers(Context, clientModel(), sqlClients());
   llvm::StringMap<llvm::DenseSet<const Expr *>> Releases = releasesByKey(Index);
   KeyWrites Writes(Index);
@@ -427,7 +428,7 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
             << acquireName(Site) << Lock;
       continue;
     }
-    std::optional<AcquireTest> Tested = testOfAcquire(Site, Index, acquireSiteReading(Index));
+    std::optional<AcquireTest> Tested = testOfAcquire(Site, Index, Read);
     if (!Tested)
       continue;
     const RedisCommand *Acquire =

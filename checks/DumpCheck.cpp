@@ -252,8 +252,7 @@ void DumpCheck::dumpScopes(llvm::ArrayRef<DistributedLockScope> Scopes) {
 }
 
 void DumpCheck::dumpAcquires(const AcquireSiteReading &Read, const LockIndex &Index) {
-  llvm::ArrayRef<AcquireSite> Sites = Read.Sites;
-  for (const AcquireSite &Site : Sites) {
+  for (const AcquireSite &Site : Read.Sites) {
     if (!inSelectedFunction(Site.Function))
       continue;
     std::string What = Site.Command ? words(*Site.Command, Index)

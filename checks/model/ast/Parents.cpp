@@ -61,7 +61,7 @@ private:
     return nodeOf(E);
   }
 
-  void add(const void *Child, Entry Parent, const DynTypedNode &ParentNode);
+  void add(const void *Child, Entry Parent);
 
   /// \p Node's parents when they are one node of kind \p Outer that has
   /// one parent itself.
@@ -95,7 +95,7 @@ public:
     if (!D)
       return true;
     record(D);
-    Stack.push_back({DynTypedNode::create(*D), D});
+    Stack.push_back({D, {}});
     bool Result = RecursiveASTVisitor::TraverseDecl(D);
     Stack.pop_back();
     return Result;
@@ -103,7 +103,7 @@ public:
   bool dataTraverseStmtPre(Stmt *S) {
     Index.Rewritten |= isa<CXXRewrittenBinaryOperator>(S);
     record(S);
-    Stack.push_back({DynTypedNode::create(*S), S});
+    Stack.push_back({S, {}});
     return true;
   }
   bool dataTraverseStmtPost(Stmt *) {
@@ -132,14 +132,14 @@ public:
 
 private:
   struct Frame {
-    DynTypedNode Node;
-    /// What a child records as its parent; a node of another kind is
-    /// stored once a child needs it.
+    /// What a child records as its parent: a statement or a declaration
+    /// as it is; a node of another kind (Other) once a child needs it.
     Entry Pointer;
+    DynTypedNode Other;
   };
 
   template <typename Fn> bool within(const DynTypedNode &Node, Fn Traverse) {
-    Stack.push_back({Node, Entry()});
+    Stack.push_back({Entry(), Node});
     bool Result = Traverse();
     Stack.pop_back();
     return Result;
@@ -150,8 +150,8 @@ private:
       return;
     Frame &Top = Stack.back();
     if (Top.Pointer.isNull())
-      Top.Pointer = new (Index.OtherNodes.Allocate()) DynTypedNode(Top.Node);
-    Index.add(Child, Top.Pointer, Top.Node);
+      Top.Pointer = new (Index.OtherNodes.Allocate()) DynTypedNode(Top.Other);
+    Index.add(Child, Top.Pointer);
   }
 
   ParentIndex &Index;
@@ -160,7 +160,7 @@ private:
 
 ParentIndex::ParentIndex(ASTContext &Context) { Builder(*this).TraverseAST(Context); }
 
-void ParentIndex::add(const void *Child, Entry Parent, const DynTypedNode &ParentNode) {
+void ParentIndex::add(const void *Child, Entry Parent) {
   auto [Slot, New] = Parents.try_emplace(Child, Parent);
   if (New)
     return;
@@ -175,6 +175,7 @@ void ParentIndex::add(const void *Child, Entry Parent, const DynTypedNode &Paren
   }
   // A parent met again is listed once, as clang's map does for nodes it can
   // tell apart.
+  DynTypedNode ParentNode = nodeOf(Parent);
   if (!ParentNode.getMemoizationData() || !llvm::is_contained(Many->Nodes, ParentNode))
     Many->Nodes.push_back(ParentNode);
 }
