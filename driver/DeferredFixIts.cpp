@@ -4,7 +4,10 @@
 #include "OverlappingFixes.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include <iterator>
+#include <tuple>
 
 namespace locklint {
 
@@ -122,6 +125,10 @@ void FixItDeferringConsumer::HandleDiagnostic(DiagnosticsEngine::Level Level,
                                               const Diagnostic &Info) {
   if (Relaying)
     return ClangTidyDiagnosticConsumer::HandleDiagnostic(Level, Info);
+  // A new error or warning: the last one has all its notes, and clang-tidy
+  // would settle it now, whether it is in the user's code or its line.
+  if (Level != DiagnosticsEngine::Note)
+    Finished.push_back(ClangTidyDiagnosticConsumer::take());
   // A note belongs to the error before it, whose check's name the renderer
   // strips from the note's message.
   if (Level != DiagnosticsEngine::Note)
@@ -169,7 +176,27 @@ void FixItDeferringConsumer::putBack(std::vector<ClangTidyError> &Errors) const 
 }
 
 std::vector<ClangTidyError> FixItDeferringConsumer::take() {
-  std::vector<ClangTidyError> Errors = ClangTidyDiagnosticConsumer::take();
+  Finished.push_back(ClangTidyDiagnosticConsumer::take());
+  std::vector<ClangTidyError> Errors;
+  size_t Count = 0;
+  for (const std::vector<ClangTidyError> &Part : Finished)
+    Count += Part.size();
+  Errors.reserve(Count);
+  for (std::vector<ClangTidyError> &Part : Finished)
+    std::move(Part.begin(), Part.end(), std::back_inserter(Errors));
+  Finished.clear();
+  // clang-tidy's order and its test of a repeat, which keeps the first.
+  auto Key = [](const ClangTidyError &E) {
+    return std::tie(E.Message.FilePath, E.Message.FileOffset, E.DiagnosticName, E.Message.Message);
+  };
+  llvm::stable_sort(Errors, [&](const ClangTidyError &A, const ClangTidyError &B) {
+    return Key(A) < Key(B);
+  });
+  Errors.erase(std::unique(Errors.begin(), Errors.end(),
+                           [&](const ClangTidyError &A, const ClangTidyError &B) {
+                             return Key(A) == Key(B);
+                           }),
+               Errors.end());
   putBack(Errors);
   // clang-tidy also folds together one finding of two checks that are
   // aliases of each other; no check here has another name.

@@ -8,6 +8,11 @@
 // hands the diagnostic on without them, and puts them back in take(). Every
 // other fix-it still goes the renderer's way.
 //
+// clang-tidy's consumer keeps its errors in a vector whose elements cannot
+// be moved without a possible throw, so each time it grows it copies every
+// error so far. This one takes each error out once its notes are in, and
+// sorts them all as clang-tidy does at the end.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef LOCKLINT_DRIVER_DEFERREDFIXITS_H
@@ -57,6 +62,8 @@ private:
   } Parent;
   /// By check, file, offset and message, as the error or note will say.
   llvm::StringMap<FileReplacements> Deferred;
+  /// The errors taken out so far, in the order they came.
+  std::vector<std::vector<clang::tidy::ClangTidyError>> Finished;
 };
 
 } // namespace locklint

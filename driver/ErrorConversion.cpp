@@ -2,6 +2,8 @@
 
 #include "ErrorConversion.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -16,17 +18,34 @@ namespace {
 
 /// clang reports files relative to the compile command's directory, and as
 /// the include path spells them (`src/../log/log.h`): one file, one name.
-std::string absoluteIn(llvm::StringRef Directory, llvm::StringRef File) {
-  if (File.empty())
-    return File.str();
-  llvm::SmallString<256> Path(File);
-  if (!llvm::sys::path::is_absolute(File)) {
-    Path = Directory;
-    llvm::sys::path::append(Path, File);
+/// A unit's findings name few files many times, so each name is made once.
+class AbsolutePaths {
+public:
+  llvm::StringRef in(llvm::StringRef Directory, llvm::StringRef File) {
+    if (File.empty())
+      return File;
+    llvm::SmallString<256> Key(Directory);
+    Key.push_back('\0');
+    Key += File;
+    auto [It, Inserted] = Made.try_emplace(Key);
+    if (Inserted)
+      It->second = make(Directory, File);
+    return It->second;
   }
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  return Path.str().str();
-}
+
+private:
+  static std::string make(llvm::StringRef Directory, llvm::StringRef File) {
+    llvm::SmallString<256> Path(File);
+    if (!llvm::sys::path::is_absolute(File)) {
+      Path = Directory;
+      llvm::sys::path::append(Path, File);
+    }
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    return Path.str().str();
+  }
+
+  llvm::StringMap<std::string> Made;
+};
 
 /// The length of the token at \p Offset of \p Text: an identifier or
 /// keyword, a number, a string or character literal; 1 for anything else.
@@ -59,12 +78,12 @@ SourceSpan spanOf(llvm::StringRef File, unsigned Offset, unsigned Length, Source
 }
 
 SourceSpan spanOf(const clang::tooling::DiagnosticMessage &Message, llvm::StringRef Directory,
-                  SourceTexts &Texts) {
+                  AbsolutePaths &Paths, SourceTexts &Texts) {
   unsigned Length = 0;
   for (const clang::tooling::FileByteRange &Range : Message.Ranges)
     if (Range.FilePath == Message.FilePath && Range.FileOffset == Message.FileOffset)
       Length = std::max(Length, Range.Length);
-  std::string File = absoluteIn(Directory, Message.FilePath);
+  llvm::StringRef File = Paths.in(Directory, Message.FilePath);
   bool Ranged = Length > 0;
   if (Length == 0 && !File.empty())
     Length = tokenLength(Texts.text(File), Message.FileOffset);
@@ -74,12 +93,13 @@ SourceSpan spanOf(const clang::tooling::DiagnosticMessage &Message, llvm::String
 }
 
 std::vector<TextEdit> editsOf(const clang::tooling::DiagnosticMessage &Message,
-                              llvm::StringRef Directory, SourceTexts &Texts) {
+                              llvm::StringRef Directory, AbsolutePaths &Paths,
+                              SourceTexts &Texts) {
   std::vector<TextEdit> Edits;
   for (const auto &[File, Replacements] : Message.Fix)
     for (const clang::tooling::Replacement &R : Replacements)
       Edits.push_back(
-          {spanOf(absoluteIn(Directory, R.getFilePath()), R.getOffset(), R.getLength(), Texts),
+          {spanOf(Paths.in(Directory, R.getFilePath()), R.getOffset(), R.getLength(), Texts),
            R.getOffset(), R.getLength(), R.getReplacementText().str()});
   std::sort(Edits.begin(), Edits.end(), [](const TextEdit &A, const TextEdit &B) {
     return std::tie(A.Span.File, A.Span.Line, A.Span.Column) <
@@ -93,6 +113,7 @@ std::vector<TextEdit> editsOf(const clang::tooling::DiagnosticMessage &Message,
 AnalysisResults convertErrors(llvm::ArrayRef<ClangTidyError> Errors, SourceTexts &Texts,
                               llvm::StringRef MainFile) {
   AnalysisResults Results;
+  AbsolutePaths Paths;
   for (const ClangTidyError &Error : Errors) {
     if (Error.DiagLevel == ClangTidyError::Remark)
       continue;
@@ -100,7 +121,7 @@ AnalysisResults convertErrors(llvm::ArrayRef<ClangTidyError> Errors, SourceTexts
     F.Check = Error.DiagnosticName;
     F.Message = Error.Message.Message;
     F.Level = Error.DiagLevel == ClangTidyError::Error ? "error" : "warning";
-    F.Where = spanOf(Error.Message, Error.BuildDirectory, Texts);
+    F.Where = spanOf(Error.Message, Error.BuildDirectory, Paths, Texts);
     // A compile error is no finding: it makes the unit's results
     // incomplete, a failure of the unit said once, with its first cause.
     // Where the error is in a header, the unit is still what failed.
@@ -114,10 +135,10 @@ AnalysisResults convertErrors(llvm::ArrayRef<ClangTidyError> Errors, SourceTexts
       }
       continue;
     }
-    F.Fix = editsOf(Error.Message, Error.BuildDirectory, Texts);
+    F.Fix = editsOf(Error.Message, Error.BuildDirectory, Paths, Texts);
     for (const clang::tooling::DiagnosticMessage &Note : Error.Notes)
-      F.Notes.push_back({Note.Message, spanOf(Note, Error.BuildDirectory, Texts),
-                         editsOf(Note, Error.BuildDirectory, Texts)});
+      F.Notes.push_back({Note.Message, spanOf(Note, Error.BuildDirectory, Paths, Texts),
+                         editsOf(Note, Error.BuildDirectory, Paths, Texts)});
     Results.Findings.push_back(std::move(F));
   }
   return Results;

@@ -36,7 +36,10 @@ bool SourceTexts::mayRead(llvm::StringRef File) const {
 }
 
 SourceTexts::Entry &SourceTexts::entry(llvm::StringRef File) {
+  if (Last && Last->getKey() == File)
+    return Last->second;
   auto [It, Inserted] = Files.try_emplace(File);
+  Last = &*It;
   Entry &E = It->second;
   if (!Inserted)
     return E;

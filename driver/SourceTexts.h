@@ -45,6 +45,9 @@ private:
   bool mayRead(llvm::StringRef File) const;
 
   llvm::StringMap<Entry> Files;
+  /// The entry asked for last: reports ask about one file many times in a
+  /// row, and a comparison costs less than a hash of the path.
+  llvm::StringMapEntry<Entry> *Last = nullptr;
   std::vector<std::string> Folders;
 };
 

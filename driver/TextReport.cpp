@@ -1,7 +1,8 @@
 //===--- TextReport.cpp - findings printed like clang's diagnostics -------===//
 
 #include "TextReport.h"
-#include "llvm/Support/FormatVariadic.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
 
 namespace locklint {
 namespace {
@@ -24,32 +25,36 @@ private:
   bool Enabled;
 };
 
-/// \p Text with control characters spelled as clang spells them
-/// (`<U+001B>`): a source line or key must not drive the terminal.
-std::string printable(llvm::StringRef Text) {
-  auto Control = [](char C) {
-    unsigned char Byte = static_cast<unsigned char>(C);
-    return (Byte < 0x20 && C != '\t') || Byte == 0x7f;
-  };
-  // Most lines have none: copied whole, not a byte at a time.
-  if (llvm::none_of(Text, Control))
-    return Text.str();
-  std::string Out;
-  for (char C : Text) {
-    if (Control(C))
-      Out += llvm::formatv("<U+{0:X-4}>", static_cast<unsigned>(static_cast<unsigned char>(C))).str();
-    else
-      Out += C;
+/// Bytes a report must not pass to a terminal as they are.
+bool isControl(char C) {
+  unsigned char Byte = static_cast<unsigned char>(C);
+  return (Byte < 0x20 && C != '\t') || Byte == 0x7f;
+}
+
+/// Writes \p Text with control characters spelled as clang spells them
+/// (`<U+001B>`): a source line or key must not drive the terminal. Runs
+/// between them are written whole, not a byte at a time.
+void writePrintable(llvm::raw_ostream &OS, llvm::StringRef Text) {
+  while (!Text.empty()) {
+    llvm::StringRef Plain = Text.take_until(isControl);
+    OS << Plain;
+    Text = Text.drop_front(Plain.size());
+    if (Text.empty())
+      break;
+    OS << "<U+" << llvm::format_hex_no_prefix(static_cast<unsigned char>(Text.front()), 4,
+                                              /*Upper=*/true)
+       << ">";
+    Text = Text.drop_front();
   }
-  return Out;
 }
 
 /// The column at which the 1-based \p Column of \p Line appears once the
-/// line is printable().
+/// line is written printable: each control byte takes the 8 of `<U+001B>`.
 unsigned printedColumn(llvm::StringRef Line, unsigned Column) {
   if (Column == 0)
     return 0;
-  return printable(Line.take_front(Column - 1)).size() + 1;
+  llvm::StringRef Before = Line.take_front(Column - 1);
+  return Before.size() + 7 * llvm::count_if(Before, isControl) + 1;
 }
 
 /// One diagnostic line and its snippet.
@@ -66,7 +71,7 @@ void printEntry(llvm::StringRef Level, llvm::StringRef Message, llvm::StringRef 
   OS << Level << ": ";
   P.reset();
   P.paint(llvm::raw_ostream::SAVEDCOLOR, /*Bold=*/true);
-  OS << printable(Message);
+  writePrintable(OS, Message);
   if (!Check.empty())
     OS << " [" << Check << "]";
   P.reset();
@@ -75,7 +80,9 @@ void printEntry(llvm::StringRef Level, llvm::StringRef Message, llvm::StringRef 
   if (Where.Line == 0 || !Texts.quotable(Where.File))
     return;
   llvm::StringRef Line = Texts.line(Where.File, Where.Line);
-  OS << llvm::formatv("{0,5} | ", Where.Line) << printable(Line) << "\n";
+  OS << llvm::format_decimal(Where.Line, 5) << " | ";
+  writePrintable(OS, Line);
+  OS << "\n";
   // The caret under the location, with ~ under the rest of its range.
   unsigned Column = printedColumn(Line, Where.Column);
   std::string Marker(Column > 0 ? Column - 1 : 0, ' ');
@@ -96,7 +103,7 @@ void printEntry(llvm::StringRef Level, llvm::StringRef Message, llvm::StringRef 
     unsigned EditColumn = printedColumn(Line, Edit.Span.Column);
     OS << "      | " << std::string(EditColumn > 0 ? EditColumn - 1 : 0, ' ');
     P.paint(llvm::raw_ostream::GREEN);
-    OS << printable(Edit.NewText);
+    writePrintable(OS, Edit.NewText);
     P.reset();
     OS << "\n";
   }

@@ -210,7 +210,8 @@ std::vector<FixItHint> releaseFix(const RedisCommand &Release, const Expr *Token
          Pos = Text.find(Placeholder, Pos + Value.size()))
       Text.replace(Pos, Placeholder.size(), Value.str());
   };
-  Replace("$script", quoteAsCString(CompareAndDeleteScript));
+  static const std::string QuotedScript = quoteAsCString(CompareAndDeleteScript);
+  Replace("$script", QuotedScript);
   Replace("$key", *Key);
   Replace("$token", TokenText);
   const CallExpr *Call = Release.Call;

@@ -53,7 +53,7 @@ LockIndex::LockIndex(std::deque<RedisCommand> Collected, const WordMatcher &KeyW
       Instances[Command->Origin].push_back(Command);
     FirstKeyIds.push_back(Command->Args.empty() ? "" : keyIdentity(Command->Args[0]));
     Positions[Command] = Position;
-    ByFunctionKey[{Command->Function, FirstKeyIds.back()}].push_back(Position);
+    ByFunctionKey[Command->Function][FirstKeyIds.back()].push_back(Position);
     if (isAcquire(*Command) && !FirstKeyIds.back().empty())
       FirstAcquires.try_emplace(FirstKeyIds.back(), Position);
   }
@@ -289,8 +289,11 @@ bool LockIndex::setsExpiry(const RedisCommand &Command) {
 
 llvm::ArrayRef<size_t> LockIndex::positionsOf(const FunctionDecl *Function,
                                               llvm::StringRef KeyId) const {
-  auto It = ByFunctionKey.find({Function, KeyId.str()});
-  return It == ByFunctionKey.end() ? llvm::ArrayRef<size_t>() : llvm::ArrayRef(It->second);
+  auto Keys = ByFunctionKey.find(Function);
+  if (Keys == ByFunctionKey.end())
+    return {};
+  auto It = Keys->second.find(KeyId);
+  return It == Keys->second.end() ? llvm::ArrayRef<size_t>() : llvm::ArrayRef(It->second);
 }
 
 const RedisCommand *LockIndex::findAcquire(llvm::StringRef KeyId,

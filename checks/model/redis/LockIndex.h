@@ -21,7 +21,6 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <deque>
-#include <map>
 
 namespace locklint::model {
 
@@ -143,7 +142,7 @@ private:
   // what the translation unit holds.
   std::vector<std::string> FirstKeyIds; // keyIdentity of each first word
   llvm::DenseMap<const RedisCommand *, size_t> Positions;
-  std::map<std::pair<const clang::FunctionDecl *, std::string>, std::vector<size_t>> ByFunctionKey;
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::StringMap<std::vector<size_t>>> ByFunctionKey;
   llvm::StringMap<size_t> FirstAcquires;
   llvm::DenseMap<const RedisCommand *, std::vector<const RedisCommand *>> Instances;
   const WordMatcher &KeyWords;
