@@ -31,7 +31,7 @@ void AcquireReading::registerMatchers(ast_matchers::MatchFinder &Finder) {
   if (RegisteredWith == &Finder)
     return;
   RegisteredWith = &Finder;
-  Acquires.registerMatchers(&Finder);
+  Acquires.registerMatchers(&Finder, Reading->asIsCalls());
 }
 
 const std::vector<SqlExecution> &AcquireReading::sql(ASTContext &Context,

@@ -371,10 +371,13 @@ std::string acquireName(const AcquireSite &Site) {
 
 void AcquireUncheckedCheck::registerMoreMatchers(MatchFinder *Finder) {
   AcquireCheckBase::registerMoreMatchers(Finder);
-  Finder->addMatcher(callExpr(callee(functionDecl(unless(returns(voidType())))),
-                              unless(isExpansionInSystemHeader()))
-                         .bind("answering-call"),
-                     this);
+  CallDispatch &Calls = reading()->spelledCalls();
+  Calls.add(*Finder, "answering-call",
+            CallDispatch::outsideSystemHeaders([&Calls](const CallExpr &Call, ASTContext &) {
+              const FunctionDecl *Callee = Calls.callee(Call);
+              return Callee && !Callee->getReturnType()->isVoidType();
+            }),
+            this);
 }
 
 void AcquireUncheckedCheck::checkMore(const MatchFinder::MatchResult &Result) {

@@ -100,7 +100,7 @@ bool keptAlive(const EtcdCall &Lock, llvm::ArrayRef<EtcdKeepAlive> KeepAlives,
 } // namespace
 
 void EtcdLeaseNotKeptAliveCheck::registerMoreMatchers(MatchFinder *Finder) {
-  Calls.registerMatchers(Finder);
+  Calls.registerMatchers(Finder, reading()->asIsCalls());
 }
 
 void EtcdLeaseNotKeptAliveCheck::checkTranslationUnit(const LockIndex &Index) {

@@ -152,14 +152,15 @@ void LocalMutexCrossProcessCheck::registerMoreMatchers(MatchFinder *Finder) {
               unless(isExpansionInSystemHeader()))
           .bind("guard"),
       this);
-  Finder->addMatcher(cxxMemberCallExpr(callee(cxxMethodDecl(hasNameIn(Methods))),
-                                       unless(isExpansionInSystemHeader()))
-                         .bind("lock-call"),
-                     this);
-  Finder->addMatcher(callExpr(callee(functionDecl(hasNameIn(Functions))),
-                              unless(isExpansionInSystemHeader()))
-                         .bind("lock-call"),
-                     this);
+  CallDispatch &Calls = reading()->spelledCalls();
+  Calls.add(*Finder, "lock-call",
+            CallDispatch::outsideSystemHeaders(
+                Calls.callsMethodOf(nullptr, std::make_shared<const NameSet>(Methods))),
+            this);
+  Calls.add(*Finder, "lock-call",
+            CallDispatch::outsideSystemHeaders(
+                Calls.callsOneOf(std::make_shared<const NameSet>(Functions))),
+            this);
   Services->registerMatchers(*Finder);
 }
 

@@ -409,20 +409,26 @@ void UnboundedAcquireCheck::registerMoreMatchers(MatchFinder *Finder) {
   Finder->addMatcher(forStmt(unless(isExpansionInSystemHeader())).bind("loop"), this);
   // Waits that only a notify ends: a condition variable's wait without a
   // timeout, pthread_cond_wait, sem_wait.
-  Finder->addMatcher(
-      callExpr(anyOf(cxxMemberCallExpr(callee(cxxMethodDecl(
-                         hasName("wait"), ofClass(hasAnyName("::std::condition_variable",
-                                                             "::std::condition_variable_any"))))),
-                     callExpr(callee(functionDecl(hasAnyName("::pthread_cond_wait", "::sem_wait"))))),
-               unless(isExpansionInSystemHeader()))
-          .bind("untimed-wait"),
-      this);
+  using Names = std::vector<std::string>;
+  CallDispatch &Calls = reading()->spelledCalls();
+  CallTest ConditionWait = Calls.callsMethodOf(
+      std::make_shared<const NameSet>(
+          Names{"::std::condition_variable", "::std::condition_variable_any"}),
+      std::make_shared<const NameSet>(Names{"wait"}));
+  CallTest BlockingWait =
+      Calls.callsOneOf(std::make_shared<const NameSet>(Names{"::pthread_cond_wait", "::sem_wait"}));
+  Calls.add(*Finder, "untimed-wait",
+            CallDispatch::outsideSystemHeaders(
+                [ConditionWait, BlockingWait](const CallExpr &Call, ASTContext &Context) {
+                  return ConditionWait(Call, Context) || BlockingWait(Call, Context);
+                }),
+            this);
   // RedMutex::lock() retries forever, called directly or by a guard.
-  Finder->addMatcher(cxxMemberCallExpr(callee(cxxMethodDecl(
-                                           hasName("lock"), ofClass(hasName("::sw::redis::RedMutex")))),
-                                       unless(isExpansionInSystemHeader()))
-                         .bind("red-mutex-lock"),
-                     this);
+  Calls.add(*Finder, "red-mutex-lock",
+            CallDispatch::outsideSystemHeaders(Calls.callsMethodOf(
+                std::make_shared<const NameSet>(Names{"::sw::redis::RedMutex"}),
+                std::make_shared<const NameSet>(Names{"lock"}))),
+            this);
   Finder->addMatcher(
       cxxConstructExpr(hasType(cxxRecordDecl(hasAnyName("::std::lock_guard", "::std::unique_lock",
                                                         "::std::scoped_lock"))),

@@ -40,7 +40,7 @@ void UnitReading::registerMatchers(ast_matchers::MatchFinder &Finder,
     return;
   RegisteredWith = &Finder;
   Collecting = Check;
-  Collector->registerMatchers(Finder, Check);
+  Collector->registerMatchers(Calls.Spelled, Finder, Check);
 }
 
 bool UnitReading::collect(const ast_matchers::MatchFinder::MatchResult &Result,

@@ -73,6 +73,10 @@ public:
   const locklint::model::SqlClientModel &sqlClients() const { return SqlClients; }
   const locklint::model::ClientModel *clientModel() const { return Model.get(); }
   locklint::model::CommandCollector *collector() { return Collector ? &*Collector : nullptr; }
+  /// The unit's calls, for readers that see the source as spelled (the
+  /// checks) and for readers that see the AST as it is (the collectors).
+  locklint::model::CallDispatch &spelledCalls() { return Calls.Spelled; }
+  locklint::model::CallDispatch &asIsCalls() { return Calls.AsIs; }
 
   explicit UnitReading(const ReadingOptions &Options);
 
@@ -81,6 +85,7 @@ private:
   locklint::model::SqlClientModel SqlClients;
   std::shared_ptr<const locklint::model::ClientModel> Model;
   std::optional<locklint::model::CommandCollector> Collector;
+  locklint::model::CallDispatches Calls;
   std::vector<std::string> Errors;
 
   const ast_matchers::MatchFinder *RegisteredWith = nullptr;

@@ -105,12 +105,12 @@ std::string objectIdentity(const Expr *Object, const ASTContext &Context) {
   return expressionIdentity(Bare, Context);
 }
 
-void EtcdCalls::registerMatchers(MatchFinder *Finder) {
+void EtcdCalls::registerMatchers(MatchFinder *Finder, CallDispatch &AsIs) {
   const EtcdModel &Model = EtcdModel::builtin();
-  Finder->addMatcher(cxxMemberCallExpr(callee(cxxMethodDecl(ofClass(hasNameIn(Model.classes())))),
-                                       unless(isExpansionInSystemHeader()))
-                         .bind("etcd-call"),
-                     this);
+  AsIs.add(*Finder, "etcd-call",
+           CallDispatch::outsideSystemHeaders(
+               AsIs.callsMethodOf(std::make_shared<const NameSet>(Model.classes()))),
+           this);
   Finder->addMatcher(cxxConstructExpr(hasType(cxxRecordDecl(hasName(Model.keepAliveClass()))))
                          .bind("etcd-keep-alive"),
                      this);
@@ -118,11 +118,10 @@ void EtcdCalls::registerMatchers(MatchFinder *Finder) {
                                              cxxRecordDecl(hasName(Model.keepAliveClass()))))))
                          .bind("etcd-keep-alive-member"),
                      this);
-  Finder->addMatcher(
-      cxxMemberCallExpr(callee(cxxMethodDecl(ofClass(hasName(Model.keepAliveClass())))),
-                        unless(isExpansionInSystemHeader()))
-          .bind("etcd-keep-alive-use"),
-      this);
+  AsIs.add(*Finder, "etcd-keep-alive-use",
+           CallDispatch::outsideSystemHeaders(AsIs.callsMethodOf(std::make_shared<const NameSet>(
+               std::vector<std::string>{std::string(Model.keepAliveClass())}))),
+           this);
 }
 
 void EtcdCalls::run(const MatchFinder::MatchResult &Result) {

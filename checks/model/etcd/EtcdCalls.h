@@ -10,6 +10,7 @@
 #ifndef LOCKLINT_CHECKS_MODEL_ETCDCALLS_H
 #define LOCKLINT_CHECKS_MODEL_ETCDCALLS_H
 
+#include "model/matching/CallDispatch.h"
 #include "model/etcd/EtcdModel.h"
 #include "model/values/StringValue.h"
 #include "clang/AST/ASTContext.h"
@@ -59,8 +60,10 @@ struct EtcdKeepAliveUse {
 
 class EtcdCalls : public clang::ast_matchers::MatchFinder::MatchCallback {
 public:
-  /// Registers this collector's matchers; run() records what they find.
-  void registerMatchers(clang::ast_matchers::MatchFinder *Finder);
+  /// Registers this collector's matchers, and its calls with \p AsIs, a
+  /// dispatch of \p Finder that sees the AST as it is; run() records what
+  /// they find.
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder, CallDispatch &AsIs);
   void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
   /// What the unit holds, after the match; the key patterns are read with

@@ -116,12 +116,15 @@ std::optional<UnitSummary> UnitSummary::fromJson(const json &Value) {
 }
 
 void SummaryCollector::registerMatchers(MatchFinder &Finder) {
-  Commands.registerMatchers(Finder, this);
-  Finder.addMatcher(SqlExecutions::callMatcher(Sql), this);
-  Finder.addMatcher(callExpr(callee(functionDecl(unless(isExpansionInSystemHeader()))),
-                             unless(isExpansionInSystemHeader()))
-                        .bind("any-call"),
-                    this);
+  Commands.registerMatchers(Calls, Finder, this);
+  Calls.add(Finder, SqlExecutions::CallId.str(), SqlExecutions::callTest(Sql, Calls), this);
+  Calls.add(Finder, "any-call",
+            CallDispatch::outsideSystemHeaders([this](const CallExpr &Call, ASTContext &Context) {
+              const FunctionDecl *Callee = Calls.callee(Call);
+              return Callee &&
+                     !expandedInSystemHeader(Callee->getBeginLoc(), Context.getSourceManager());
+            }),
+            this);
   Finder.addMatcher(functionDecl(isDefinition(), isExpansionInMainFile()).bind("defined"), this);
 }
 

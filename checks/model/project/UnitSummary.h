@@ -75,6 +75,8 @@ private:
   std::vector<std::string> exportedNames(const clang::FunctionDecl *Function) const;
 
   CommandCollector Commands;
+  /// The calls of the unit, as the AST has them, for every reader above.
+  CallDispatch Calls{std::nullopt};
   const SqlClientModel &Sql;
   std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>> SqlCalls;
   std::set<std::string> Called, Defined;

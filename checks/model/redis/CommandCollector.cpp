@@ -11,18 +11,22 @@ using namespace clang::ast_matchers;
 
 namespace locklint::model {
 
-void CommandCollector::registerMatchers(MatchFinder &Finder,
+void CommandCollector::registerMatchers(CallDispatch &Calls, MatchFinder &Finder,
                                         MatchFinder::MatchCallback *Callback) const {
   auto Names = std::make_shared<const NameSet>(Model.names());
-  Finder.addMatcher(callExpr(callee(functionDecl(hasNameIn(Names)))).bind("call"), Callback);
+  Calls.add(Finder, "call", Calls.callsOneOf(Names), Callback);
   // Calls of the program's own functions, which may wrap the client. The
   // callee may be declared here and defined further down: its body is looked
   // up once the whole translation unit is read.
-  Finder.addMatcher(callExpr(callee(functionDecl(unless(isExpansionInSystemHeader()),
-                                                 unless(hasNameIn(Names)))),
-                             unless(isExpansionInSystemHeader()))
-                        .bind("helper-call"),
-                    Callback);
+  Calls.add(Finder, "helper-call",
+            CallDispatch::outsideSystemHeaders(
+                [&Calls, Names](const CallExpr &Call, ASTContext &Context) {
+                  const FunctionDecl *Callee = Calls.callee(Call);
+                  return Callee && !Names->contains(*Callee) &&
+                         !expandedInSystemHeader(Callee->getBeginLoc(),
+                                                 Context.getSourceManager());
+                }),
+            Callback);
 }
 
 bool CommandCollector::collect(const MatchFinder::MatchResult &Result) {

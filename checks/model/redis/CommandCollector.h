@@ -10,6 +10,7 @@
 #ifndef LOCKLINT_CHECKS_MODEL_COMMANDCOLLECTOR_H
 #define LOCKLINT_CHECKS_MODEL_COMMANDCOLLECTOR_H
 
+#include "model/matching/CallDispatch.h"
 #include "model/redis/ClientModel.h"
 #include "model/redis/CommandSummaries.h"
 #include "model/redis/RedisCommand.h"
@@ -25,14 +26,16 @@ namespace locklint::model {
 /// Collects client calls through the matchers it registers.
 ///
 ///   CommandCollector Collector(Model);
-///   Collector.registerMatchers(Finder, Callback);
+///   Collector.registerMatchers(Calls, Finder, Callback);
 ///   // in Callback's run(): Collector.collect(Result);
 ///   std::deque<RedisCommand> Commands = Collector.finish();
 class CommandCollector {
 public:
   explicit CommandCollector(const ClientModel &Model) : Model(Model) {}
 
-  void registerMatchers(clang::ast_matchers::MatchFinder &Finder,
+  /// Asks \p Calls, a dispatch of \p Finder that traverses as \p Callback
+  /// does, for the calls it reads.
+  void registerMatchers(CallDispatch &Calls, clang::ast_matchers::MatchFinder &Finder,
                         clang::ast_matchers::MatchFinder::MatchCallback *Callback) const;
   /// Takes a match of its own matchers; false for any other match.
   bool collect(const clang::ast_matchers::MatchFinder::MatchResult &Result);

@@ -95,22 +95,23 @@ bool namesLockNode(const ZooCall &Call, const ZooKeeperCalls &Zoo, const WordMat
          });
 }
 
-void AcquireCallCollector::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(SqlExecutions::callMatcher(Sql), this);
-  Finder->addMatcher(ZooKeeperCalls::callMatcher(), this);
-  Etcd.registerMatchers(Finder);
+void AcquireCallCollector::registerMatchers(MatchFinder *Finder, CallDispatch &AsIs) {
+  AsIs.add(*Finder, SqlExecutions::CallId.str(), SqlExecutions::callTest(Sql, AsIs), this);
+  AsIs.add(*Finder, ZooKeeperCalls::CallId.str(), ZooKeeperCalls::callTest(AsIs), this);
+  Etcd.registerMatchers(Finder, AsIs);
   // The project's own lock APIs, from model files.
   std::vector<std::string> Names;
   for (const auto &Entry : Apis.Acquires)
     Names.push_back("::" + Entry.getKey().str());
   if (!Names.empty())
-    Finder->addMatcher(callExpr(callee(functionDecl(hasNameIn(Names)))).bind("lock-api"), this);
+    AsIs.add(*Finder, "lock-api", AsIs.callsOneOf(std::make_shared<const NameSet>(Names)), this);
   // redis-plus-plus's RedMutex::try_lock, true when the lock was taken.
-  Finder->addMatcher(
-      cxxMemberCallExpr(callee(cxxMethodDecl(hasAnyName("try_lock", "try_lock_for"),
-                                             ofClass(hasName("::sw::redis::RedMutex")))))
-          .bind("red-mutex-try"),
-      this);
+  AsIs.add(*Finder, "red-mutex-try",
+           AsIs.callsMethodOf(
+               std::make_shared<const NameSet>(std::vector<std::string>{"::sw::redis::RedMutex"}),
+               std::make_shared<const NameSet>(
+                   std::vector<std::string>{"try_lock", "try_lock_for"})),
+           this);
 }
 
 void AcquireCallCollector::run(const MatchFinder::MatchResult &Result) {

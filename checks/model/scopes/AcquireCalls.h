@@ -59,7 +59,9 @@ public:
   AcquireCallCollector(const SqlClientModel &Sql, const LockApiModel &Apis)
       : Sql(Sql), Apis(Apis) {}
 
-  void registerMatchers(clang::ast_matchers::MatchFinder *Finder);
+  /// Registers the collector's matchers, and its calls with \p AsIs, a
+  /// dispatch of \p Finder that sees the AST as it is.
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder, CallDispatch &AsIs);
   void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 
   /// The SQL the translation unit runs, through its helpers \p Calls; and

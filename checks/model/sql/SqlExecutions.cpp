@@ -11,13 +11,12 @@ using namespace clang;
 
 namespace locklint::model {
 
-ast_matchers::StatementMatcher SqlExecutions::callMatcher(const SqlClientModel &Model) {
-  using namespace ast_matchers;
+CallTest SqlExecutions::callTest(const SqlClientModel &Model, const CallDispatch &Calls) {
   std::vector<std::string> Names;
   for (const auto &Entry : Model.Functions)
     Names.push_back("::" + Entry.getKey().str());
-  return callExpr(callee(functionDecl(hasNameIn(Names))), unless(isExpansionInSystemHeader()))
-      .bind(CallId);
+  return CallDispatch::outsideSystemHeaders(
+      Calls.callsOneOf(std::make_shared<const NameSet>(Names)));
 }
 
 namespace {

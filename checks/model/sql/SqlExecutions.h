@@ -3,6 +3,7 @@
 #ifndef LOCKLINT_CHECKS_MODEL_SQLEXECUTIONS_H
 #define LOCKLINT_CHECKS_MODEL_SQLEXECUTIONS_H
 
+#include "model/matching/CallDispatch.h"
 #include "model/redis/CommandSummaries.h"
 #include "model/scopes/LocalLockModel.h"
 #include "model/sql/SqlModel.h"
@@ -75,10 +76,10 @@ public:
   /// The functions that run the text of a parameter, after finish().
   std::vector<SqlTextWrapper> textWrappers() const;
 
-  /// The node id callMatcher binds each call to.
+  /// The node id the calls are bound to.
   static constexpr llvm::StringLiteral CallId = "sql-call";
-  /// Matches the calls, outside system headers, of every modeled function.
-  static clang::ast_matchers::StatementMatcher callMatcher(const SqlClientModel &Model);
+  /// Passes the calls, outside system headers, of every modeled function.
+  static CallTest callTest(const SqlClientModel &Model, const CallDispatch &Calls);
 
 private:
   struct Pending {

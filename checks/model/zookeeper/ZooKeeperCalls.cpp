@@ -68,11 +68,9 @@ std::string patternOf(const StringValue &Value) {
 
 } // namespace
 
-ast_matchers::StatementMatcher ZooKeeperCalls::callMatcher() {
-  using namespace ast_matchers;
-  std::vector<std::string> Names = ZooKeeperModel::builtin().functionNames();
-  return callExpr(callee(functionDecl(hasNameIn(Names))), unless(isExpansionInSystemHeader()))
-      .bind(CallId);
+CallTest ZooKeeperCalls::callTest(const CallDispatch &Calls) {
+  return CallDispatch::outsideSystemHeaders(
+      Calls.callsOneOf(std::make_shared<const NameSet>(ZooKeeperModel::builtin().functionNames())));
 }
 
 void ZooKeeperCalls::add(const CallExpr *Call, const FunctionDecl *Caller, ASTContext &Context,

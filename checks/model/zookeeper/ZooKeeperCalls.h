@@ -10,6 +10,7 @@
 #ifndef LOCKLINT_CHECKS_MODEL_ZOOKEEPERCALLS_H
 #define LOCKLINT_CHECKS_MODEL_ZOOKEEPERCALLS_H
 
+#include "model/matching/CallDispatch.h"
 #include "model/redis/LockWords.h"
 #include "model/values/StringValue.h"
 #include "model/zookeeper/ZooKeeperModel.h"
@@ -53,8 +54,8 @@ struct ZooCall {
 class ZooKeeperCalls {
 public:
   static constexpr llvm::StringLiteral CallId = "zookeeper-call";
-  /// Matches the client's calls outside system headers.
-  static clang::ast_matchers::StatementMatcher callMatcher();
+  /// Passes the client's calls outside system headers.
+  static CallTest callTest(const CallDispatch &Calls);
 
   void add(const clang::CallExpr *Call, const clang::FunctionDecl *Caller,
            clang::ASTContext &Context, StringValueTracker &Strings);
