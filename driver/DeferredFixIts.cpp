@@ -14,19 +14,6 @@ namespace locklint {
 using namespace clang;
 using clang::tidy::ClangTidyError;
 
-namespace {
-
-/// The place and words an error or note will have, as its renderer writes
-/// them: the file location, and the message without the check's name.
-std::string keyOf(llvm::StringRef Check, llvm::StringRef Path, unsigned Offset,
-                  llvm::StringRef Message) {
-  std::string Key;
-  llvm::raw_string_ostream(Key) << Check << '\0' << Path << '\0' << Offset << '\0' << Message;
-  return Key;
-}
-
-} // namespace
-
 FixItDeferringConsumer::FixItDeferringConsumer(tidy::ClangTidyContext &Context,
                                                DiagnosticsEngine &Checks, bool FixesFromNotes)
     : ClangTidyDiagnosticConsumer(Context, nullptr, /*RemoveIncompatibleErrors=*/false,
@@ -154,20 +141,35 @@ void FixItDeferringConsumer::HandleDiagnostic(DiagnosticsEngine::Level Level,
   unsigned Offset = Path.empty() ? 0 : SM.getFileOffset(At);
   // Another diagnostic said the same at the same place with another fix:
   // the renderer keeps this one's with it.
-  auto [Kept, New] = Deferred.try_emplace(keyOf(Check, Path, Offset, Words), *Fix);
-  if (!New && Kept->second != *Fix)
-    return ClangTidyDiagnosticConsumer::HandleDiagnostic(Level, Info);
+  if (const DeferredFix *Kept = deferredAt(Offset, Check, Path, Words)) {
+    if (Kept->Fix != *Fix)
+      return ClangTidyDiagnosticConsumer::HandleDiagnostic(Level, Info);
+  } else {
+    Deferred[Offset].push_back({Check, Path.str(), Words.str(), std::move(*Fix)});
+  }
   reportWithoutFixIts(Info);
+}
+
+const FixItDeferringConsumer::DeferredFix *
+FixItDeferringConsumer::deferredAt(unsigned Offset, llvm::StringRef Check, llvm::StringRef Path,
+                                   llvm::StringRef Message) const {
+  auto At = Deferred.find(Offset);
+  if (At == Deferred.end())
+    return nullptr;
+  for (const DeferredFix &Fix : At->second)
+    if (Fix.Check == Check && Fix.Path == Path && Fix.Message == Message)
+      return &Fix;
+  return nullptr;
 }
 
 void FixItDeferringConsumer::putBack(std::vector<ClangTidyError> &Errors) const {
   for (ClangTidyError &Error : Errors) {
     auto Attach = [&](tooling::DiagnosticMessage &Message) {
-      auto Found = Deferred.find(
-          keyOf(Error.DiagnosticName, Message.FilePath, Message.FileOffset, Message.Message));
+      const DeferredFix *Found =
+          deferredAt(Message.FileOffset, Error.DiagnosticName, Message.FilePath, Message.Message);
       // A fix the renderer made is the diagnostic's own.
-      if (Found != Deferred.end() && Message.Fix.empty())
-        Message.Fix = Found->second;
+      if (Found && Message.Fix.empty())
+        Message.Fix = Found->Fix;
     };
     Attach(Error.Message);
     for (tooling::DiagnosticMessage &Note : Error.Notes)

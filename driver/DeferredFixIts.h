@@ -20,6 +20,7 @@
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <string>
@@ -60,8 +61,19 @@ private:
     bool FromChecks = false;
     unsigned ID = 0;
   } Parent;
-  /// By check, file, offset and message, as the error or note will say.
-  llvm::StringMap<FileReplacements> Deferred;
+  /// A fix taken off a diagnostic, known by what its error or note will
+  /// say: the check, the file and the message; and, as the key below, the
+  /// offset.
+  struct DeferredFix {
+    std::string Check, Path, Message;
+    FileReplacements Fix;
+  };
+  /// The fix of the error or note at \p Offset with these words, if any.
+  const DeferredFix *deferredAt(unsigned Offset, llvm::StringRef Check, llvm::StringRef Path,
+                                llvm::StringRef Message) const;
+  /// By offset first: most errors and notes have no deferred fix, and an
+  /// offset tells them apart without building a key of their words.
+  llvm::DenseMap<unsigned, std::vector<DeferredFix>> Deferred;
   /// The errors taken out so far, in the order they came.
   std::vector<std::vector<clang::tidy::ClangTidyError>> Finished;
 };
