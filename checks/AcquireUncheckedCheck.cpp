@@ -61,8 +61,13 @@ public:
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee)
       return false;
-    std::string Name = Callee->getQualifiedNameAsString();
-    return (Redis && Redis->discardsReply(Name)) || Sql.ResultDiscarders.contains(Name);
+    // Asked of every freeReplyObject of the unit: each callee's name once.
+    auto [Known, New] = Discarders.try_emplace(Callee);
+    if (New) {
+      std::string Name = Callee->getQualifiedNameAsString();
+      Known->second = (Redis && Redis->discardsReply(Name)) || Sql.ResultDiscarders.contains(Name);
+    }
+    return Known->second;
   }
 
 private:
@@ -150,6 +155,7 @@ private:
   const ClientModel *Redis;
   const SqlClientModel &Sql;
   const llvm::DenseSet<const Expr *> *Releases = nullptr;
+  mutable llvm::DenseMap<const FunctionDecl *, bool> Discarders;
   llvm::DenseMap<const FunctionDecl *,
                  llvm::DenseMap<const ValueDecl *, std::vector<const DeclRefExpr *>>>
       References;
