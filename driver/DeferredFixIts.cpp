@@ -112,14 +112,15 @@ void FixItDeferringConsumer::HandleDiagnostic(DiagnosticsEngine::Level Level,
                                               const Diagnostic &Info) {
   if (Relaying)
     return ClangTidyDiagnosticConsumer::HandleDiagnostic(Level, Info);
-  // A new error or warning: the last one has all its notes, and clang-tidy
-  // would settle it now, whether it is in the user's code or its line.
-  if (Level != DiagnosticsEngine::Note)
+  if (Level != DiagnosticsEngine::Note) {
+    // A new error or warning: the last one has all its notes, and
+    // clang-tidy would settle it now, whether it is in the user's code or
+    // its line.
     Finished.push_back(ClangTidyDiagnosticConsumer::take());
-  // A note belongs to the error before it, whose check's name the renderer
-  // strips from the note's message.
-  if (Level != DiagnosticsEngine::Note)
+    // A note belongs to the error before it, whose check's name the
+    // renderer strips from the note's message.
     Parent = {Info.getDiags() == &Checks, Info.getID()};
+  }
   // A diagnostic in a macro loses an "expanded from" note when its fix-its'
   // ranges are gone: those stay with the renderer.
   if (Info.getNumFixItHints() == 0 || Info.getDiags() != &Checks || !Parent.FromChecks ||

@@ -58,6 +58,13 @@ const FunctionDecl *CallDispatch::callee(const CallExpr &Call) const {
   return Function;
 }
 
+const FunctionDecl *CallDispatch::programCallee(const CallExpr &Call, ASTContext &Context) const {
+  const FunctionDecl *Function = callee(Call);
+  return Function && !expandedInSystemHeader(Function->getBeginLoc(), Context.getSourceManager())
+             ? Function
+             : nullptr;
+}
+
 CallTest CallDispatch::callsOneOf(std::shared_ptr<const NameSet> Names) const {
   return [this, Names = std::move(Names)](const CallExpr &Call, ASTContext &) {
     const FunctionDecl *Function = callee(Call);

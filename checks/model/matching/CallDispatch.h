@@ -41,6 +41,11 @@ public:
   /// What callee(functionDecl()) matches: the function a call names. Seen
   /// as spelled, a function the compiler declared is none.
   const clang::FunctionDecl *callee(const clang::CallExpr &Call) const;
+  /// The callee, when it is declared outside system headers, as
+  /// callee(functionDecl(unless(isExpansionInSystemHeader()))) matches it:
+  /// a function of the program's own.
+  const clang::FunctionDecl *programCallee(const clang::CallExpr &Call,
+                                           clang::ASTContext &Context) const;
 
   /// Tests for the shapes the readers use.
   /// callExpr(callee(functionDecl(hasNameIn(Names)))).

@@ -120,9 +120,7 @@ void SummaryCollector::registerMatchers(MatchFinder &Finder) {
   Calls.add(Finder, SqlExecutions::CallId.str(), SqlExecutions::callTest(Sql, Calls), this);
   Calls.add(Finder, "any-call",
             CallDispatch::outsideSystemHeaders([this](const CallExpr &Call, ASTContext &Context) {
-              const FunctionDecl *Callee = Calls.callee(Call);
-              return Callee &&
-                     !expandedInSystemHeader(Callee->getBeginLoc(), Context.getSourceManager());
+              return Calls.programCallee(Call, Context) != nullptr;
             }),
             this);
   Finder.addMatcher(functionDecl(isDefinition(), isExpansionInMainFile()).bind("defined"), this);

@@ -21,10 +21,8 @@ void CommandCollector::registerMatchers(CallDispatch &Calls, MatchFinder &Finder
   Calls.add(Finder, "helper-call",
             CallDispatch::outsideSystemHeaders(
                 [&Calls, Names](const CallExpr &Call, ASTContext &Context) {
-                  const FunctionDecl *Callee = Calls.callee(Call);
-                  return Callee && !Names->contains(*Callee) &&
-                         !expandedInSystemHeader(Callee->getBeginLoc(),
-                                                 Context.getSourceManager());
+                  const FunctionDecl *Callee = Calls.programCallee(Call, Context);
+                  return Callee && !Names->contains(*Callee);
                 }),
             Callback);
 }
