@@ -73,10 +73,12 @@ std::shared_ptr<const NameSet> names(std::vector<std::string> Names) {
 class CallDispatchTest : public ::testing::TestWithParam<std::optional<TraversalKind>> {};
 
 TEST_P(CallDispatchTest, HandsEachReaderWhatItsOwnMatcherWouldMatch) {
+  // The unit reads the header's text where it lies: it must outlive the unit.
+  const tooling::FileContentMappings Headers = {{"/sys/client.h", SystemHeader}};
   std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
       Code, {"-std=c++17", "-isystem", "/sys", "-resource-dir=" LOCKLINT_RESOURCE_DIR},
       "input.cc", "locklint-unit-tests", std::make_shared<PCHContainerOperations>(),
-      tooling::getClangStripDependencyFileAdjuster(), {{"/sys/client.h", SystemHeader}});
+      tooling::getClangStripDependencyFileAdjuster(), Headers);
   ASSERT_TRUE(AST);
   std::optional<TraversalKind> Kind = GetParam();
 

@@ -36,10 +36,12 @@ std::vector<std::string> described(const std::vector<ClangTidyError> &Errors) {
 }
 
 TEST(FixItDeferringConsumer, SettlesEachErrorWithItsNotesAndSortsAsClangTidy) {
+  // The unit reads the header's text where it lies: it must outlive the unit.
+  const tooling::FileContentMappings Headers = {{"/inc/h.h", Header}};
   std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
       Code, {"-std=c++17", "-I/inc"}, "input.cc", "locklint-unit-tests",
       std::make_shared<PCHContainerOperations>(), tooling::getClangStripDependencyFileAdjuster(),
-      {{"/inc/h.h", Header}});
+      Headers);
   ASSERT_TRUE(AST);
   ClangTidyOptions Options = ClangTidyOptions::getDefaults();
   Options.Checks = "distlock-*";
