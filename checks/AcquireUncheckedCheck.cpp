@@ -7,6 +7,7 @@
 #include "model/scopes/DistributedLockScopes.h"
 #include "model/values/ExprText.h"
 #include "model/values/CallRoles.h"
+#include "model/values/SourceOrder.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -190,7 +191,7 @@ bool workFollows(const Expr *Call, const FunctionDecl *Function, const ResultRea
   return anyStmt(Function->getBody(), [&](const Stmt *S) {
     const auto *Later = dyn_cast<CallExpr>(S);
     return Later && Later != Call &&
-           SM.isBeforeInTranslationUnit(After, SM.getExpansionLoc(Later->getBeginLoc())) &&
+           locklint::model::isBefore(SM, After, SM.getExpansionLoc(Later->getBeginLoc())) &&
            !Readers.discards(Later);
   });
 }
@@ -225,7 +226,7 @@ std::vector<const CallExpr *> workCalls(const Stmt *Root, const ResultReaders &R
       Work.push_back(Child);
   }
   llvm::sort(Found, [&](const CallExpr *A, const CallExpr *B) {
-    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+    return locklint::model::isBefore(SM, A->getBeginLoc(), B->getBeginLoc());
   });
   return Found;
 }
@@ -290,7 +291,7 @@ public:
     }
     for (auto &Entry : ByKey)
       llvm::stable_sort(Entry.second, [&](const Write &A, const Write &B) {
-        return SM.isBeforeInTranslationUnit(A.At, B.At);
+        return locklint::model::isBefore(SM, A.At, B.At);
       });
   }
 
@@ -308,9 +309,9 @@ public:
                    End = SM.getExpansionLoc(Branch->getEndLoc());
     const std::vector<Write> &Writes = Found->second;
     auto It = std::partition_point(Writes.begin(), Writes.end(), [&](const Write &W) {
-      return SM.isBeforeInTranslationUnit(W.At, Begin);
+      return locklint::model::isBefore(SM, W.At, Begin);
     });
-    for (; It != Writes.end() && !SM.isBeforeInTranslationUnit(End, It->At); ++It)
+    for (; It != Writes.end() && !locklint::model::isBefore(SM, End, It->At); ++It)
       if (It->Command != Acquire)
         return It->At;
     return SourceLocation();
@@ -342,7 +343,7 @@ workOnBothPaths(const AcquireTest &Tested, const RedisCommand *Acquire, const Lo
     for (const auto &[Text, Unheld] : workByText(Failure, Readers, Context))
       if (auto It = Held.find(Text); It != Held.end() &&
                                      (Retaken.isInvalid() ||
-                                      SM.isBeforeInTranslationUnit(Unheld->getBeginLoc(), Retaken)))
+                                      locklint::model::isBefore(SM, Unheld->getBeginLoc(), Retaken)))
         return std::make_pair(It->second, Unheld);
   }
   // `if (!acquired) { log(...); } work();`

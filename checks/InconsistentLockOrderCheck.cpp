@@ -3,6 +3,7 @@
 #include "InconsistentLockOrderCheck.h"
 #include "model/scopes/DistributedLockScopes.h"
 #include "model/values/ExprText.h"
+#include "model/values/SourceOrder.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include <map>
@@ -35,7 +36,7 @@ bool fromParameters(const CommandWord &Key, const FunctionDecl *Function) {
 /// two keys ordered first are taken in one global order.
 bool ordersFirst(const FunctionDecl *Function, SourceLocation Loc, const SourceManager &SM) {
   return anyStmt(Function->getBody(), [&](const Stmt *S) {
-    if (!SM.isBeforeInTranslationUnit(S->getBeginLoc(), Loc))
+    if (!locklint::model::isBefore(SM, S->getBeginLoc(), Loc))
       return false;
     if (const auto *Compare = dyn_cast<BinaryOperator>(S))
       return Compare->isRelationalOp();
@@ -70,7 +71,7 @@ struct Held {
   SourceLocation Begin, End;
 
   bool contains(SourceLocation Loc, const SourceManager &SM) const {
-    return !SM.isBeforeInTranslationUnit(Loc, Begin) && !SM.isBeforeInTranslationUnit(End, Loc);
+    return !locklint::model::isBefore(SM, Loc, Begin) && !locklint::model::isBefore(SM, End, Loc);
   }
 };
 
@@ -115,8 +116,8 @@ void advisoryLocks(llvm::ArrayRef<SqlExecution> Executions,
     for (const auto &[Later, Unlock] : Calls)
       if (Later->Function == E->Function && Unlock->releases() &&
           Unlock->identity() == Call->identity() &&
-          SM.isBeforeInTranslationUnit(Taken.Acquired, Later->Call->getBeginLoc()) &&
-          SM.isBeforeInTranslationUnit(Later->Call->getBeginLoc(), End))
+          locklint::model::isBefore(SM, Taken.Acquired, Later->Call->getBeginLoc()) &&
+          locklint::model::isBefore(SM, Later->Call->getBeginLoc(), End))
         End = Later->Call->getBeginLoc();
     Regions.push_back({Taken, E->Call->getEndLoc(), End});
   }
@@ -166,7 +167,7 @@ void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
     AttemptsOf[Inner.Function].push_back(&Inner);
   for (auto &[Function, InFunction] : AttemptsOf)
     llvm::stable_sort(InFunction, [&](const Attempt *A, const Attempt *B) {
-      return SM.isBeforeInTranslationUnit(A->Acquired, B->Acquired);
+      return locklint::model::isBefore(SM, A->Acquired, B->Acquired);
     });
   // Which pattern is taken inside which, in source order.
   std::map<std::pair<std::string, std::string>, std::vector<Nesting>> Orders;
@@ -176,11 +177,11 @@ void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
       continue;
     auto First = std::partition_point(Found->second.begin(), Found->second.end(),
                                       [&](const Attempt *A) {
-                                        return SM.isBeforeInTranslationUnit(A->Acquired,
+                                        return locklint::model::isBefore(SM, A->Acquired,
                                                                             Outer.Begin);
                                       });
     for (auto It = First;
-         It != Found->second.end() && !SM.isBeforeInTranslationUnit(Outer.End, (*It)->Acquired);
+         It != Found->second.end() && !locklint::model::isBefore(SM, Outer.End, (*It)->Acquired);
          ++It) {
       const Attempt &Inner = **It;
       if (Inner.Key.empty() || !Outer.contains(Inner.Acquired, SM))

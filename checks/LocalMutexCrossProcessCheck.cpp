@@ -6,6 +6,7 @@
 #include "model/redis/CommandSummaries.h"
 #include "model/redis/RedisCommandKinds.h"
 #include "model/scopes/ScopeAccesses.h"
+#include "model/values/SourceOrder.h"
 #include "model/zookeeper/ZooKeeperCalls.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -84,7 +85,7 @@ std::optional<ReadModifyWrite> serviceRace(const ZooKeeperCalls &Zoo,
                                            llvm::function_ref<bool(const Expr *)> InScope,
                                            const SourceManager &SM) {
   auto Before = [&](const Expr *A, const Expr *B) {
-    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A->getBeginLoc()),
+    return locklint::model::isBefore(SM, SM.getExpansionLoc(A->getBeginLoc()),
                                         SM.getExpansionLoc(B->getBeginLoc()));
   };
   for (const ZooCall &Read : Zoo.calls())

@@ -5,11 +5,11 @@
 #include "model/values/CallRoles.h"
 #include "model/scopes/DistributedLockScopes.h"
 #include "model/project/OfferedLockApis.h"
+#include "model/values/SourceOrder.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
-#include "model/values/SourceOrder.h"
 
 using namespace clang::ast_matchers;
 using namespace locklint::model;
@@ -100,7 +100,7 @@ class Order {
 public:
   explicit Order(const SourceManager &SM) : SM(SM) {}
   bool before(SourceLocation A, SourceLocation B) const {
-    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A), SM.getExpansionLoc(B));
+    return locklint::model::isBefore(SM, SM.getExpansionLoc(A), SM.getExpansionLoc(B));
   }
   bool within(SourceLocation Loc, SourceRange Range) const {
     return !before(Loc, Range.getBegin()) && !before(Range.getEnd(), Loc);
@@ -182,8 +182,9 @@ bool throwsVisibly(const FunctionDecl *Function, const SourceManager &SM, unsign
 /// out.
 bool weighedCall(const CallExpr *Call, const SourceManager &SM) {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  return Callee && Callee->getIdentifier() && !isBookkeepingName(Callee->getName()) &&
-         visibleDefinition(Callee, SM);
+  // The name is split into words last: most callees are a library's.
+  return Callee && Callee->getIdentifier() && visibleDefinition(Callee, SM) &&
+         !isBookkeepingName(Callee->getName());
 }
 
 /// True when a weighed \p Call throws: clang's graph gives it an exception

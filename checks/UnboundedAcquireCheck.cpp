@@ -8,6 +8,7 @@
 #include "model/values/ExprText.h"
 #include "model/values/LoopBounds.h"
 #include "model/sql/SqlExecutions.h"
+#include "model/values/SourceOrder.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -533,7 +534,7 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
     auto Limits = LimitsSet.find({E.Function, E.Connection});
     bool Limited = Limits != LimitsSet.end() &&
                    llvm::any_of(Limits->second, [&](SourceLocation Earlier) {
-                     return Context.getSourceManager().isBeforeInTranslationUnit(
+                     return locklint::model::isBefore(Context.getSourceManager(), 
                          Earlier, E.Call->getBeginLoc());
                    });
     for (const SqlStatement &Statement : E.Statements)
@@ -759,7 +760,7 @@ void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context,
     for (const ZooCall &Call : ZooCalls.calls())
       if (!Watch && Call.Function == Function && Call.is(ZooFunction::Watch) &&
           IsLockWatch(Call) &&
-          Context.getSourceManager().isBeforeInTranslationUnit(Call.Call->getEndLoc(),
+          locklint::model::isBefore(Context.getSourceManager(), Call.Call->getEndLoc(),
                                                                Blocks->getBeginLoc()))
         Watch = &Call;
     if (!Watch)

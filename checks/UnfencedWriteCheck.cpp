@@ -9,6 +9,7 @@
 #include "model/scopes/ScopeAccesses.h"
 #include "model/sql/SqlExecutions.h"
 #include "model/values/ExprText.h"
+#include "model/values/SourceOrder.h"
 #include "model/values/StmtWalk.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/SetVector.h"
@@ -221,8 +222,8 @@ bool leavesFunction(const Stmt *Branch) {
 
 /// True when \p Range, of whole tokens, holds \p At.
 bool holds(SourceRange Range, SourceLocation At, const SourceManager &SM) {
-  return !SM.isBeforeInTranslationUnit(At, Range.getBegin()) &&
-         !SM.isBeforeInTranslationUnit(Range.getEnd(), At);
+  return !locklint::model::isBefore(SM, At, Range.getBegin()) &&
+         !locklint::model::isBefore(SM, Range.getEnd(), At);
 }
 
 /// The `if` statements of each function, in source order, gathered once:
@@ -240,7 +241,7 @@ public:
         return false;
       });
       llvm::sort(It->second, [&](const IfStmt *A, const IfStmt *B) {
-        return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+        return locklint::model::isBefore(SM, A->getBeginLoc(), B->getBeginLoc());
       });
     }
     return It->second;
@@ -259,17 +260,17 @@ std::optional<SourceRange> leavingBranchAround(llvm::ArrayRef<const IfStmt *> If
                                                const SourceManager &SM) {
   // Only an `if` that starts between the scope's start and At can hold At.
   auto First = std::partition_point(Ifs.begin(), Ifs.end(), [&](const IfStmt *If) {
-    return SM.isBeforeInTranslationUnit(If->getBeginLoc(), Scope.Begin);
+    return locklint::model::isBefore(SM, If->getBeginLoc(), Scope.Begin);
   });
   std::optional<SourceRange> Found;
-  for (auto It = First; It != Ifs.end() && !SM.isBeforeInTranslationUnit(At, (*It)->getBeginLoc());
+  for (auto It = First; It != Ifs.end() && !locklint::model::isBefore(SM, At, (*It)->getBeginLoc());
        ++It) {
     const IfStmt *If = *It;
     if (!Scope.contains(If->getBeginLoc(), SM))
       continue;
     for (const Stmt *Branch : {If->getThen(), If->getElse()})
       if (Branch && holds(Branch->getSourceRange(), At, SM) && leavesFunction(Branch) &&
-          (!Found || SM.isBeforeInTranslationUnit(Found->getBegin(), Branch->getBeginLoc())))
+          (!Found || locklint::model::isBefore(SM, Found->getBegin(), Branch->getBeginLoc())))
         Found = Branch->getSourceRange();
   }
   return Found;
@@ -353,7 +354,7 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
       break;
     }
     for (const Access &A : InScope) {
-      if (Released.isValid() && !SM.isBeforeInTranslationUnit(A.At, Released))
+      if (Released.isValid() && !locklint::model::isBefore(SM, A.At, Released))
         break;
       if (llvm::any_of(FailurePaths, [&](SourceRange Path) { return holds(Path, A.At, SM); }))
         continue;
@@ -394,7 +395,7 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
       // a later step the lock does not guard. Only the resource the lock is
       // made from is sure to be its own.
       bool PastFailurePath = llvm::any_of(FailurePaths, [&](SourceRange Path) {
-        return SM.isBeforeInTranslationUnit(Path.getEnd(), A.At);
+        return locklint::model::isBefore(SM, Path.getEnd(), A.At);
       });
       if (PastFailurePath && !Protects)
         continue;

@@ -78,4 +78,53 @@ TEST_F(SourceOrderTest, ItemsAtOnePlaceKeepTheirOrder) {
   EXPECT_EQ(sorted(Items), (std::vector<std::string>{"first", "eval", "script-get", "script-del"}));
 }
 
+
+/// Every statement's first and last places in a unit with a header, a
+/// macro and a macro argument, and the main file's first and last places.
+class AllPlaces : public RecursiveASTVisitor<AllPlaces> {
+public:
+  bool VisitStmt(Stmt *S) {
+    Places.push_back(S->getBeginLoc());
+    Places.push_back(S->getEndLoc());
+    return true;
+  }
+  std::vector<SourceLocation> Places;
+};
+
+TEST(SourceOrderIsBefore, AgreesWithTheSourceManagerOnEveryPairOfPlaces) {
+  constexpr const char *WithMacros = R"cpp(
+#define TAKE(key) take(key)
+#include "store.h"
+void open();
+void run() { open(); TAKE(3); take(TWICE(2)); open(); }
+)cpp";
+  constexpr const char *Store = R"cpp(
+void take(int);
+#define TWICE(x) ((x) * 2)
+inline void fromHeader() { take(TWICE(1)); }
+)cpp";
+  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
+      WithMacros, {"-std=c++17", "-resource-dir=" LOCKLINT_RESOURCE_DIR}, "input.cc",
+      "clang-tool", std::make_shared<PCHContainerOperations>(),
+      tooling::getClangStripDependencyFileAdjuster(), {{"store.h", Store}});
+  ASSERT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
+  const SourceManager &SM = AST->getSourceManager();
+  AllPlaces Finder;
+  Finder.TraverseAST(AST->getASTContext());
+  std::vector<SourceLocation> Places = Finder.Places;
+  Places.push_back(SM.getLocForStartOfFile(SM.getMainFileID()));
+  Places.push_back(SM.getLocForEndOfFile(SM.getMainFileID()));
+  Places.push_back(SourceLocation());
+  bool SawMacro = false, SawHeader = false;
+  for (SourceLocation A : Places) {
+    SawMacro |= A.isMacroID();
+    SawHeader |= A.isFileID() && A.isValid() && !SM.isWrittenInMainFile(A);
+    for (SourceLocation B : Places)
+      EXPECT_EQ(isBefore(SM, A, B), SM.isBeforeInTranslationUnit(A, B))
+          << A.printToString(SM) << " / " << B.printToString(SM);
+  }
+  EXPECT_TRUE(SawMacro);
+  EXPECT_TRUE(SawHeader);
+}
+
 } // namespace

@@ -3,12 +3,12 @@
 #include "model/redis/LockIndex.h"
 #include "model/values/CallResults.h"
 #include "model/values/ExprText.h"
+#include "model/values/SourceOrder.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "model/values/SourceOrder.h"
 #include <cctype>
 
 using namespace clang;
@@ -214,10 +214,17 @@ KeyNaming LockIndex::keyNaming(const CommandWord &Word) const {
   // words of its own.
   KeyNaming Text = KeyNaming::Anonymous, Sources = KeyNaming::Anonymous;
   for (const CommandWord::Piece &Piece : Word.Pieces) {
-    if (Piece.Text)
-      Text = std::max(Text, namingOfKeyText(*Piece.Text, KeyWords));
-    else if (Piece.Source)
-      Sources = std::max(Sources, namingOfKeySource(expressionName(Piece.Source), KeyWords));
+    if (Piece.Text) {
+      auto [Slot, New] = TextNamings.try_emplace(*Piece.Text);
+      if (New)
+        Slot->second = namingOfKeyText(*Piece.Text, KeyWords);
+      Text = std::max(Text, Slot->second);
+    } else if (Piece.Source) {
+      auto [Slot, New] = SourceNamings.try_emplace(expressionName(Piece.Source));
+      if (New)
+        Slot->second = namingOfKeySource(Slot->first(), KeyWords);
+      Sources = std::max(Sources, Slot->second);
+    }
   }
   return Text != KeyNaming::Anonymous ? Text : Sources;
 }

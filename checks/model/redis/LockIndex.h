@@ -146,6 +146,9 @@ private:
   llvm::StringMap<size_t> FirstAcquires;
   llvm::DenseMap<const RedisCommand *, std::vector<const RedisCommand *>> Instances;
   const WordMatcher &KeyWords;
+  /// What the text and the value names in keys say, by text: every check
+  /// asks of the same keys, and reading a name splits it into words.
+  mutable llvm::StringMap<KeyNaming> TextNamings, SourceNamings;
   mutable BlockReferences Blocks;
   clang::ASTContext &Context;
   /// keyIdentity, or (\p ClassWide false) with each method parameter as

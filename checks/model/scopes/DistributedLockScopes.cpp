@@ -10,6 +10,7 @@
 #include "model/values/CallRoles.h"
 #include "model/values/ExprText.h"
 #include "model/values/LoopBounds.h"
+#include "model/values/SourceOrder.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -449,10 +450,10 @@ public:
       return std::nullopt;
     SourceLocation At = SM.getExpansionLoc(Command.Call->getBeginLoc());
     const auto *Found = std::partition_point(Body.begin(), Body.end(), [&](const Stmt *S) {
-      return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(S->getEndLoc()), At);
+      return locklint::model::isBefore(SM, SM.getExpansionLoc(S->getEndLoc()), At);
     });
     if (Found == Body.end() ||
-        SM.isBeforeInTranslationUnit(At, SM.getExpansionLoc((*Found)->getBeginLoc())))
+        locklint::model::isBefore(SM, At, SM.getExpansionLoc((*Found)->getBeginLoc())))
       return std::nullopt;
     return unsigned(Found - Body.begin());
   }
@@ -970,11 +971,11 @@ private:
   /// the call brings control back to it.
   bool endsBeforeAcquire(const ReturnStmt *Return, const AcquireSite &Site) const {
     const SourceManager &SM = Context.getSourceManager();
-    if (!SM.isBeforeInTranslationUnit(Return->getEndLoc(), Site.Call->getBeginLoc()))
+    if (!locklint::model::isBefore(SM, Return->getEndLoc(), Site.Call->getBeginLoc()))
       return false;
     for (const Stmt *S = parentStmt(Site.Call, Context); S; S = parentStmt(S, Context))
       if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) &&
-          !SM.isBeforeInTranslationUnit(Return->getBeginLoc(), S->getBeginLoc()))
+          !locklint::model::isBefore(SM, Return->getBeginLoc(), S->getBeginLoc()))
         return false;
     return true;
   }
@@ -1036,8 +1037,8 @@ const Expr *redMutexResource(const Expr *Mutex) {
 
 bool DistributedLockScope::contains(SourceLocation Loc, const SourceManager &SM) const {
   Loc = SM.getExpansionLoc(Loc);
-  return !SM.isBeforeInTranslationUnit(Loc, SM.getExpansionLoc(Begin)) &&
-         !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(End), Loc);
+  return !locklint::model::isBefore(SM, Loc, SM.getExpansionLoc(Begin)) &&
+         !locklint::model::isBefore(SM, SM.getExpansionLoc(End), Loc);
 }
 
 namespace {

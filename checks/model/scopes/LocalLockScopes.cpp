@@ -4,6 +4,7 @@
 #include "model/ast/Parents.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/values/ExprText.h"
+#include "model/values/SourceOrder.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -65,8 +66,8 @@ std::string objectIdentity(const Expr *E, const ASTContext &Context) {
 
 bool LocalLockScope::contains(SourceLocation Loc, const SourceManager &SM) const {
   Loc = SM.getExpansionLoc(Loc);
-  return !SM.isBeforeInTranslationUnit(Loc, SM.getExpansionLoc(Begin)) &&
-         !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(End), Loc);
+  return !locklint::model::isBefore(SM, Loc, SM.getExpansionLoc(Begin)) &&
+         !locklint::model::isBefore(SM, SM.getExpansionLoc(End), Loc);
 }
 
 std::vector<std::string> LocalLockScopes::guardNames(const LocalLockModel &Model) {
@@ -136,7 +137,7 @@ std::vector<LocalLockScope> LocalLockScopes::finish() {
   const SourceManager &SM = Context.getSourceManager();
   std::vector<LocalLockScope> Scopes;
   auto Before = [&](SourceLocation A, SourceLocation B) {
-    return SM.isBeforeInTranslationUnit(A, B);
+    return locklint::model::isBefore(SM, A, B);
   };
   // The last unlock of Object at the same block level as \p From, after it.
   auto LastUnlock = [&](const std::string &Object, const CompoundStmt *Block,

@@ -2,10 +2,10 @@
 
 #include "model/scopes/ScopeAccesses.h"
 #include "model/values/ExprText.h"
+#include "model/values/SourceOrder.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "model/values/SourceOrder.h"
 
 using namespace clang;
 
@@ -48,9 +48,9 @@ llvm::ArrayRef<const RedisCommand *> ScopeAccesses::commandsIn(const FunctionDec
   SourceLocation Begin = SM.getExpansionLoc(Region.getBegin());
   SourceLocation End = SM.getExpansionLoc(Region.getEnd());
   auto First = llvm::partition_point(
-      All, [&](const RedisCommand *C) { return SM.isBeforeInTranslationUnit(Where(C), Begin); });
+      All, [&](const RedisCommand *C) { return locklint::model::isBefore(SM, Where(C), Begin); });
   auto Last = std::partition_point(First, All.end(), [&](const RedisCommand *C) {
-    return !SM.isBeforeInTranslationUnit(End, Where(C));
+    return !locklint::model::isBefore(SM, End, Where(C));
   });
   return llvm::ArrayRef<const RedisCommand *>(First, Last);
 }

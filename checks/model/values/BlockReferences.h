@@ -34,8 +34,10 @@ private:
   struct Indexed {
     llvm::DenseMap<const clang::Stmt *, unsigned> Positions;
     llvm::DenseMap<const clang::VarDecl *, llvm::SmallVector<unsigned, 2>> Readers;
+    bool ReadersRead = false;
   };
-  const Indexed &indexOf(const clang::CompoundStmt *Block);
+  Indexed &indexOf(const clang::CompoundStmt *Block);
+  static void readReaders(const clang::CompoundStmt *Block, Indexed &Index);
 
   llvm::DenseMap<const clang::CompoundStmt *, std::unique_ptr<Indexed>> Blocks;
 };

@@ -18,6 +18,24 @@
 
 namespace locklint::model {
 
+/// SourceManager::isBeforeInTranslationUnit, without decomposing two places
+/// of the main file: the main file's places are one range of offsets with
+/// nothing else inside, so they compare as their encodings do.
+inline bool isBefore(const clang::SourceManager &SM, clang::SourceLocation A,
+                     clang::SourceLocation B) {
+  clang::FileID Main = SM.getMainFileID();
+  if (A.isFileID() && B.isFileID() && Main.isValid()) {
+    auto Start = SM.getLocForStartOfFile(Main).getRawEncoding();
+    auto End = Start + SM.getFileIDSize(Main);
+    auto InMain = [&](clang::SourceLocation Loc) {
+      return Loc.getRawEncoding() >= Start && Loc.getRawEncoding() <= End;
+    };
+    if (InMain(A) && InMain(B))
+      return A.getRawEncoding() < B.getRawEncoding();
+  }
+  return SM.isBeforeInTranslationUnit(A, B);
+}
+
 /// Sorts \p Items by the location \p LocationOf gives each, in translation
 /// unit order (SourceManager::isBeforeInTranslationUnit); items at one
 /// location keep their order.
@@ -40,7 +58,7 @@ void sortBySourceOrder(std::vector<T> &Items, LocationFn LocationOf,
       return A.Index < B.Index;
     if (A.Decomposed.first == B.Decomposed.first)
       return A.Decomposed.second < B.Decomposed.second;
-    return SM.isBeforeInTranslationUnit(A.Location, B.Location);
+    return isBefore(SM, A.Location, B.Location);
   };
   // Items usually arrive in the order they were met, which is source order.
   if (std::is_sorted(Keys.begin(), Keys.end(), Before))

@@ -1,5 +1,6 @@
 //===--- VectorWords.cpp - the elements a local vector holds --------------===//
 
+#include "model/values/SourceOrder.h"
 #include "model/values/VectorWords.h"
 #include "model/ast/Parents.h"
 #include "model/values/StmtWalk.h"
@@ -55,7 +56,7 @@ public:
     // a read of its size, or Use itself.
     std::vector<const DeclRefExpr *> Uses = referencesIn(Function->getBody(), Vector);
     llvm::sort(Uses, [&](const DeclRefExpr *A, const DeclRefExpr *B) {
-      return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+      return locklint::model::isBefore(SM, A->getBeginLoc(), B->getBeginLoc());
     });
     bool Readable = true;
     for (const DeclRefExpr *Ref : Uses) {
@@ -67,7 +68,7 @@ public:
       if (Name == "size" || Name == "reserve" || Name == "data")
         continue;
       Readable = (Name == "push_back" || Name == "emplace_back") && Call->getNumArgs() == 1 &&
-                 SM.isBeforeInTranslationUnit(Call->getEndLoc(), Use->getBeginLoc()) &&
+                 locklint::model::isBefore(SM, Call->getEndLoc(), Use->getBeginLoc()) &&
                  append(Call, *Elements, Depth);
       if (!Readable)
         break;
