@@ -16,6 +16,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include <vector>
 
 namespace locklint::model {
@@ -23,7 +24,8 @@ namespace locklint::model {
 namespace detail {
 inline bool walk(const clang::Stmt *Root, llvm::function_ref<bool(const clang::Stmt *)> Visit,
                  bool SkipLambdas) {
-  std::vector<const clang::Stmt *> Work = {Root};
+  // Most walks cover one statement's few nodes: no allocation for those.
+  llvm::SmallVector<const clang::Stmt *, 32> Work = {Root};
   while (!Work.empty()) {
     const clang::Stmt *S = Work.back();
     Work.pop_back();
