@@ -97,11 +97,13 @@ void DumpCheck::registerMoreMatchers(MatchFinder *Finder) {
   AcquireCheckBase::registerMoreMatchers(Finder);
   registerLockObjects(Finder);
   // Calls of the program's functions whose bodies are elsewhere.
-  Finder->addMatcher(callExpr(callee(functionDecl(unless(hasBody(stmt())),
-                                                  unless(isExpansionInSystemHeader()))),
-                              unless(isExpansionInSystemHeader()))
-                         .bind("opaque"),
-                     this);
+  CallDispatch &Calls = reading()->spelledCalls();
+  Calls.add(*Finder, "opaque",
+            CallDispatch::outsideSystemHeaders([&Calls](const CallExpr &Call, ASTContext &Context) {
+              const FunctionDecl *Callee = Calls.programCallee(Call, Context);
+              return Callee && !Callee->hasBody();
+            }),
+            this);
 }
 
 void DumpCheck::checkMore(const MatchFinder::MatchResult &Result) {
