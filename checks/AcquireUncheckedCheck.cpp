@@ -2,11 +2,11 @@
 
 #include "AcquireUncheckedCheck.h"
 #include "model/ast/Parents.h"
-#include "model/scopes/LockAttempts.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/scopes/DistributedLockScopes.h"
-#include "model/values/ExprText.h"
+#include "model/scopes/LockAttempts.h"
 #include "model/values/CallRoles.h"
+#include "model/values/ExprText.h"
 #include "model/values/SourceOrder.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
@@ -191,7 +191,7 @@ bool workFollows(const Expr *Call, const FunctionDecl *Function, const ResultRea
   return anyStmt(Function->getBody(), [&](const Stmt *S) {
     const auto *Later = dyn_cast<CallExpr>(S);
     return Later && Later != Call &&
-           locklint::model::isBefore(SM, After, SM.getExpansionLoc(Later->getBeginLoc())) &&
+           isBefore(SM, After, SM.getExpansionLoc(Later->getBeginLoc())) &&
            !Readers.discards(Later);
   });
 }
@@ -226,7 +226,7 @@ std::vector<const CallExpr *> workCalls(const Stmt *Root, const ResultReaders &R
       Work.push_back(Child);
   }
   llvm::sort(Found, [&](const CallExpr *A, const CallExpr *B) {
-    return locklint::model::isBefore(SM, A->getBeginLoc(), B->getBeginLoc());
+    return isBefore(SM, A->getBeginLoc(), B->getBeginLoc());
   });
   return Found;
 }
@@ -290,9 +290,8 @@ public:
         ByKey[Key].push_back({SM.getExpansionLoc(Command->Call->getBeginLoc()), Command});
     }
     for (auto &Entry : ByKey)
-      llvm::stable_sort(Entry.second, [&](const Write &A, const Write &B) {
-        return locklint::model::isBefore(SM, A.At, B.At);
-      });
+      llvm::stable_sort(Entry.second,
+                        [&](const Write &A, const Write &B) { return isBefore(SM, A.At, B.At); });
   }
 
   /// Where \p Branch first writes \p Acquire's key again (a GETSET that
@@ -308,10 +307,9 @@ public:
     SourceLocation Begin = SM.getExpansionLoc(Branch->getBeginLoc()),
                    End = SM.getExpansionLoc(Branch->getEndLoc());
     const std::vector<Write> &Writes = Found->second;
-    auto It = std::partition_point(Writes.begin(), Writes.end(), [&](const Write &W) {
-      return locklint::model::isBefore(SM, W.At, Begin);
-    });
-    for (; It != Writes.end() && !locklint::model::isBefore(SM, End, It->At); ++It)
+    auto It = std::partition_point(Writes.begin(), Writes.end(),
+                                   [&](const Write &W) { return isBefore(SM, W.At, Begin); });
+    for (; It != Writes.end() && !isBefore(SM, End, It->At); ++It)
       if (It->Command != Acquire)
         return It->At;
     return SourceLocation();
@@ -341,9 +339,8 @@ workOnBothPaths(const AcquireTest &Tested, const RedisCommand *Acquire, const Lo
     SourceLocation Retaken = Writes.retakeIn(Failure, Acquire, Index);
     const SourceManager &SM = Context.getSourceManager();
     for (const auto &[Text, Unheld] : workByText(Failure, Readers, Context))
-      if (auto It = Held.find(Text); It != Held.end() &&
-                                     (Retaken.isInvalid() ||
-                                      locklint::model::isBefore(SM, Unheld->getBeginLoc(), Retaken)))
+      if (auto It = Held.find(Text);
+          It != Held.end() && (Retaken.isInvalid() || isBefore(SM, Unheld->getBeginLoc(), Retaken)))
         return std::make_pair(It->second, Unheld);
   }
   // `if (!acquired) { log(...); } work();`

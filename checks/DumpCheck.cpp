@@ -96,7 +96,9 @@ void DumpCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 void DumpCheck::registerMoreMatchers(MatchFinder *Finder) {
   AcquireCheckBase::registerMoreMatchers(Finder);
   registerLockObjects(Finder);
-  // Calls of the program's functions whose bodies are elsewhere.
+  // Calls of the program's functions whose bodies are elsewhere. The
+  // dispatch runs once the unit is read: a prototype above a definition
+  // later in the unit already has a body.
   CallDispatch &Calls = reading()->spelledCalls();
   Calls.add(*Finder, "opaque",
             CallDispatch::outsideSystemHeaders([&Calls](const CallExpr &Call, ASTContext &Context) {
@@ -110,11 +112,8 @@ void DumpCheck::checkMore(const MatchFinder::MatchResult &Result) {
   Context = Result.Context;
   if (collectLockObject(Result))
     return;
-  // The matcher sees the declaration the call names; a prototype above a
-  // definition later in the unit is no opaque call.
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("opaque"))
-    if (const FunctionDecl *Callee = Call->getDirectCallee(); Callee && !Callee->hasBody())
-      Opaque.push_back(Call);
+    Opaque.push_back(Call);
 }
 
 bool DumpCheck::wants(StringRef Kind) const { return llvm::is_contained(Kinds, Kind); }

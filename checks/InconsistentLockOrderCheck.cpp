@@ -36,7 +36,7 @@ bool fromParameters(const CommandWord &Key, const FunctionDecl *Function) {
 /// two keys ordered first are taken in one global order.
 bool ordersFirst(const FunctionDecl *Function, SourceLocation Loc, const SourceManager &SM) {
   return anyStmt(Function->getBody(), [&](const Stmt *S) {
-    if (!locklint::model::isBefore(SM, S->getBeginLoc(), Loc))
+    if (!isBefore(SM, S->getBeginLoc(), Loc))
       return false;
     if (const auto *Compare = dyn_cast<BinaryOperator>(S))
       return Compare->isRelationalOp();
@@ -71,7 +71,7 @@ struct Held {
   SourceLocation Begin, End;
 
   bool contains(SourceLocation Loc, const SourceManager &SM) const {
-    return !locklint::model::isBefore(SM, Loc, Begin) && !locklint::model::isBefore(SM, End, Loc);
+    return !isBefore(SM, Loc, Begin) && !isBefore(SM, End, Loc);
   }
 };
 
@@ -116,8 +116,8 @@ void advisoryLocks(llvm::ArrayRef<SqlExecution> Executions,
     for (const auto &[Later, Unlock] : Calls)
       if (Later->Function == E->Function && Unlock->releases() &&
           Unlock->identity() == Call->identity() &&
-          locklint::model::isBefore(SM, Taken.Acquired, Later->Call->getBeginLoc()) &&
-          locklint::model::isBefore(SM, Later->Call->getBeginLoc(), End))
+          isBefore(SM, Taken.Acquired, Later->Call->getBeginLoc()) &&
+          isBefore(SM, Later->Call->getBeginLoc(), End))
         End = Later->Call->getBeginLoc();
     Regions.push_back({Taken, E->Call->getEndLoc(), End});
   }
@@ -167,7 +167,7 @@ void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
     AttemptsOf[Inner.Function].push_back(&Inner);
   for (auto &[Function, InFunction] : AttemptsOf)
     llvm::stable_sort(InFunction, [&](const Attempt *A, const Attempt *B) {
-      return locklint::model::isBefore(SM, A->Acquired, B->Acquired);
+      return isBefore(SM, A->Acquired, B->Acquired);
     });
   // Which pattern is taken inside which, in source order.
   std::map<std::pair<std::string, std::string>, std::vector<Nesting>> Orders;
@@ -175,13 +175,11 @@ void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
     auto Found = AttemptsOf.find(Outer.Lock.Function);
     if (Found == AttemptsOf.end())
       continue;
-    auto First = std::partition_point(Found->second.begin(), Found->second.end(),
-                                      [&](const Attempt *A) {
-                                        return locklint::model::isBefore(SM, A->Acquired,
-                                                                            Outer.Begin);
-                                      });
-    for (auto It = First;
-         It != Found->second.end() && !locklint::model::isBefore(SM, Outer.End, (*It)->Acquired);
+    auto First =
+        std::partition_point(Found->second.begin(), Found->second.end(), [&](const Attempt *A) {
+          return isBefore(SM, A->Acquired, Outer.Begin);
+        });
+    for (auto It = First; It != Found->second.end() && !isBefore(SM, Outer.End, (*It)->Acquired);
          ++It) {
       const Attempt &Inner = **It;
       if (Inner.Key.empty() || !Outer.contains(Inner.Acquired, SM))

@@ -85,8 +85,7 @@ std::optional<ReadModifyWrite> serviceRace(const ZooKeeperCalls &Zoo,
                                            llvm::function_ref<bool(const Expr *)> InScope,
                                            const SourceManager &SM) {
   auto Before = [&](const Expr *A, const Expr *B) {
-    return locklint::model::isBefore(SM, SM.getExpansionLoc(A->getBeginLoc()),
-                                        SM.getExpansionLoc(B->getBeginLoc()));
+    return isBefore(SM, SM.getExpansionLoc(A->getBeginLoc()), SM.getExpansionLoc(B->getBeginLoc()));
   };
   for (const ZooCall &Read : Zoo.calls())
     if (Read.is(ZooFunction::Read) && !Read.PathPattern.empty() && InScope(Read.Call))

@@ -1,10 +1,10 @@
 //===--- ReleaseNotOnEveryPathCheck.cpp -----------------------------------===//
 
 #include "ReleaseNotOnEveryPathCheck.h"
-#include "model/redis/CommandExtractor.h"
-#include "model/values/CallRoles.h"
-#include "model/scopes/DistributedLockScopes.h"
 #include "model/project/OfferedLockApis.h"
+#include "model/redis/CommandExtractor.h"
+#include "model/scopes/DistributedLockScopes.h"
+#include "model/values/CallRoles.h"
 #include "model/values/SourceOrder.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
@@ -100,7 +100,7 @@ class Order {
 public:
   explicit Order(const SourceManager &SM) : SM(SM) {}
   bool before(SourceLocation A, SourceLocation B) const {
-    return locklint::model::isBefore(SM, SM.getExpansionLoc(A), SM.getExpansionLoc(B));
+    return isBefore(SM, SM.getExpansionLoc(A), SM.getExpansionLoc(B));
   }
   bool within(SourceLocation Loc, SourceRange Range) const {
     return !before(Loc, Range.getBegin()) && !before(Range.getEnd(), Loc);

@@ -5,9 +5,9 @@
 #include "model/redis/CommandExtractor.h"
 #include "model/scopes/DistributedLockScopes.h"
 #include "model/scopes/LockAttempts.h"
+#include "model/sql/SqlExecutions.h"
 #include "model/values/ExprText.h"
 #include "model/values/LoopBounds.h"
-#include "model/sql/SqlExecutions.h"
 #include "model/values/SourceOrder.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/ParentMapContext.h"
@@ -532,11 +532,10 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
       LimitsSet[{E.Function, E.Connection}].push_back(E.Call->getBeginLoc());
   for (const SqlExecution &E : Executions) {
     auto Limits = LimitsSet.find({E.Function, E.Connection});
-    bool Limited = Limits != LimitsSet.end() &&
-                   llvm::any_of(Limits->second, [&](SourceLocation Earlier) {
-                     return locklint::model::isBefore(Context.getSourceManager(), 
-                         Earlier, E.Call->getBeginLoc());
-                   });
+    bool Limited =
+        Limits != LimitsSet.end() && llvm::any_of(Limits->second, [&](SourceLocation Earlier) {
+          return isBefore(Context.getSourceManager(), Earlier, E.Call->getBeginLoc());
+        });
     for (const SqlStatement &Statement : E.Statements)
       if (const SqlStatement::AdvisoryCall *Forever = foreverByArgument(Statement)) {
         diagAt(E.Call, "'%0' with timeout %1 waits for %select{its %2|%2 %3}4 forever on MySQL, "
@@ -758,10 +757,8 @@ void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context,
     const FunctionDecl *Function = enclosingFunction(Blocks, Context);
     const ZooCall *Watch = nullptr;
     for (const ZooCall &Call : ZooCalls.calls())
-      if (!Watch && Call.Function == Function && Call.is(ZooFunction::Watch) &&
-          IsLockWatch(Call) &&
-          locklint::model::isBefore(Context.getSourceManager(), Call.Call->getEndLoc(),
-                                                               Blocks->getBeginLoc()))
+      if (!Watch && Call.Function == Function && Call.is(ZooFunction::Watch) && IsLockWatch(Call) &&
+          isBefore(Context.getSourceManager(), Call.Call->getEndLoc(), Blocks->getBeginLoc()))
         Watch = &Call;
     if (!Watch)
       continue;

@@ -1,11 +1,11 @@
 //===--- UnfencedWriteCheck.cpp -------------------------------------------===//
 
 #include "UnfencedWriteCheck.h"
-#include "model/scopes/AcquireCalls.h"
 #include "model/project/OfferedLockApis.h"
 #include "model/redis/CommandExtractor.h"
-#include "model/scopes/DistributedLockScopes.h"
 #include "model/redis/RedisCommandKinds.h"
+#include "model/scopes/AcquireCalls.h"
+#include "model/scopes/DistributedLockScopes.h"
 #include "model/scopes/ScopeAccesses.h"
 #include "model/sql/SqlExecutions.h"
 #include "model/values/ExprText.h"
@@ -222,8 +222,7 @@ bool leavesFunction(const Stmt *Branch) {
 
 /// True when \p Range, of whole tokens, holds \p At.
 bool holds(SourceRange Range, SourceLocation At, const SourceManager &SM) {
-  return !locklint::model::isBefore(SM, At, Range.getBegin()) &&
-         !locklint::model::isBefore(SM, Range.getEnd(), At);
+  return !isBefore(SM, At, Range.getBegin()) && !isBefore(SM, Range.getEnd(), At);
 }
 
 /// The `if` statements of each function, in source order, gathered once:
@@ -241,7 +240,7 @@ public:
         return false;
       });
       llvm::sort(It->second, [&](const IfStmt *A, const IfStmt *B) {
-        return locklint::model::isBefore(SM, A->getBeginLoc(), B->getBeginLoc());
+        return isBefore(SM, A->getBeginLoc(), B->getBeginLoc());
       });
     }
     return It->second;
@@ -260,17 +259,16 @@ std::optional<SourceRange> leavingBranchAround(llvm::ArrayRef<const IfStmt *> If
                                                const SourceManager &SM) {
   // Only an `if` that starts between the scope's start and At can hold At.
   auto First = std::partition_point(Ifs.begin(), Ifs.end(), [&](const IfStmt *If) {
-    return locklint::model::isBefore(SM, If->getBeginLoc(), Scope.Begin);
+    return isBefore(SM, If->getBeginLoc(), Scope.Begin);
   });
   std::optional<SourceRange> Found;
-  for (auto It = First; It != Ifs.end() && !locklint::model::isBefore(SM, At, (*It)->getBeginLoc());
-       ++It) {
+  for (auto It = First; It != Ifs.end() && !isBefore(SM, At, (*It)->getBeginLoc()); ++It) {
     const IfStmt *If = *It;
     if (!Scope.contains(If->getBeginLoc(), SM))
       continue;
     for (const Stmt *Branch : {If->getThen(), If->getElse()})
       if (Branch && holds(Branch->getSourceRange(), At, SM) && leavesFunction(Branch) &&
-          (!Found || locklint::model::isBefore(SM, Found->getBegin(), Branch->getBeginLoc())))
+          (!Found || isBefore(SM, Found->getBegin(), Branch->getBeginLoc())))
         Found = Branch->getSourceRange();
   }
   return Found;
@@ -354,7 +352,7 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
       break;
     }
     for (const Access &A : InScope) {
-      if (Released.isValid() && !locklint::model::isBefore(SM, A.At, Released))
+      if (Released.isValid() && !isBefore(SM, A.At, Released))
         break;
       if (llvm::any_of(FailurePaths, [&](SourceRange Path) { return holds(Path, A.At, SM); }))
         continue;
@@ -394,9 +392,8 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
       // Past a failure path the evidence is thinner: the code there may be
       // a later step the lock does not guard. Only the resource the lock is
       // made from is sure to be its own.
-      bool PastFailurePath = llvm::any_of(FailurePaths, [&](SourceRange Path) {
-        return locklint::model::isBefore(SM, Path.getEnd(), A.At);
-      });
+      bool PastFailurePath = llvm::any_of(
+          FailurePaths, [&](SourceRange Path) { return isBefore(SM, Path.getEnd(), A.At); });
       if (PastFailurePath && !Protects)
         continue;
       Pending.push_back({&Scope, A.At, What, A.Command != nullptr, Protects});

@@ -78,7 +78,6 @@ TEST_F(SourceOrderTest, ItemsAtOnePlaceKeepTheirOrder) {
   EXPECT_EQ(sorted(Items), (std::vector<std::string>{"first", "eval", "script-get", "script-del"}));
 }
 
-
 /// Every statement's first and last places in a unit with a header, a
 /// macro and a macro argument, and the main file's first and last places.
 class AllPlaces : public RecursiveASTVisitor<AllPlaces> {
@@ -104,9 +103,9 @@ void take(int);
 inline void fromHeader() { take(TWICE(1)); }
 )cpp";
   std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
-      WithMacros, {"-std=c++17", "-resource-dir=" LOCKLINT_RESOURCE_DIR}, "input.cc",
-      "clang-tool", std::make_shared<PCHContainerOperations>(),
-      tooling::getClangStripDependencyFileAdjuster(), {{"store.h", Store}});
+      WithMacros, {"-std=c++17", "-resource-dir=" LOCKLINT_RESOURCE_DIR}, "input.cc", "clang-tool",
+      std::make_shared<PCHContainerOperations>(), tooling::getClangStripDependencyFileAdjuster(),
+      {{"store.h", Store}});
   ASSERT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
   const SourceManager &SM = AST->getSourceManager();
   AllPlaces Finder;

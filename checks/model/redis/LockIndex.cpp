@@ -5,9 +5,9 @@
 #include "model/values/ExprText.h"
 #include "model/values/SourceOrder.h"
 #include "model/values/StmtWalk.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
-#include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include <cctype>
 

@@ -2,10 +2,10 @@
 
 #include "model/scopes/DistributedLockScopes.h"
 #include "model/ast/Parents.h"
-#include "model/scopes/LockObjects.h"
 #include "model/project/OfferedLockApis.h"
 #include "model/redis/LockWords.h"
 #include "model/scopes/LockAttempts.h"
+#include "model/scopes/LockObjects.h"
 #include "model/values/BlockReferences.h"
 #include "model/values/CallRoles.h"
 #include "model/values/ExprText.h"
@@ -450,10 +450,9 @@ public:
       return std::nullopt;
     SourceLocation At = SM.getExpansionLoc(Command.Call->getBeginLoc());
     const auto *Found = std::partition_point(Body.begin(), Body.end(), [&](const Stmt *S) {
-      return locklint::model::isBefore(SM, SM.getExpansionLoc(S->getEndLoc()), At);
+      return isBefore(SM, SM.getExpansionLoc(S->getEndLoc()), At);
     });
-    if (Found == Body.end() ||
-        locklint::model::isBefore(SM, At, SM.getExpansionLoc((*Found)->getBeginLoc())))
+    if (Found == Body.end() || isBefore(SM, At, SM.getExpansionLoc((*Found)->getBeginLoc())))
       return std::nullopt;
     return unsigned(Found - Body.begin());
   }
@@ -971,11 +970,11 @@ private:
   /// the call brings control back to it.
   bool endsBeforeAcquire(const ReturnStmt *Return, const AcquireSite &Site) const {
     const SourceManager &SM = Context.getSourceManager();
-    if (!locklint::model::isBefore(SM, Return->getEndLoc(), Site.Call->getBeginLoc()))
+    if (!isBefore(SM, Return->getEndLoc(), Site.Call->getBeginLoc()))
       return false;
     for (const Stmt *S = parentStmt(Site.Call, Context); S; S = parentStmt(S, Context))
       if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) &&
-          !locklint::model::isBefore(SM, Return->getBeginLoc(), S->getBeginLoc()))
+          !isBefore(SM, Return->getBeginLoc(), S->getBeginLoc()))
         return false;
     return true;
   }
@@ -1037,8 +1036,8 @@ const Expr *redMutexResource(const Expr *Mutex) {
 
 bool DistributedLockScope::contains(SourceLocation Loc, const SourceManager &SM) const {
   Loc = SM.getExpansionLoc(Loc);
-  return !locklint::model::isBefore(SM, Loc, SM.getExpansionLoc(Begin)) &&
-         !locklint::model::isBefore(SM, SM.getExpansionLoc(End), Loc);
+  return !isBefore(SM, Loc, SM.getExpansionLoc(Begin)) &&
+         !isBefore(SM, SM.getExpansionLoc(End), Loc);
 }
 
 namespace {

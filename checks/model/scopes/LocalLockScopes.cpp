@@ -66,8 +66,8 @@ std::string objectIdentity(const Expr *E, const ASTContext &Context) {
 
 bool LocalLockScope::contains(SourceLocation Loc, const SourceManager &SM) const {
   Loc = SM.getExpansionLoc(Loc);
-  return !locklint::model::isBefore(SM, Loc, SM.getExpansionLoc(Begin)) &&
-         !locklint::model::isBefore(SM, SM.getExpansionLoc(End), Loc);
+  return !isBefore(SM, Loc, SM.getExpansionLoc(Begin)) &&
+         !isBefore(SM, SM.getExpansionLoc(End), Loc);
 }
 
 std::vector<std::string> LocalLockScopes::guardNames(const LocalLockModel &Model) {
@@ -136,9 +136,7 @@ void LocalLockScopes::addCall(const CallExpr *CallExpression) {
 std::vector<LocalLockScope> LocalLockScopes::finish() {
   const SourceManager &SM = Context.getSourceManager();
   std::vector<LocalLockScope> Scopes;
-  auto Before = [&](SourceLocation A, SourceLocation B) {
-    return locklint::model::isBefore(SM, A, B);
-  };
+  auto Before = [&](SourceLocation A, SourceLocation B) { return isBefore(SM, A, B); };
   // The last unlock of Object at the same block level as \p From, after it.
   auto LastUnlock = [&](const std::string &Object, const CompoundStmt *Block,
                         SourceLocation From, bool FirstOnly) -> SourceLocation {

@@ -48,10 +48,9 @@ llvm::ArrayRef<const RedisCommand *> ScopeAccesses::commandsIn(const FunctionDec
   SourceLocation Begin = SM.getExpansionLoc(Region.getBegin());
   SourceLocation End = SM.getExpansionLoc(Region.getEnd());
   auto First = llvm::partition_point(
-      All, [&](const RedisCommand *C) { return locklint::model::isBefore(SM, Where(C), Begin); });
-  auto Last = std::partition_point(First, All.end(), [&](const RedisCommand *C) {
-    return !locklint::model::isBefore(SM, End, Where(C));
-  });
+      All, [&](const RedisCommand *C) { return isBefore(SM, Where(C), Begin); });
+  auto Last = std::partition_point(
+      First, All.end(), [&](const RedisCommand *C) { return !isBefore(SM, End, Where(C)); });
   return llvm::ArrayRef<const RedisCommand *>(First, Last);
 }
 

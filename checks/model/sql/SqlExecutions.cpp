@@ -173,7 +173,7 @@ bool SqlExecutions::answerReadInHelper(const SqlExecution &E) const {
     const auto *Call = dyn_cast<CallExpr>(S);
     const FunctionDecl *Helper = Call ? helperDefinition(Call) : nullptr;
     if (!Helper || !Helper->getBody() || Helper == E.Function ||
-        !locklint::model::isBefore(SM, After, SM.getExpansionLoc(Call->getBeginLoc())))
+        !isBefore(SM, After, SM.getExpansionLoc(Call->getBeginLoc())))
       return false;
     bool Handed = llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
       return expressionIdentity(Arg, Context) == E.Connection;
@@ -193,11 +193,11 @@ const CallExpr *SqlExecutions::answerOf(const SqlExecution &E) const {
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (!Callee || Call->getNumArgs() < 1 ||
         !Model.AnswerFetchers.contains(Callee->getQualifiedNameAsString()) ||
-        !locklint::model::isBefore(SM, After, SM.getExpansionLoc(Call->getBeginLoc())) ||
+        !isBefore(SM, After, SM.getExpansionLoc(Call->getBeginLoc())) ||
         expressionIdentity(Call->getArg(0), Context) != E.Connection)
       return false;
-    if (!First || locklint::model::isBefore(SM, SM.getExpansionLoc(Call->getBeginLoc()),
-                                               SM.getExpansionLoc(First->getBeginLoc())))
+    if (!First || isBefore(SM, SM.getExpansionLoc(Call->getBeginLoc()),
+                           SM.getExpansionLoc(First->getBeginLoc())))
       First = Call;
     return false;
   });
@@ -205,9 +205,8 @@ const CallExpr *SqlExecutions::answerOf(const SqlExecution &E) const {
   bool Overtaken = First && llvm::any_of(Runs, [&](const Pending &Other) {
     const SqlExecution &Next = Other.Execution;
     SourceLocation At = SM.getExpansionLoc(Next.Call->getBeginLoc());
-    return Next.Call != E.Call && Next.Function == E.Function &&
-           Next.Connection == E.Connection && locklint::model::isBefore(SM, After, At) &&
-           locklint::model::isBefore(SM, At, SM.getExpansionLoc(First->getBeginLoc()));
+    return Next.Call != E.Call && Next.Function == E.Function && Next.Connection == E.Connection &&
+           isBefore(SM, After, At) && isBefore(SM, At, SM.getExpansionLoc(First->getBeginLoc()));
   });
   return Overtaken ? nullptr : First;
 }
@@ -236,7 +235,7 @@ std::vector<SqlExecution> SqlExecutions::finish(llvm::ArrayRef<HelperCall> Calls
   // Matchers report calls in traversal order; the checks want source order.
   const SourceManager &SM = Context.getSourceManager();
   llvm::sort(Known, [&](const SqlExecution &A, const SqlExecution &B) {
-    return locklint::model::isBefore(SM, A.Call->getBeginLoc(), B.Call->getBeginLoc());
+    return isBefore(SM, A.Call->getBeginLoc(), B.Call->getBeginLoc());
   });
   return Known;
 }

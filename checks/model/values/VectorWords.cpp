@@ -1,8 +1,8 @@
 //===--- VectorWords.cpp - the elements a local vector holds --------------===//
 
-#include "model/values/SourceOrder.h"
 #include "model/values/VectorWords.h"
 #include "model/ast/Parents.h"
+#include "model/values/SourceOrder.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -56,7 +56,7 @@ public:
     // a read of its size, or Use itself.
     std::vector<const DeclRefExpr *> Uses = referencesIn(Function->getBody(), Vector);
     llvm::sort(Uses, [&](const DeclRefExpr *A, const DeclRefExpr *B) {
-      return locklint::model::isBefore(SM, A->getBeginLoc(), B->getBeginLoc());
+      return isBefore(SM, A->getBeginLoc(), B->getBeginLoc());
     });
     bool Readable = true;
     for (const DeclRefExpr *Ref : Uses) {
@@ -68,7 +68,7 @@ public:
       if (Name == "size" || Name == "reserve" || Name == "data")
         continue;
       Readable = (Name == "push_back" || Name == "emplace_back") && Call->getNumArgs() == 1 &&
-                 locklint::model::isBefore(SM, Call->getEndLoc(), Use->getBeginLoc()) &&
+                 isBefore(SM, Call->getEndLoc(), Use->getBeginLoc()) &&
                  append(Call, *Elements, Depth);
       if (!Readable)
         break;
