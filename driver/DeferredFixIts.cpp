@@ -192,9 +192,11 @@ std::vector<ClangTidyError> FixItDeferringConsumer::take() {
   auto Key = [](const ClangTidyError &E) {
     return std::tie(E.Message.FilePath, E.Message.FileOffset, E.DiagnosticName, E.Message.Message);
   };
-  llvm::stable_sort(Errors, [&](const ClangTidyError &A, const ClangTidyError &B) {
-    return Key(A) < Key(B);
-  });
+  auto Before = [&](const ClangTidyError &A, const ClangTidyError &B) { return Key(A) < Key(B); };
+  // Findings mostly come in source order; sorting them anyway would move
+  // every error.
+  if (!llvm::is_sorted(Errors, Before))
+    llvm::stable_sort(Errors, Before);
   Errors.erase(std::unique(Errors.begin(), Errors.end(),
                            [&](const ClangTidyError &A, const ClangTidyError &B) {
                              return Key(A) == Key(B);
