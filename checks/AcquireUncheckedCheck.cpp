@@ -133,7 +133,7 @@ private:
                                                   const ValueDecl *Var) {
     auto [It, Inserted] = References.try_emplace(Function);
     if (Inserted)
-      anyStmt(Function->getBody(), [&](const Stmt *S) {
+      anyStmtOf(Function, [&](const Stmt *S) {
         if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
           It->second[Ref->getDecl()].push_back(Ref);
         return false;
@@ -188,7 +188,7 @@ bool workFollows(const Expr *Call, const FunctionDecl *Function, const ResultRea
   if (isa<CXXConstructorDecl>(Function))
     return true;
   SourceLocation After = SM.getExpansionLoc(Call->getEndLoc());
-  return anyStmt(Function->getBody(), [&](const Stmt *S) {
+  return anyStmtOf(Function, [&](const Stmt *S) {
     const auto *Later = dyn_cast<CallExpr>(S);
     return Later && Later != Call &&
            isBefore(SM, After, SM.getExpansionLoc(Later->getBeginLoc())) &&
@@ -489,7 +489,7 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
       continue;
     auto [It, Inserted] = ReleasesIn.try_emplace(Function);
     if (Inserted)
-      anyStmt(Function->getBody(), [&](const Stmt *S) {
+      anyStmtOf(Function, [&](const Stmt *S) {
         if (const auto *Release = dyn_cast<CallExpr>(S); Release && Attempts.namedAsRelease(Release))
           It->second.insert(Release);
         return false;

@@ -72,7 +72,7 @@ const CXXMemberCallExpr *grantOf(const Expr *Lease, llvm::ArrayRef<EtcdCall> Cal
 /// instantiation the matchers do not see.
 bool makesKeepAliveThroughFactory(const FunctionDecl *Function) {
   const std::string &KeepAlive = EtcdModel::builtin().keepAliveClass();
-  return Function && anyStmt(Function->getBody(), [&](const Stmt *S) {
+  return Function && anyStmtOf(Function, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
     const auto *Made = Call ? dyn_cast_or_null<ClassTemplateSpecializationDecl>(
                                   Call->getType()->getAsCXXRecordDecl())

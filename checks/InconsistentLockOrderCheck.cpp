@@ -35,7 +35,7 @@ bool fromParameters(const CommandWord &Key, const FunctionDecl *Function) {
 /// True when \p Function compares, sorts or swaps anything before \p Loc:
 /// two keys ordered first are taken in one global order.
 bool ordersFirst(const FunctionDecl *Function, SourceLocation Loc, const SourceManager &SM) {
-  return anyStmt(Function->getBody(), [&](const Stmt *S) {
+  return anyStmtOf(Function, [&](const Stmt *S) {
     if (!isBefore(SM, S->getBeginLoc(), Loc))
       return false;
     if (const auto *Compare = dyn_cast<BinaryOperator>(S))

@@ -220,7 +220,7 @@ ReleaseNotOnEveryPathCheck::factsOf(const FunctionDecl *Function, ASTContext &Co
   if (!Inserted)
     return Found;
   // The function's own statements: a lambda's body is another function.
-  anyOwnStmt(Function->getBody(), [&](const Stmt *S) {
+  anyOwnStmtOf(Function, [&](const Stmt *S) {
     if (isExit(S))
       Found.Exits.push_back(S);
     if (const auto *Call = dyn_cast<CallExpr>(S))

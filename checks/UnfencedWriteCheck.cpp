@@ -234,7 +234,7 @@ public:
   llvm::ArrayRef<const IfStmt *> of(const FunctionDecl *Function) {
     auto [It, Inserted] = Ifs.try_emplace(Function);
     if (Inserted && Function) {
-      anyStmt(Function->getBody(), [&](const Stmt *S) {
+      anyStmtOf(Function, [&](const Stmt *S) {
         if (const auto *If = dyn_cast<IfStmt>(S))
           It->second.push_back(If);
         return false;

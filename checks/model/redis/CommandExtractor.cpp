@@ -413,7 +413,7 @@ private:
     const auto *Function = dyn_cast_or_null<FunctionDecl>(Var->getParentFunctionOrMethod());
     if (!Function || !Function->getBody())
       return true;
-    return anyStmt(Function->getBody(), [&](const Stmt *S) {
+    return anyStmtOf(Function, [&](const Stmt *S) {
       const auto *Ref = dyn_cast<DeclRefExpr>(S);
       if (!Ref || Ref->getDecl() != Var)
         return false;

@@ -20,7 +20,7 @@ constexpr unsigned MaxDepth = 8;
 /// The return statement of \p Function whose value holds \p Call, if any.
 const Expr *returnedWith(const FunctionDecl *Function, const CallExpr *Call) {
   const Expr *Found = nullptr;
-  anyOwnStmt(Function->getBody(), [&](const Stmt *S) {
+  anyOwnStmtOf(Function, [&](const Stmt *S) {
     const auto *Return = dyn_cast<ReturnStmt>(S);
     if (Return && anyStmt(Return->getRetValue(), [&](const Stmt *E) { return E == Call; }))
       Found = Return->getRetValue();

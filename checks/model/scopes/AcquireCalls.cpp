@@ -31,7 +31,7 @@ const FieldDecl *memberNamed(const Expr *Path, const FunctionDecl *Function) {
   if (!Param || !Function->getBody())
     return nullptr;
   const FieldDecl *Kept = nullptr;
-  anyOwnStmt(Function->getBody(), [&](const Stmt *S) {
+  anyOwnStmtOf(Function, [&](const Stmt *S) {
     const Expr *To = nullptr, *From = nullptr;
     if (const auto *Assign = dyn_cast<BinaryOperator>(S); Assign && Assign->isAssignmentOp()) {
       To = Assign->getLHS();

@@ -41,7 +41,7 @@ modelledCalls(const clang::FunctionDecl *Function,
   std::vector<std::pair<const clang::CallExpr *, const Entry *>> Found;
   if (Entries.empty() || !Function || !Function->getBody())
     return Found;
-  anyOwnStmt(Function->getBody(), [&](const clang::Stmt *S) {
+  anyOwnStmtOf(Function, [&](const clang::Stmt *S) {
     const auto *Call = llvm::dyn_cast<clang::CallExpr>(S);
     const clang::FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (!Callee || Callee->isDefined() || llvm::isa<clang::CXXOperatorCallExpr>(Call))

@@ -831,7 +831,7 @@ private:
   /// held.
   std::optional<AcquireWrapper> reports(const AcquireSite &Site) {
     if (Site.SqlLock && (SqlReleasers.contains(Site.Function) ||
-                         anyStmt(Site.Function->getBody(), [](const Stmt *S) {
+                         anyStmtOf(Site.Function, [](const Stmt *S) {
                            // The program's own unlock; a std::unique_lock's
                            // unlock() or a smart pointer's release() is none.
                            const auto *Call = dyn_cast<CallExpr>(S);
@@ -906,7 +906,7 @@ private:
     const SourceManager &SM = Context.getSourceManager();
     auto [KnownJumps, FirstAsked] = Jumps.try_emplace(Site.Function);
     if (FirstAsked)
-      KnownJumps->second = anyStmt(Site.Function->getBody(), [](const Stmt *S) {
+      KnownJumps->second = anyStmtOf(Site.Function, [](const Stmt *S) {
         return isa<GotoStmt, IndirectGotoStmt>(S);
       });
     bool FunctionJumps = KnownJumps->second;

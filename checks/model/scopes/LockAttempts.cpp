@@ -109,7 +109,7 @@ std::optional<LockAttemptEvidence> LockAttempts::attemptIn(const FunctionDecl *D
     Found = LockAttemptEvidence{LockAttemptEvidence::ServiceLock, Service->second.first,
                                 Service->second.first, Service->second.second};
   else
-    anyStmt(Definition->getBody(), [&](const Stmt *S) {
+    anyStmtOf(Definition, [&](const Stmt *S) {
       if (const auto *Inner = dyn_cast<CallExpr>(S))
         Found = evidenceAt(Inner, Depth + 1);
       return Found.has_value();

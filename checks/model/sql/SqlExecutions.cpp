@@ -169,7 +169,7 @@ bool SqlExecutions::answerReadInHelper(const SqlExecution &E) const {
       return Callee && Model.AnswerFetchers.contains(Callee->getQualifiedNameAsString());
     });
   };
-  return anyStmt(E.Function->getBody(), [&](const Stmt *S) {
+  return anyStmtOf(E.Function, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
     const FunctionDecl *Helper = Call ? helperDefinition(Call) : nullptr;
     if (!Helper || !Helper->getBody() || Helper == E.Function ||
@@ -188,7 +188,7 @@ const CallExpr *SqlExecutions::answerOf(const SqlExecution &E) const {
   const SourceManager &SM = Context.getSourceManager();
   SourceLocation After = SM.getExpansionLoc(E.Call->getEndLoc());
   const CallExpr *First = nullptr;
-  anyStmt(E.Function->getBody(), [&](const Stmt *S) {
+  anyStmtOf(E.Function, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     if (!Callee || Call->getNumArgs() < 1 ||

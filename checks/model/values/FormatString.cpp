@@ -2,6 +2,7 @@
 
 #include "model/values/FormatString.h"
 #include "llvm/ADT/StringExtras.h"
+#include <algorithm>
 
 namespace locklint::model {
 
@@ -46,12 +47,12 @@ std::optional<FormatCommand> tokenizeFormat(llvm::StringRef Format) {
       Command.Tokens.push_back(std::move(Current));
     Current = FormatToken();
   };
-  auto AppendText = [&](char C, size_t Offset) {
+  auto AppendText = [&](llvm::StringRef Text, size_t Offset) {
     if (Current.Pieces.empty())
       Current.Offset = Offset;
     if (Current.Pieces.empty() || Current.Pieces.back().Conversion)
       Current.Pieces.emplace_back();
-    Current.Pieces.back().Text += C;
+    Current.Pieces.back().Text += Text;
   };
 
   for (size_t Pos = 0; Pos < Format.size();) {
@@ -62,13 +63,15 @@ std::optional<FormatCommand> tokenizeFormat(llvm::StringRef Format) {
       continue;
     }
     if (C != '%') {
-      AppendText(C, Pos);
-      ++Pos;
+      // The text up to the next word or conversion, in one piece.
+      size_t End = std::min(Format.find_first_of(" %", Pos), Format.size());
+      AppendText(Format.slice(Pos, End), Pos);
+      Pos = End;
       continue;
     }
     size_t Start = Pos++;
     if (Pos < Format.size() && Format[Pos] == '%') {
-      AppendText('%', Start);
+      AppendText("%", Start);
       ++Pos;
       continue;
     }

@@ -9,6 +9,7 @@
 #ifndef LOCKLINT_CHECKS_MODEL_STMTWALK_H
 #define LOCKLINT_CHECKS_MODEL_STMTWALK_H
 
+#include "model/ast/BodyStatements.h"
 #include "model/ast/Parents.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -53,6 +54,21 @@ inline bool anyOwnStmt(const clang::Stmt *Root,
   return detail::walk(Root, Visit, /*SkipLambdas=*/true);
 }
 
+/// anyStmt over the body of \p Function. Readers that walk a whole body
+/// share one list of its statements (BodyStatements.h).
+inline bool anyStmtOf(const clang::FunctionDecl *Function,
+                      llvm::function_ref<bool(const clang::Stmt *)> Visit) {
+  return anyBodyStmt(Function->getBody(), Function->getASTContext(), /*SkipLambdas=*/false,
+                     Visit);
+}
+
+/// anyOwnStmt over the body of \p Function, from the same list.
+inline bool anyOwnStmtOf(const clang::FunctionDecl *Function,
+                         llvm::function_ref<bool(const clang::Stmt *)> Visit) {
+  return anyBodyStmt(Function->getBody(), Function->getASTContext(), /*SkipLambdas=*/true,
+                     Visit);
+}
+
 /// The statement that holds \p S; null at a function's body or a
 /// declaration.
 inline const clang::Stmt *parentStmt(const clang::Stmt *S, clang::ASTContext &Context) {
@@ -94,7 +110,7 @@ inline bool leaves(const clang::Stmt *S) {
 /// The return statements of \p Function, outside the lambdas it holds.
 inline std::vector<const clang::ReturnStmt *> returnsOf(const clang::FunctionDecl *Function) {
   std::vector<const clang::ReturnStmt *> Found;
-  anyOwnStmt(Function->getBody(), [&](const clang::Stmt *S) {
+  anyOwnStmtOf(Function, [&](const clang::Stmt *S) {
     if (const auto *Return = llvm::dyn_cast<clang::ReturnStmt>(S))
       Found.push_back(Return);
     return false;

@@ -21,7 +21,7 @@ bool changedAfterInit(const VarDecl *Var) {
     const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     return Ref && Ref->getDecl() == Var;
   };
-  return anyStmt(Function->getBody(), [&](const Stmt *S) {
+  return anyStmtOf(Function, [&](const Stmt *S) {
     if (const auto *Assign = dyn_cast<BinaryOperator>(S))
       return Assign->isAssignmentOp() && Names(Assign->getLHS());
     if (const auto *Unary = dyn_cast<UnaryOperator>(S))
