@@ -263,19 +263,35 @@ DynTypedNodeList ParentIndex::spelledParentsOf(const DynTypedNode &Node) const {
 /// The indexes of the units whose ASTs are alive on this thread; each is
 /// dropped with its AST.
 thread_local llvm::DenseMap<const ASTContext *, std::unique_ptr<ParentIndex>> Indexes;
+/// The index asked for last: a unit's checks ask hundreds of thousands of
+/// times in a row.
+thread_local std::pair<const ASTContext *, const ParentIndex *> LastIndex;
 
-void dropIndex(void *Context) { Indexes.erase(static_cast<const ASTContext *>(Context)); }
+void dropIndex(void *Context) {
+  if (LastIndex.first == Context)
+    LastIndex = {};
+  Indexes.erase(static_cast<const ASTContext *>(Context));
+}
 
 const ParentIndex &indexOf(ASTContext &Context) {
+  if (LastIndex.first == &Context)
+    return *LastIndex.second;
   std::unique_ptr<ParentIndex> &Index = Indexes[&Context];
   if (!Index) {
     Index = std::make_unique<ParentIndex>(Context);
     Context.AddDeallocation(dropIndex, &Context);
   }
+  LastIndex = {&Context, Index.get()};
   return *Index;
 }
 
 } // namespace
+
+DynTypedNodeList parentsOfStmt(const Stmt &S, ASTContext &Context) {
+  if (Context.getParentMapContext().getTraversalKind() == TK_AsIs)
+    return indexOf(Context).parentsOf(&S);
+  return parentsOf(DynTypedNode::create(S), Context);
+}
 
 DynTypedNodeList parentsOf(const DynTypedNode &Node, ASTContext &Context) {
   if (!Node.get<Stmt>() && !Node.get<Decl>())

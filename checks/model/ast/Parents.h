@@ -14,6 +14,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
+#include <type_traits>
 
 namespace locklint::model {
 
@@ -24,9 +25,16 @@ namespace locklint::model {
 /// AST.
 clang::DynTypedNodeList parentsOf(const clang::DynTypedNode &Node, clang::ASTContext &Context);
 
+/// The same for a statement, which most questions are about: asked as the
+/// AST is, it needs no generic node.
+clang::DynTypedNodeList parentsOfStmt(const clang::Stmt &S, clang::ASTContext &Context);
+
 template <typename T>
 clang::DynTypedNodeList parentsOf(const T &Node, clang::ASTContext &Context) {
-  return parentsOf(clang::DynTypedNode::create(Node), Context);
+  if constexpr (std::is_base_of_v<clang::Stmt, T>)
+    return parentsOfStmt(Node, Context);
+  else
+    return parentsOf(clang::DynTypedNode::create(Node), Context);
 }
 
 } // namespace locklint::model

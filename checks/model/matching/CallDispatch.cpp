@@ -23,6 +23,11 @@ private:
   ASTContext &Context;
 };
 
+/// A call that one of \p Dispatch's readers takes.
+AST_MATCHER_P(CallExpr, takenByAReader, CallDispatch *, Dispatch) {
+  return Dispatch->choose(Node, Finder->getASTContext());
+}
+
 } // namespace
 
 void CallDispatch::add(MatchFinder &Finder, std::string Id, CallTest Test,
@@ -32,18 +37,30 @@ void CallDispatch::add(MatchFinder &Finder, std::string Id, CallTest Test,
     Readers.clear();
     RegisteredWith = &Finder;
     Matched = false;
-    Finder.addMatcher(callExpr().bind("call"), this);
+    Finder.addMatcher(callExpr(takenByAReader(this)).bind("call"), this);
   }
   Readers.push_back({std::move(Id), std::move(Test), Reader});
+}
+
+bool CallDispatch::choose(const CallExpr &Call, ASTContext &Context) {
+  Chosen = &Call;
+  ChosenReaders.clear();
+  for (unsigned I = 0; I < Readers.size(); ++I)
+    if (Readers[I].Test(Call, Context))
+      ChosenReaders.push_back(I);
+  return !ChosenReaders.empty();
 }
 
 void CallDispatch::run(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   if (!Call)
     return;
-  for (const Reader &R : Readers) {
-    if (!R.Test(*Call, *Result.Context))
-      continue;
+  // The MatchFinder runs the callback right after its matcher took the
+  // call; asked otherwise, the readers are picked again.
+  if (Call != Chosen)
+    choose(*Call, *Result.Context);
+  for (unsigned I : ChosenReaders) {
+    const Reader &R = Readers[I];
     ast_matchers::internal::BoundNodesTreeBuilder Bound;
     Bound.setBinding(R.Id, DynTypedNode::create(*Call));
     Handing Hand(*R.Callback, *Result.Context);

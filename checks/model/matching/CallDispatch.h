@@ -13,6 +13,7 @@
 
 #include "model/matching/NameSet.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/SmallVector.h"
 #include <functional>
 #include <memory>
 #include <optional>
@@ -58,6 +59,12 @@ public:
   /// unless(isExpansionInSystemHeader()) reads it.
   static CallTest outsideSystemHeaders(CallTest Test);
 
+  /// Picks the readers whose tests \p Call passes, for the run() that
+  /// follows; false when there are none. The dispatch's matcher asks this
+  /// before the MatchFinder binds the call, so a call that no reader takes
+  /// costs no binding and no match result.
+  bool choose(const clang::CallExpr &Call, clang::ASTContext &Context);
+
   void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override { Matched = true; }
   std::optional<clang::TraversalKind> getCheckTraversalKind() const override { return Kind; }
@@ -75,6 +82,9 @@ private:
   /// of a new finder, even one that took the place of the last.
   bool Matched = false;
   std::vector<Reader> Readers;
+  /// The call choose() was last asked about, and the readers it picked.
+  const clang::CallExpr *Chosen = nullptr;
+  llvm::SmallVector<unsigned, 4> ChosenReaders;
 };
 
 /// Whether the expansion of \p Loc is in a system header, as
