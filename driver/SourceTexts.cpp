@@ -90,8 +90,13 @@ llvm::StringRef SourceTexts::line(llvm::StringRef File, unsigned Line) {
   llvm::StringRef Text = E.Buffer->getBuffer();
   if (Line == 0 || Line > E.LineStarts.size())
     return "";
-  llvm::StringRef Rest = Text.substr(E.LineStarts[Line - 1]);
-  return Rest.take_until([](char C) { return C == '\n' || C == '\r'; });
+  // Every CR and LF ends a line: the line is what lies before the next
+  // line's start, less its break.
+  size_t End = Line < E.LineStarts.size() ? E.LineStarts[Line] : Text.size();
+  llvm::StringRef Whole = Text.slice(E.LineStarts[Line - 1], End);
+  Whole.consume_back("\n");
+  Whole.consume_back("\r");
+  return Whole;
 }
 
 } // namespace locklint

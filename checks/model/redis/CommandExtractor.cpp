@@ -185,8 +185,10 @@ private:
       return false;
 
     std::vector<CommandWord> Words;
+    Words.reserve(Tokens->Tokens.size());
     for (const FormatToken &Token : Tokens->Tokens) {
       CommandWord Word;
+      Word.Pieces.reserve(Token.Pieces.size());
       for (const FormatPiece &Piece : Token.Pieces) {
         if (!Piece.Conversion) {
           appendMarked(Word, Piece.Text, *Format);
@@ -222,6 +224,7 @@ private:
     if (!Elements)
       return false;
     std::vector<CommandWord> Words;
+    Words.reserve(Elements->size());
     for (const Expr *E : *Elements)
       Words.push_back(word(E));
     return setWords(std::move(Words));
