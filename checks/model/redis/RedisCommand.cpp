@@ -1,6 +1,7 @@
 //===--- RedisCommand.cpp - a Redis command as a call issues it -----------===//
 
 #include "model/redis/RedisCommand.h"
+#include "llvm/ADT/STLExtras.h"
 
 namespace locklint::model {
 
@@ -14,6 +15,15 @@ std::optional<std::string> CommandWord::text() const {
   return Result;
 }
 
+bool CommandWord::spellsInsensitive(llvm::StringRef Word) const {
+  for (const Piece &P : Pieces) {
+    if (!P.Text || !Word.take_front(P.Text->size()).equals_insensitive(*P.Text))
+      return false;
+    Word = Word.drop_front(P.Text->size());
+  }
+  return Word.empty();
+}
+
 const clang::Expr *CommandWord::soleExpression() const {
   if (Pieces.size() != 1)
     return nullptr;
@@ -22,7 +32,7 @@ const clang::Expr *CommandWord::soleExpression() const {
 
 bool RedisCommand::hasOption(llvm::StringRef Option, size_t From) const {
   for (size_t I = From; I < Args.size(); ++I)
-    if (auto Text = Args[I].text(); Text && llvm::StringRef(*Text).equals_insensitive(Option))
+    if (Args[I].spellsInsensitive(Option))
       return true;
   return false;
 }
@@ -32,12 +42,11 @@ bool RedisCommand::hasRuntimeOptionWord() const {
     return false;
   // SET key value [NX|XX] [GET] [EX s|PX ms|EXAT t|PXAT t|KEEPTTL]
   for (size_t I = 2; I < Args.size(); ++I) {
-    std::optional<std::string> Word = Args[I].text();
-    if (!Word)
+    const CommandWord &Word = Args[I];
+    if (llvm::any_of(Word.Pieces, [](const CommandWord::Piece &P) { return !P.Text; }))
       return true;
-    llvm::StringRef Option(*Word);
-    if (Option.equals_insensitive("EX") || Option.equals_insensitive("PX") ||
-        Option.equals_insensitive("EXAT") || Option.equals_insensitive("PXAT"))
+    if (Word.spellsInsensitive("EX") || Word.spellsInsensitive("PX") ||
+        Word.spellsInsensitive("EXAT") || Word.spellsInsensitive("PXAT"))
       ++I; // Its value may well be a run-time number.
   }
   return false;

@@ -37,6 +37,9 @@ struct CommandWord {
 
   /// The whole word when every piece is known.
   std::optional<std::string> text() const;
+  /// Whether every piece is known and together they spell \p Word, case
+  /// aside: text() compared, without building the text.
+  bool spellsInsensitive(llvm::StringRef Word) const;
   /// The expression when the word is exactly one program expression.
   const clang::Expr *soleExpression() const;
 };
