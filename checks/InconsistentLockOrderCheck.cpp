@@ -165,9 +165,10 @@ void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
   llvm::DenseMap<const FunctionDecl *, std::vector<const Attempt *>> AttemptsOf;
   for (const Attempt &Inner : Attempts)
     AttemptsOf[Inner.Function].push_back(&Inner);
+  SourceOrder Before(SM);
   for (auto &[Function, InFunction] : AttemptsOf)
     llvm::stable_sort(InFunction, [&](const Attempt *A, const Attempt *B) {
-      return isBefore(SM, A->Acquired, B->Acquired);
+      return Before(A->Acquired, B->Acquired);
     });
   // Which pattern is taken inside which, in source order.
   std::map<std::pair<std::string, std::string>, std::vector<Nesting>> Orders;
@@ -176,10 +177,9 @@ void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
     if (Found == AttemptsOf.end())
       continue;
     auto First =
-        std::partition_point(Found->second.begin(), Found->second.end(), [&](const Attempt *A) {
-          return isBefore(SM, A->Acquired, Outer.Begin);
-        });
-    for (auto It = First; It != Found->second.end() && !isBefore(SM, Outer.End, (*It)->Acquired);
+        std::partition_point(Found->second.begin(), Found->second.end(),
+                             [&](const Attempt *A) { return Before(A->Acquired, Outer.Begin); });
+    for (auto It = First; It != Found->second.end() && !Before(Outer.End, (*It)->Acquired);
          ++It) {
       const Attempt &Inner = **It;
       if (Inner.Key.empty() || !Outer.contains(Inner.Acquired, SM))

@@ -98,9 +98,9 @@ std::string serviceHold(const DistributedLockScope &Scope) {
 /// Source order of expansion locations.
 class Order {
 public:
-  explicit Order(const SourceManager &SM) : SM(SM) {}
+  explicit Order(const SourceManager &SM) : SM(SM), InUnit(SM) {}
   bool before(SourceLocation A, SourceLocation B) const {
-    return isBefore(SM, SM.getExpansionLoc(A), SM.getExpansionLoc(B));
+    return InUnit(SM.getExpansionLoc(A), SM.getExpansionLoc(B));
   }
   bool within(SourceLocation Loc, SourceRange Range) const {
     return !before(Loc, Range.getBegin()) && !before(Range.getEnd(), Loc);
@@ -108,6 +108,7 @@ public:
 
 private:
   const SourceManager &SM;
+  SourceOrder InUnit;
 };
 
 /// The statements that leave the code after them: return, throw, break,

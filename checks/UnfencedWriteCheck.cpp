@@ -221,15 +221,15 @@ bool leavesFunction(const Stmt *Branch) {
 }
 
 /// True when \p Range, of whole tokens, holds \p At.
-bool holds(SourceRange Range, SourceLocation At, const SourceManager &SM) {
-  return !isBefore(SM, At, Range.getBegin()) && !isBefore(SM, Range.getEnd(), At);
+bool holds(SourceRange Range, SourceLocation At, const SourceOrder &Before) {
+  return !Before(At, Range.getBegin()) && !Before(Range.getEnd(), At);
 }
 
 /// The `if` statements of each function, in source order, gathered once:
 /// a function with thousands of scopes asks about each of them.
 class IfsByFunction {
 public:
-  explicit IfsByFunction(const SourceManager &SM) : SM(SM) {}
+  explicit IfsByFunction(const SourceManager &SM) : Before(SM) {}
 
   llvm::ArrayRef<const IfStmt *> of(const FunctionDecl *Function) {
     auto [It, Inserted] = Ifs.try_emplace(Function);
@@ -240,14 +240,14 @@ public:
         return false;
       });
       llvm::sort(It->second, [&](const IfStmt *A, const IfStmt *B) {
-        return isBefore(SM, A->getBeginLoc(), B->getBeginLoc());
+        return Before(A->getBeginLoc(), B->getBeginLoc());
       });
     }
     return It->second;
   }
 
 private:
-  const SourceManager &SM;
+  SourceOrder Before;
   llvm::DenseMap<const FunctionDecl *, std::vector<const IfStmt *>> Ifs;
 };
 
@@ -258,17 +258,18 @@ std::optional<SourceRange> leavingBranchAround(llvm::ArrayRef<const IfStmt *> If
                                                const DistributedLockScope &Scope,
                                                const SourceManager &SM) {
   // Only an `if` that starts between the scope's start and At can hold At.
+  SourceOrder Before(SM);
   auto First = std::partition_point(Ifs.begin(), Ifs.end(), [&](const IfStmt *If) {
-    return isBefore(SM, If->getBeginLoc(), Scope.Begin);
+    return Before(If->getBeginLoc(), Scope.Begin);
   });
   std::optional<SourceRange> Found;
-  for (auto It = First; It != Ifs.end() && !isBefore(SM, At, (*It)->getBeginLoc()); ++It) {
+  for (auto It = First; It != Ifs.end() && !Before(At, (*It)->getBeginLoc()); ++It) {
     const IfStmt *If = *It;
     if (!Scope.contains(If->getBeginLoc(), SM))
       continue;
     for (const Stmt *Branch : {If->getThen(), If->getElse()})
-      if (Branch && holds(Branch->getSourceRange(), At, SM) && leavesFunction(Branch) &&
-          (!Found || isBefore(SM, Found->getBegin(), Branch->getBeginLoc())))
+      if (Branch && holds(Branch->getSourceRange(), At, Before) && leavesFunction(Branch) &&
+          (!Found || Before(Found->getBegin(), Branch->getBeginLoc())))
         Found = Branch->getSourceRange();
   }
   return Found;
@@ -351,10 +352,12 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
       Released = A.At;
       break;
     }
+    SourceOrder Before(SM);
     for (const Access &A : InScope) {
-      if (Released.isValid() && !isBefore(SM, A.At, Released))
+      if (Released.isValid() && !Before(A.At, Released))
         break;
-      if (llvm::any_of(FailurePaths, [&](SourceRange Path) { return holds(Path, A.At, SM); }))
+      if (llvm::any_of(FailurePaths,
+                       [&](SourceRange Path) { return holds(Path, A.At, Before); }))
         continue;
       std::string What;
       if (A.Command) {

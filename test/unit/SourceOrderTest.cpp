@@ -115,12 +115,17 @@ inline void fromHeader() { take(TWICE(1)); }
   Places.push_back(SM.getLocForEndOfFile(SM.getMainFileID()));
   Places.push_back(SourceLocation());
   bool SawMacro = false, SawHeader = false;
+  // One order asked every question, as a check's pass asks them.
+  SourceOrder Before(SM);
   for (SourceLocation A : Places) {
     SawMacro |= A.isMacroID();
     SawHeader |= A.isFileID() && A.isValid() && !SM.isWrittenInMainFile(A);
-    for (SourceLocation B : Places)
+    for (SourceLocation B : Places) {
       EXPECT_EQ(isBefore(SM, A, B), SM.isBeforeInTranslationUnit(A, B))
           << A.printToString(SM) << " / " << B.printToString(SM);
+      EXPECT_EQ(Before(A, B), SM.isBeforeInTranslationUnit(A, B))
+          << A.printToString(SM) << " / " << B.printToString(SM);
+    }
   }
   EXPECT_TRUE(SawMacro);
   EXPECT_TRUE(SawHeader);

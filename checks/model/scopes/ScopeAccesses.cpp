@@ -47,10 +47,11 @@ llvm::ArrayRef<const RedisCommand *> ScopeAccesses::commandsIn(const FunctionDec
   auto Where = [&](const RedisCommand *C) { return SM.getExpansionLoc(C->Call->getBeginLoc()); };
   SourceLocation Begin = SM.getExpansionLoc(Region.getBegin());
   SourceLocation End = SM.getExpansionLoc(Region.getEnd());
-  auto First = llvm::partition_point(
-      All, [&](const RedisCommand *C) { return isBefore(SM, Where(C), Begin); });
-  auto Last = std::partition_point(
-      First, All.end(), [&](const RedisCommand *C) { return !isBefore(SM, End, Where(C)); });
+  SourceOrder Before(SM);
+  auto First =
+      llvm::partition_point(All, [&](const RedisCommand *C) { return Before(Where(C), Begin); });
+  auto Last = std::partition_point(First, All.end(),
+                                   [&](const RedisCommand *C) { return !Before(End, Where(C)); });
   return llvm::ArrayRef<const RedisCommand *>(First, Last);
 }
 

@@ -20,20 +20,39 @@ namespace locklint::model {
 
 /// SourceManager::isBeforeInTranslationUnit, without decomposing two places
 /// of the main file: the main file's places are one range of offsets with
-/// nothing else inside, so they compare as their encodings do.
+/// nothing else inside, so they compare as their encodings do. The range is
+/// read once: make one for the questions of one pass over a unit.
+class SourceOrder {
+public:
+  explicit SourceOrder(const clang::SourceManager &SM) : SM(SM) {
+    clang::FileID Main = SM.getMainFileID();
+    if (Main.isInvalid())
+      return;
+    MainStart = SM.getLocForStartOfFile(Main).getRawEncoding();
+    MainEnd = MainStart + SM.getFileIDSize(Main);
+  }
+
+  /// Whether \p A comes before \p B.
+  bool operator()(clang::SourceLocation A, clang::SourceLocation B) const {
+    if (A.isFileID() && B.isFileID() && inMain(A) && inMain(B))
+      return A.getRawEncoding() < B.getRawEncoding();
+    return SM.isBeforeInTranslationUnit(A, B);
+  }
+
+private:
+  bool inMain(clang::SourceLocation Loc) const {
+    return MainEnd && Loc.getRawEncoding() >= MainStart && Loc.getRawEncoding() <= MainEnd;
+  }
+
+  const clang::SourceManager &SM;
+  /// The main file's first and last place; none when there is no main file.
+  clang::SourceLocation::UIntTy MainStart = 0, MainEnd = 0;
+};
+
+/// One question of SourceOrder.
 inline bool isBefore(const clang::SourceManager &SM, clang::SourceLocation A,
                      clang::SourceLocation B) {
-  clang::FileID Main = SM.getMainFileID();
-  if (A.isFileID() && B.isFileID() && Main.isValid()) {
-    auto Start = SM.getLocForStartOfFile(Main).getRawEncoding();
-    auto End = Start + SM.getFileIDSize(Main);
-    auto InMain = [&](clang::SourceLocation Loc) {
-      return Loc.getRawEncoding() >= Start && Loc.getRawEncoding() <= End;
-    };
-    if (InMain(A) && InMain(B))
-      return A.getRawEncoding() < B.getRawEncoding();
-  }
-  return SM.isBeforeInTranslationUnit(A, B);
+  return SourceOrder(SM)(A, B);
 }
 
 /// Sorts \p Items by the location \p LocationOf gives each, in translation
@@ -49,6 +68,7 @@ void sortBySourceOrder(std::vector<T> &Items, LocationFn LocationOf,
   };
   std::vector<Key> Keys;
   Keys.reserve(Items.size());
+  SourceOrder InUnit(SM);
   for (size_t I = 0; I < Items.size(); ++I) {
     clang::SourceLocation Location = LocationOf(Items[I]);
     Keys.push_back({Location, SM.getDecomposedLoc(Location), I});
@@ -58,7 +78,7 @@ void sortBySourceOrder(std::vector<T> &Items, LocationFn LocationOf,
       return A.Index < B.Index;
     if (A.Decomposed.first == B.Decomposed.first)
       return A.Decomposed.second < B.Decomposed.second;
-    return isBefore(SM, A.Location, B.Location);
+    return InUnit(A.Location, B.Location);
   };
   // Items usually arrive in the order they were met, which is source order.
   if (std::is_sorted(Keys.begin(), Keys.end(), Before))
