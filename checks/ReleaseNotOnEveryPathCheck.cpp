@@ -105,6 +105,14 @@ public:
   bool within(SourceLocation Loc, SourceRange Range) const {
     return !before(Loc, Range.getBegin()) && !before(Range.getEnd(), Loc);
   }
+  /// The items of \p Sorted, at \p Places (expansion locations, in source
+  /// order), that start within [\p Begin, \p End].
+  template <typename T>
+  llvm::ArrayRef<T> within(const std::vector<T> &Sorted, llvm::ArrayRef<SourceLocation> Places,
+                           SourceLocation Begin, SourceLocation End) const {
+    return locatedWithin(llvm::ArrayRef<T>(Sorted), Places, SM.getExpansionLoc(Begin),
+                         SM.getExpansionLoc(End), InUnit);
+  }
 
 private:
   const SourceManager &SM;
@@ -196,22 +204,6 @@ bool throwingWork(const CallExpr *Call, const FunctionCfg &Graph, const SourceMa
   return Graph.mayThrow(Call) && throwsVisibly(Call->getDirectCallee(), SM, Depth, Known);
 }
 
-/// The elements of \p Sorted (in source order) that start within
-/// [\p Begin, \p End], found by halving: a function with thousands of
-/// scopes costs each one the statements inside it, not all of them.
-template <typename T>
-llvm::ArrayRef<T> startingWithin(llvm::ArrayRef<T> Sorted, SourceLocation Begin,
-                                 SourceLocation End, const Order &Source,
-                                 llvm::function_ref<SourceLocation(T)> StartOf) {
-  auto First = std::partition_point(Sorted.begin(), Sorted.end(), [&](T Item) {
-    return Source.before(StartOf(Item), Begin);
-  });
-  auto Last = std::partition_point(First, Sorted.end(), [&](T Item) {
-    return !Source.before(End, StartOf(Item));
-  });
-  return llvm::ArrayRef<T>(First, Last);
-}
-
 } // namespace
 
 const ReleaseNotOnEveryPathCheck::FunctionFacts &
@@ -232,8 +224,8 @@ ReleaseNotOnEveryPathCheck::factsOf(const FunctionDecl *Function, ASTContext &Co
   });
   const SourceManager &SM = Context.getSourceManager();
   auto Start = [&](const Stmt *S) { return SM.getExpansionLoc(S->getBeginLoc()); };
-  sortBySourceOrder(Found.Exits, Start, SM);
-  sortBySourceOrder(Found.Calls, Start, SM);
+  sortBySourceOrder(Found.Exits, Start, SM, &Found.ExitPlaces);
+  sortBySourceOrder(Found.Calls, Start, SM, &Found.CallPlaces);
   return Found;
 }
 
@@ -245,6 +237,7 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
   Facts.clear();
   // Each function's commands in source order, gathered once.
   llvm::DenseMap<const FunctionDecl *, std::vector<const RedisCommand *>> CommandsOf;
+  llvm::DenseMap<const FunctionDecl *, std::vector<SourceLocation>> CommandPlaces;
   for (const RedisCommand *Command : Index.commands())
     if (Command->Function && Command->Call)
       CommandsOf[Command->Function].push_back(Command);
@@ -252,7 +245,7 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
   for (auto &[Function, Commands] : CommandsOf)
     sortBySourceOrder(
         Commands, [&](const RedisCommand *C) { return SM.getExpansionLoc(C->Call->getBeginLoc()); },
-        SM);
+        SM, &CommandPlaces[Function]);
   const std::vector<SqlExecution> &Executions = sqlExecutions(Context);
   // RAII objects release in their destructors, on every path: no objects.
   const std::vector<LockApiCall> &ApiCalls = lockApiCalls(Context);
@@ -306,9 +299,8 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
       // at the script's call.
       auto Found = CommandsOf.find(Function);
       if (Found != CommandsOf.end())
-        for (const RedisCommand *Command : startingWithin<const RedisCommand *>(
-                 Found->second, Scope.Begin, Scope.End, Source,
-                 [](const RedisCommand *C) { return C->Call->getBeginLoc(); }))
+        for (const RedisCommand *Command :
+             Source.within(Found->second, CommandPlaces[Function], Scope.Begin, Scope.End))
           if (Index.deletesKey(*Command, Scope.KeyId))
             Releases.push_back(Command->Call);
     }
@@ -333,9 +325,8 @@ void ReleaseNotOnEveryPathCheck::reportSkippingExits(const DistributedLockScope 
   Order Source(Context.getSourceManager());
   const FunctionDecl *Function = Scope.Function;
   SourceLocation FirstRelease = Releases.front()->getBeginLoc();
-  for (const Stmt *Exit : startingWithin<const Stmt *>(
-           factsOf(Function, Context).Exits, Scope.Begin, FirstRelease, Source,
-           [](const Stmt *S) { return S->getBeginLoc(); })) {
+  const FunctionFacts &Known = factsOf(Function, Context);
+  for (const Stmt *Exit : Source.within(Known.Exits, Known.ExitPlaces, Scope.Begin, FirstRelease)) {
     if (!Source.before(Scope.Begin, Exit->getBeginLoc()) ||
         !Source.before(Exit->getBeginLoc(), FirstRelease))
       continue;
@@ -438,9 +429,8 @@ void ReleaseNotOnEveryPathCheck::reportThrowingCall(const DistributedLockScope &
   // call none of the program's own code.
   const FunctionCfg *Graph = nullptr;
   const CallExpr *Throwing = nullptr;
-  for (const CallExpr *Call : startingWithin<const CallExpr *>(
-           Known.Calls, Scope.Begin, Scope.End, Source,
-           [](const CallExpr *C) { return C->getBeginLoc(); })) {
+  for (const CallExpr *Call :
+       Source.within(Known.Calls, Known.CallPlaces, Scope.Begin, Scope.End)) {
     if (!Source.before(Call->getBeginLoc(), FirstRelease) || !weighedCall(Call, SM))
       continue;
     if (!Graph) {

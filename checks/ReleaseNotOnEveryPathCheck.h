@@ -44,6 +44,8 @@ private:
     std::vector<const Stmt *> Exits;
     std::vector<const CallExpr *> Calls;
     std::vector<const CXXCatchStmt *> Handlers;
+    /// Where each exit and call starts, in the same order.
+    std::vector<SourceLocation> ExitPlaces, CallPlaces;
   };
   const FunctionFacts &factsOf(const FunctionDecl *Function, ASTContext &Context);
 

@@ -27,8 +27,8 @@ ScopeAccesses::ScopeAccesses(const LockIndex &Index, llvm::ArrayRef<SqlExecution
   // that order among the commands of one call (an EVAL and its script).
   for (auto &[Function, List] : Commands)
     sortBySourceOrder(
-        List, [&](const RedisCommand *C) { return SM.getExpansionLoc(C->Call->getBeginLoc()); },
-        SM);
+        List, [&](const RedisCommand *C) { return SM.getExpansionLoc(C->Call->getBeginLoc()); }, SM,
+        &CommandPlaces[Function]);
   for (const SqlExecution &E : AllSql)
     Executions[E.Function].push_back(&E);
   for (const HelperCall &Call : AllCalls)
@@ -44,15 +44,9 @@ llvm::ArrayRef<const RedisCommand *> ScopeAccesses::commandsIn(const FunctionDec
   if (Region.isInvalid())
     return All;
   const SourceManager &SM = Index.context().getSourceManager();
-  auto Where = [&](const RedisCommand *C) { return SM.getExpansionLoc(C->Call->getBeginLoc()); };
-  SourceLocation Begin = SM.getExpansionLoc(Region.getBegin());
-  SourceLocation End = SM.getExpansionLoc(Region.getEnd());
-  SourceOrder Before(SM);
-  auto First =
-      llvm::partition_point(All, [&](const RedisCommand *C) { return Before(Where(C), Begin); });
-  auto Last = std::partition_point(First, All.end(),
-                                   [&](const RedisCommand *C) { return !Before(End, Where(C)); });
-  return llvm::ArrayRef<const RedisCommand *>(First, Last);
+  return locatedWithin(All, CommandPlaces.find(Function)->second,
+                       SM.getExpansionLoc(Region.getBegin()), SM.getExpansionLoc(Region.getEnd()),
+                       SourceOrder(SM));
 }
 
 std::vector<Access> ScopeAccesses::of(const FunctionDecl *Function, SourceLocation Begin,

@@ -62,6 +62,8 @@ private:
   // not what its function or the translation unit holds. Commands are in
   // source order of their calls (expansion locations).
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const RedisCommand *>> Commands;
+  /// Where each of a function's Commands is, in the same order.
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<clang::SourceLocation>> CommandPlaces;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const SqlExecution *>> Executions;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const HelperCall *>> Calls;
 };

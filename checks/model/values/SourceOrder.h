@@ -12,7 +12,9 @@
 #define LOCKLINT_CHECKS_MODEL_SOURCEORDER_H
 
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/ArrayRef.h"
 #include <algorithm>
+#include <cassert>
 #include <utility>
 #include <vector>
 
@@ -57,10 +59,11 @@ inline bool isBefore(const clang::SourceManager &SM, clang::SourceLocation A,
 
 /// Sorts \p Items by the location \p LocationOf gives each, in translation
 /// unit order (SourceManager::isBeforeInTranslationUnit); items at one
-/// location keep their order.
+/// location keep their order. With \p Locations, puts there each item's
+/// location, in the new order, for searches that then read no node.
 template <typename T, typename LocationFn>
-void sortBySourceOrder(std::vector<T> &Items, LocationFn LocationOf,
-                       const clang::SourceManager &SM) {
+void sortBySourceOrder(std::vector<T> &Items, LocationFn LocationOf, const clang::SourceManager &SM,
+                       std::vector<clang::SourceLocation> *Locations = nullptr) {
   struct Key {
     clang::SourceLocation Location;
     std::pair<clang::FileID, unsigned> Decomposed;
@@ -81,14 +84,38 @@ void sortBySourceOrder(std::vector<T> &Items, LocationFn LocationOf,
     return InUnit(A.Location, B.Location);
   };
   // Items usually arrive in the order they were met, which is source order.
-  if (std::is_sorted(Keys.begin(), Keys.end(), Before))
+  bool InOrder = std::is_sorted(Keys.begin(), Keys.end(), Before);
+  if (!InOrder)
+    std::sort(Keys.begin(), Keys.end(), Before);
+  if (Locations) {
+    Locations->clear();
+    Locations->reserve(Keys.size());
+    for (const Key &K : Keys)
+      Locations->push_back(K.Location);
+  }
+  if (InOrder)
     return;
-  std::sort(Keys.begin(), Keys.end(), Before);
   std::vector<T> Sorted;
   Sorted.reserve(Items.size());
   for (const Key &K : Keys)
     Sorted.push_back(std::move(Items[K.Index]));
   Items = std::move(Sorted);
+}
+
+/// The items of \p Sorted whose \p Locations (the items' own, in the same
+/// order, as sortBySourceOrder gives them) lie within [\p Begin, \p End],
+/// found by halving: a function with thousands of regions costs each one
+/// the items inside it, not all of them.
+template <typename T>
+llvm::ArrayRef<T>
+locatedWithin(llvm::ArrayRef<T> Sorted, llvm::ArrayRef<clang::SourceLocation> Locations,
+              clang::SourceLocation Begin, clang::SourceLocation End, const SourceOrder &Before) {
+  assert(Sorted.size() == Locations.size() && "one location per item");
+  auto First = std::partition_point(Locations.begin(), Locations.end(),
+                                    [&](clang::SourceLocation L) { return Before(L, Begin); });
+  auto Last = std::partition_point(First, Locations.end(),
+                                   [&](clang::SourceLocation L) { return !Before(End, L); });
+  return Sorted.slice(First - Locations.begin(), Last - First);
 }
 
 } // namespace locklint::model
