@@ -24,22 +24,11 @@ void AcquireCheckBase::registerMoreMatchers(ast_matchers::MatchFinder *Finder) {
 }
 
 void AcquireCheckBase::registerLockObjects(ast_matchers::MatchFinder *Finder) {
-  using namespace ast_matchers;
-  // Built here, or returned by value from a factory.
-  Finder->addMatcher(varDecl(hasLocalStorage(),
-                             hasInitializer(anyOf(cxxConstructExpr(),
-                                                  callExpr(hasType(hasUnqualifiedDesugaredType(
-                                                      recordType()))))),
-                             unless(isExpansionInSystemHeader()))
-                         .bind("lock-object"),
-                     this);
+  Acquires->registerLockObjects(*Finder, this);
 }
 
 bool AcquireCheckBase::collectLockObject(const ast_matchers::MatchFinder::MatchResult &Result) {
-  const auto *Object = Result.Nodes.getNodeAs<VarDecl>("lock-object");
-  if (Object)
-    LockObjects.push_back(Object);
-  return Object != nullptr;
+  return Acquires->collectLockObject(Result, this);
 }
 
 } // namespace clang::tidy::distlock

@@ -52,17 +52,16 @@ protected:
   /// LockApiModelFiles.
   const locklint::model::LockApiModel &lockApis() const { return Acquires->lockApis(); }
   /// Registers the locals whose constructor may acquire (RAII locks); for
-  /// the checks that read lock scopes.
+  /// the checks that read lock scopes, which share one matcher.
   void registerLockObjects(ast_matchers::MatchFinder *Finder);
   /// Keeps \p Result's local if it is one; true when it was.
   bool collectLockObject(const ast_matchers::MatchFinder::MatchResult &Result);
-  /// The locals collected in this translation unit; empty again afterwards.
-  std::vector<const VarDecl *> takeLockObjects() { return std::move(LockObjects); }
+  /// The locals collected in this translation unit.
+  const std::vector<const VarDecl *> &lockObjects() const { return Acquires->lockObjects(); }
 
 private:
   const std::string LockApiModelFiles;
   std::shared_ptr<AcquireReading> Acquires;
-  std::vector<const VarDecl *> LockObjects;
 };
 
 } // namespace clang::tidy::distlock

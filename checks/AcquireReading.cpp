@@ -34,6 +34,33 @@ void AcquireReading::registerMatchers(ast_matchers::MatchFinder &Finder) {
   Acquires.registerMatchers(&Finder, Reading->asIsCalls());
 }
 
+void AcquireReading::registerLockObjects(ast_matchers::MatchFinder &Finder,
+                                         ast_matchers::MatchFinder::MatchCallback *Check) {
+  if (ObjectsRegisteredWith == &Finder)
+    return;
+  ObjectsRegisteredWith = &Finder;
+  ObjectsCollector = Check;
+  using namespace ast_matchers;
+  // Built here, or returned by value from a factory.
+  Finder.addMatcher(
+      varDecl(hasLocalStorage(),
+              hasInitializer(anyOf(cxxConstructExpr(),
+                                   callExpr(hasType(hasUnqualifiedDesugaredType(recordType()))))),
+              unless(isExpansionInSystemHeader()))
+          .bind("lock-object"),
+      Check);
+}
+
+bool AcquireReading::collectLockObject(const ast_matchers::MatchFinder::MatchResult &Result,
+                                       const ast_matchers::MatchFinder::MatchCallback *Check) {
+  if (Check != ObjectsCollector)
+    return false;
+  const auto *Object = Result.Nodes.getNodeAs<VarDecl>("lock-object");
+  if (Object)
+    LockObjects.push_back(Object);
+  return Object != nullptr;
+}
+
 const std::vector<SqlExecution> &AcquireReading::sql(ASTContext &Context,
                                                      StringValueTracker &Strings,
                                                      llvm::ArrayRef<HelperCall> Calls) {
@@ -76,6 +103,7 @@ void AcquireReading::finishedBy(const void *Check) {
   Sites.reset();
   Sql.reset();
   ApiCalls.reset();
+  LockObjects.clear();
 }
 
 } // namespace clang::tidy::distlock

@@ -73,6 +73,17 @@ public:
     return {zooKeeper(), etcd()};
   }
 
+  /// Registers, once per \p Finder and for \p Check, the matcher of the
+  /// locals whose constructor may acquire (RAII locks).
+  void registerLockObjects(ast_matchers::MatchFinder &Finder,
+                           ast_matchers::MatchFinder::MatchCallback *Check);
+  /// Keeps \p Result's local when it is a match of that matcher, which only
+  /// the check that registered it receives; true when it was.
+  bool collectLockObject(const ast_matchers::MatchFinder::MatchResult &Result,
+                         const ast_matchers::MatchFinder::MatchCallback *Check);
+  /// The locals collected in this translation unit.
+  const std::vector<const VarDecl *> &lockObjects() const { return LockObjects; }
+
   /// \p Check is done with the unit; after the last sharer, it is forgotten.
   void finishedBy(const void *Check);
 
@@ -82,6 +93,9 @@ private:
   locklint::model::AcquireCallCollector Acquires;
   std::vector<std::string> Errors;
   const ast_matchers::MatchFinder *RegisteredWith = nullptr;
+  const ast_matchers::MatchFinder *ObjectsRegisteredWith = nullptr;
+  const ast_matchers::MatchFinder::MatchCallback *ObjectsCollector = nullptr;
+  std::vector<const VarDecl *> LockObjects;
   std::optional<std::vector<locklint::model::SqlExecution>> Sql;
   std::optional<std::vector<locklint::model::LockApiCall>> ApiCalls;
   std::optional<locklint::model::AcquireSiteReading> Sites;

@@ -382,7 +382,7 @@ void DumpCheck::checkTranslationUnit(const LockIndex &Index) {
     dumpCommands(Index, Sql);
   if (wants("key"))
     dumpKeys(Index);
-  std::vector<const VarDecl *> Objects = takeLockObjects();
+  llvm::ArrayRef<const VarDecl *> Objects = lockObjects();
   if (wants("scope"))
     dumpScopes(findDistributedLockScopes(Index, acquireSiteReading(Index), Objects));
   if (wants("acquire"))

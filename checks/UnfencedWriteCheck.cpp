@@ -282,7 +282,7 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
   const SourceManager &SM = Context.getSourceManager();
   const std::vector<SqlExecution> &Executions = sqlExecutions(Context);
   std::vector<DistributedLockScope> Scopes =
-      lockObjectScopes(Index, acquireSiteReading(Index), takeLockObjects());
+      lockObjectScopes(Index, acquireSiteReading(Index), lockObjects());
   llvm::append_range(Scopes, lockScopes(Index));
   // A fence taken in the scope: an INCR of a key named for one ("fence:job").
   WordMatcher FenceKeys(DefaultFenceColumnPattern);

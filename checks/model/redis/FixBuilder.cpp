@@ -215,8 +215,11 @@ std::vector<FixItHint> releaseFix(const RedisCommand &Release, const Expr *Token
   Replace("$key", *Key);
   Replace("$token", TokenText);
   const CallExpr *Call = Release.Call;
+  // An argument's text is read only where the fix names it.
   for (unsigned I = Call->getNumArgs(); I-- > 0;)
-    Replace("$arg" + std::to_string(I), sourceText(Call->getArg(I), Context));
+    if (std::string Placeholder = "$arg" + std::to_string(I);
+        Text.find(Placeholder) != std::string::npos)
+      Replace(Placeholder, sourceText(Call->getArg(I), Context));
   if (Text.find('$') != std::string::npos)
     return {}; // A placeholder the call cannot fill.
 
