@@ -2,6 +2,7 @@
 
 #include "TextReport.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Format.h"
 #include <cstdint>
 #include <cstring>
@@ -116,11 +117,13 @@ void printEntry(llvm::StringRef Level, llvm::StringRef Message, llvm::StringRef 
   OS << "\n";
   // The caret under the location, with ~ under the rest of its range.
   unsigned Column = printedColumn(Line, Where.Column);
-  std::string Marker(Column > 0 ? Column - 1 : 0, ' ');
+  // Built on the stack: a report quotes thousands of lines.
+  llvm::SmallString<256> Marker;
+  Marker.append(Column > 0 ? Column - 1 : 0, ' ');
   Marker += '^';
   if (Where.EndLine == Where.Line && Where.EndColumn > Where.Column + 1) {
     unsigned EndColumn = printedColumn(Line, Where.EndColumn);
-    Marker += std::string(EndColumn > Column + 1 ? EndColumn - Column - 1 : 0, '~');
+    Marker.append(EndColumn > Column + 1 ? EndColumn - Column - 1 : 0, '~');
   }
   OS << "      | ";
   P.paint(llvm::raw_ostream::GREEN, /*Bold=*/true);
@@ -132,7 +135,8 @@ void printEntry(llvm::StringRef Level, llvm::StringRef Message, llvm::StringRef 
     if (Edit.Span.File != Where.File || Edit.Span.Line != Where.Line)
       continue;
     unsigned EditColumn = printedColumn(Line, Edit.Span.Column);
-    OS << "      | " << std::string(EditColumn > 0 ? EditColumn - 1 : 0, ' ');
+    OS << "      | ";
+    OS.indent(EditColumn > 0 ? EditColumn - 1 : 0);
     P.paint(llvm::raw_ostream::GREEN);
     writePrintable(OS, Edit.NewText);
     P.reset();
