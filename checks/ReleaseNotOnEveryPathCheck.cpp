@@ -105,13 +105,12 @@ public:
   bool within(SourceLocation Loc, SourceRange Range) const {
     return !before(Loc, Range.getBegin()) && !before(Range.getEnd(), Loc);
   }
-  /// The items of \p Sorted, at \p Places (expansion locations, in source
-  /// order), that start within [\p Begin, \p End].
+  /// The items of \p Sorted (in order of their expansion locations) that
+  /// start within [\p Begin, \p End].
   template <typename T>
-  llvm::ArrayRef<T> within(const std::vector<T> &Sorted, llvm::ArrayRef<SourceLocation> Places,
-                           SourceLocation Begin, SourceLocation End) const {
-    return locatedWithin(llvm::ArrayRef<T>(Sorted), Places, SM.getExpansionLoc(Begin),
-                         SM.getExpansionLoc(End), InUnit);
+  llvm::ArrayRef<T> within(const InSourceOrder<T> &Sorted, SourceLocation Begin,
+                           SourceLocation End) const {
+    return Sorted.within(SM.getExpansionLoc(Begin), SM.getExpansionLoc(End), InUnit);
   }
 
 private:
@@ -224,8 +223,8 @@ ReleaseNotOnEveryPathCheck::factsOf(const FunctionDecl *Function, ASTContext &Co
   });
   const SourceManager &SM = Context.getSourceManager();
   auto Start = [&](const Stmt *S) { return SM.getExpansionLoc(S->getBeginLoc()); };
-  sortBySourceOrder(Found.Exits, Start, SM, &Found.ExitPlaces);
-  sortBySourceOrder(Found.Calls, Start, SM, &Found.CallPlaces);
+  Found.Exits.sort(Start, SM);
+  Found.Calls.sort(Start, SM);
   return Found;
 }
 
@@ -236,16 +235,14 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
   Throwers.clear();
   Facts.clear();
   // Each function's commands in source order, gathered once.
-  llvm::DenseMap<const FunctionDecl *, std::vector<const RedisCommand *>> CommandsOf;
-  llvm::DenseMap<const FunctionDecl *, std::vector<SourceLocation>> CommandPlaces;
+  llvm::DenseMap<const FunctionDecl *, InSourceOrder<const RedisCommand *>> CommandsOf;
   for (const RedisCommand *Command : Index.commands())
     if (Command->Function && Command->Call)
       CommandsOf[Command->Function].push_back(Command);
   const SourceManager &SM = Context.getSourceManager();
   for (auto &[Function, Commands] : CommandsOf)
-    sortBySourceOrder(
-        Commands, [&](const RedisCommand *C) { return SM.getExpansionLoc(C->Call->getBeginLoc()); },
-        SM, &CommandPlaces[Function]);
+    Commands.sort([&](const RedisCommand *C) { return SM.getExpansionLoc(C->Call->getBeginLoc()); },
+                  SM);
   const std::vector<SqlExecution> &Executions = sqlExecutions(Context);
   // RAII objects release in their destructors, on every path: no objects.
   const std::vector<LockApiCall> &ApiCalls = lockApiCalls(Context);
@@ -299,8 +296,7 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
       // at the script's call.
       auto Found = CommandsOf.find(Function);
       if (Found != CommandsOf.end())
-        for (const RedisCommand *Command :
-             Source.within(Found->second, CommandPlaces[Function], Scope.Begin, Scope.End))
+        for (const RedisCommand *Command : Source.within(Found->second, Scope.Begin, Scope.End))
           if (Index.deletesKey(*Command, Scope.KeyId))
             Releases.push_back(Command->Call);
     }
@@ -326,7 +322,7 @@ void ReleaseNotOnEveryPathCheck::reportSkippingExits(const DistributedLockScope 
   const FunctionDecl *Function = Scope.Function;
   SourceLocation FirstRelease = Releases.front()->getBeginLoc();
   const FunctionFacts &Known = factsOf(Function, Context);
-  for (const Stmt *Exit : Source.within(Known.Exits, Known.ExitPlaces, Scope.Begin, FirstRelease)) {
+  for (const Stmt *Exit : Source.within(Known.Exits, Scope.Begin, FirstRelease)) {
     if (!Source.before(Scope.Begin, Exit->getBeginLoc()) ||
         !Source.before(Exit->getBeginLoc(), FirstRelease))
       continue;
@@ -429,8 +425,7 @@ void ReleaseNotOnEveryPathCheck::reportThrowingCall(const DistributedLockScope &
   // call none of the program's own code.
   const FunctionCfg *Graph = nullptr;
   const CallExpr *Throwing = nullptr;
-  for (const CallExpr *Call :
-       Source.within(Known.Calls, Known.CallPlaces, Scope.Begin, Scope.End)) {
+  for (const CallExpr *Call : Source.within(Known.Calls, Scope.Begin, Scope.End)) {
     if (!Source.before(Call->getBeginLoc(), FirstRelease) || !weighedCall(Call, SM))
       continue;
     if (!Graph) {

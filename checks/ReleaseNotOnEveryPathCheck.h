@@ -7,6 +7,7 @@
 #include "model/scopes/DistributedLockScopes.h"
 #include "model/scopes/HandleLocks.h"
 #include "model/values/FunctionCfg.h"
+#include "model/values/SourceOrder.h"
 
 namespace clang::tidy::distlock {
 
@@ -41,11 +42,9 @@ private:
   /// What one function holds, in source order, gathered once however many
   /// scopes it has: its own statements, none of the lambdas it defines.
   struct FunctionFacts {
-    std::vector<const Stmt *> Exits;
-    std::vector<const CallExpr *> Calls;
+    locklint::model::InSourceOrder<const Stmt *> Exits;
+    locklint::model::InSourceOrder<const CallExpr *> Calls;
     std::vector<const CXXCatchStmt *> Handlers;
-    /// Where each exit and call starts, in the same order.
-    std::vector<SourceLocation> ExitPlaces, CallPlaces;
   };
   const FunctionFacts &factsOf(const FunctionDecl *Function, ASTContext &Context);
 

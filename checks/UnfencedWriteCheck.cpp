@@ -395,8 +395,8 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
       // Past a failure path the evidence is thinner: the code there may be
       // a later step the lock does not guard. Only the resource the lock is
       // made from is sure to be its own.
-      bool PastFailurePath = llvm::any_of(
-          FailurePaths, [&](SourceRange Path) { return isBefore(SM, Path.getEnd(), A.At); });
+      bool PastFailurePath =
+          llvm::any_of(FailurePaths, [&](SourceRange Path) { return Before(Path.getEnd(), A.At); });
       if (PastFailurePath && !Protects)
         continue;
       Pending.push_back({&Scope, A.At, What, A.Command != nullptr, Protects});

@@ -70,30 +70,26 @@ TEST_F(SourceOrderTest, OrdersAcrossAnIncludedHeaderAsTheUnitReads) {
   EXPECT_EQ(sorted(Calls), Expected);
 }
 
-TEST_F(SourceOrderTest, SortingGivesThePlacesThatSearchesHalve) {
-  std::vector<Item> Items(Calls.rbegin(), Calls.rend());
-  std::vector<SourceLocation> Places;
-  sortBySourceOrder(
-      Items, [](const Item &I) { return I.second->getBeginLoc(); }, AST->getSourceManager(),
-      &Places);
-  ASSERT_EQ(Places.size(), Items.size());
-  for (size_t I = 0; I < Items.size(); ++I)
-    EXPECT_EQ(Places[I], Items[I].second->getBeginLoc());
-  SourceOrder Before(AST->getSourceManager());
+TEST_F(SourceOrderTest, ItemsInSourceOrderAreFoundByPlace) {
+  InSourceOrder<Item> Sorted;
+  for (auto It = Calls.rbegin(); It != Calls.rend(); ++It)
+    Sorted.push_back(*It);
+  Sorted.sort([](const Item &I) { return I.second->getBeginLoc(); }, AST->getSourceManager());
   auto Names = [](llvm::ArrayRef<Item> Found) {
     std::vector<std::string> Names;
     for (const Item &I : Found)
       Names.push_back(I.first);
     return Names;
   };
+  ASSERT_EQ(Names(Sorted.items()), (std::vector<std::string>{"open", "take", "release", "open"}));
+  auto At = [&](size_t I) { return Sorted.items()[I].second->getBeginLoc(); };
+  SourceOrder Before(AST->getSourceManager());
   // From the header's call to the last: the header's, then the main file's.
-  EXPECT_EQ(Names(locatedWithin(llvm::ArrayRef<Item>(Items), Places, Places[1], Places[3], Before)),
+  EXPECT_EQ(Names(Sorted.within(At(1), At(3), Before)),
             (std::vector<std::string>{"take", "release", "open"}));
-  // Bounds are inclusive; an empty region finds nothing.
-  EXPECT_EQ(Names(locatedWithin(llvm::ArrayRef<Item>(Items), Places, Places[2], Places[2], Before)),
-            (std::vector<std::string>{"release"}));
-  EXPECT_TRUE(
-      locatedWithin(llvm::ArrayRef<Item>(Items), Places, Places[3], Places[0], Before).empty());
+  // Bounds are inclusive; a region that ends before it begins holds nothing.
+  EXPECT_EQ(Names(Sorted.within(At(2), At(2), Before)), (std::vector<std::string>{"release"}));
+  EXPECT_TRUE(Sorted.within(At(3), At(0), Before).empty());
 }
 
 TEST_F(SourceOrderTest, ItemsAtOnePlaceKeepTheirOrder) {

@@ -4,6 +4,7 @@
 #include "model/values/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include <memory>
 #include <vector>
 
@@ -24,10 +25,10 @@ struct StatementList {
 
 StatementList listOf(const Stmt *Body) {
   StatementList List;
-  llvm::DenseMap<const Stmt *, unsigned> LambdaAt;
+  llvm::SmallVector<std::pair<const Stmt *, unsigned>, 4> LambdaAt;
   anyStmt(Body, [&](const Stmt *S) {
     if (isa<LambdaExpr>(S))
-      LambdaAt[S] = List.Nodes.size();
+      LambdaAt.push_back({S, List.Nodes.size()});
     List.Nodes.push_back(S);
     return false;
   });

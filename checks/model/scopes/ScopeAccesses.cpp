@@ -26,9 +26,8 @@ ScopeAccesses::ScopeAccesses(const LockIndex &Index, llvm::ArrayRef<SqlExecution
   // The index keeps the order commands run in; by expansion location, with
   // that order among the commands of one call (an EVAL and its script).
   for (auto &[Function, List] : Commands)
-    sortBySourceOrder(
-        List, [&](const RedisCommand *C) { return SM.getExpansionLoc(C->Call->getBeginLoc()); }, SM,
-        &CommandPlaces[Function]);
+    List.sort([&](const RedisCommand *C) { return SM.getExpansionLoc(C->Call->getBeginLoc()); },
+              SM);
   for (const SqlExecution &E : AllSql)
     Executions[E.Function].push_back(&E);
   for (const HelperCall &Call : AllCalls)
@@ -40,13 +39,11 @@ llvm::ArrayRef<const RedisCommand *> ScopeAccesses::commandsIn(const FunctionDec
   auto It = Commands.find(Function);
   if (It == Commands.end())
     return {};
-  llvm::ArrayRef<const RedisCommand *> All = It->second;
   if (Region.isInvalid())
-    return All;
+    return It->second.items();
   const SourceManager &SM = Index.context().getSourceManager();
-  return locatedWithin(All, CommandPlaces.find(Function)->second,
-                       SM.getExpansionLoc(Region.getBegin()), SM.getExpansionLoc(Region.getEnd()),
-                       SourceOrder(SM));
+  return It->second.within(SM.getExpansionLoc(Region.getBegin()),
+                           SM.getExpansionLoc(Region.getEnd()), SourceOrder(SM));
 }
 
 std::vector<Access> ScopeAccesses::of(const FunctionDecl *Function, SourceLocation Begin,

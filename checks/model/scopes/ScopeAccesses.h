@@ -6,6 +6,7 @@
 #include "model/redis/CommandSummaries.h"
 #include "model/redis/LockIndex.h"
 #include "model/sql/SqlExecutions.h"
+#include "model/values/SourceOrder.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -61,9 +62,7 @@ private:
   // What each function does and calls, so a region costs what it holds,
   // not what its function or the translation unit holds. Commands are in
   // source order of their calls (expansion locations).
-  llvm::DenseMap<const clang::FunctionDecl *, std::vector<const RedisCommand *>> Commands;
-  /// Where each of a function's Commands is, in the same order.
-  llvm::DenseMap<const clang::FunctionDecl *, std::vector<clang::SourceLocation>> CommandPlaces;
+  llvm::DenseMap<const clang::FunctionDecl *, InSourceOrder<const RedisCommand *>> Commands;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const SqlExecution *>> Executions;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const HelperCall *>> Calls;
 };

@@ -102,21 +102,34 @@ void sortBySourceOrder(std::vector<T> &Items, LocationFn LocationOf, const clang
   Items = std::move(Sorted);
 }
 
-/// The items of \p Sorted whose \p Locations (the items' own, in the same
-/// order, as sortBySourceOrder gives them) lie within [\p Begin, \p End],
-/// found by halving: a function with thousands of regions costs each one
-/// the items inside it, not all of them.
-template <typename T>
-llvm::ArrayRef<T>
-locatedWithin(llvm::ArrayRef<T> Sorted, llvm::ArrayRef<clang::SourceLocation> Locations,
-              clang::SourceLocation Begin, clang::SourceLocation End, const SourceOrder &Before) {
-  assert(Sorted.size() == Locations.size() && "one location per item");
-  auto First = std::partition_point(Locations.begin(), Locations.end(),
-                                    [&](clang::SourceLocation L) { return Before(L, Begin); });
-  auto Last = std::partition_point(First, Locations.end(),
-                                   [&](clang::SourceLocation L) { return !Before(End, L); });
-  return Sorted.slice(First - Locations.begin(), Last - First);
-}
+/// Items kept in source order with each one's location beside it, so a
+/// search by place reads no node: a function with thousands of regions
+/// costs each one the items inside it, not all of them.
+template <typename T> class InSourceOrder {
+public:
+  void push_back(T Item) { Items.push_back(std::move(Item)); }
+  /// Puts the items in source order by the location \p LocationOf gives
+  /// each, as sortBySourceOrder does, and keeps those locations.
+  template <typename LocationFn> void sort(LocationFn LocationOf, const clang::SourceManager &SM) {
+    sortBySourceOrder(Items, LocationOf, SM, &Locations);
+  }
+  llvm::ArrayRef<T> items() const { return Items; }
+  /// After sort(), the items whose locations lie within [\p Begin, \p End],
+  /// found by halving.
+  llvm::ArrayRef<T> within(clang::SourceLocation Begin, clang::SourceLocation End,
+                           const SourceOrder &Before) const {
+    assert(Items.size() == Locations.size() && "searched before sort()");
+    auto First = std::partition_point(Locations.begin(), Locations.end(),
+                                      [&](clang::SourceLocation L) { return Before(L, Begin); });
+    auto Last = std::partition_point(First, Locations.end(),
+                                     [&](clang::SourceLocation L) { return !Before(End, L); });
+    return items().slice(First - Locations.begin(), Last - First);
+  }
+
+private:
+  std::vector<T> Items;
+  std::vector<clang::SourceLocation> Locations;
+};
 
 } // namespace locklint::model
 
