@@ -2,6 +2,7 @@
 
 #include "model/project/UnitSummary.h"
 #include "model/values/ExprText.h"
+#include "model/values/ObjectFields.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -12,13 +13,29 @@ using nlohmann::json;
 namespace locklint::model {
 namespace {
 
+/// The member of `this` that \p Piece reads: a member expression, or the
+/// member a call of another of the object's methods reads.
+const FieldDecl *memberRead(const StringPiece &Piece, const FunctionDecl *Function) {
+  return fieldOfThis(Piece.Source, Function);
+}
+const FieldDecl *memberRead(const CommandWord::Piece &Piece, const FunctionDecl *Function) {
+  if (Piece.Member && Piece.Source && isa<CXXThisExpr>(Piece.Source->IgnoreParenImpCasts()) &&
+      isa<CXXMethodDecl>(Function))
+    return Piece.Member;
+  return fieldOfThis(Piece.Source, Function);
+}
+
 /// A word of a command as a template word: text with `$` doubled, `$N` for
-/// parameter N of \p Function, `$?` for a value of the function's own.
-std::string templateWord(const CommandWord &Word, const FunctionDecl *Function) {
+/// parameter N of \p Function, `$.name` for the member `name` of the object
+/// a method is called on, `$?` for a value of the function's own.
+template <typename Pieces>
+std::string templateWord(const Pieces &Word, const FunctionDecl *Function) {
   std::string Out;
-  for (const CommandWord::Piece &Piece : Word.Pieces) {
+  for (const auto &Piece : Word) {
     if (const ParmVarDecl *Param = parameterOf(Piece.Source, Function)) {
       Out += "$" + std::to_string(Param->getFunctionScopeIndex());
+    } else if (const FieldDecl *Field = memberRead(Piece, Function)) {
+      Out += "$." + Field->getNameAsString();
     } else if (Piece.Text) {
       for (char C : *Piece.Text)
         Out += C == '$' ? std::string("$$") : std::string(1, C);
@@ -41,10 +58,36 @@ json summaryEntry(const RedisCommand &Command, const FunctionDecl *Function) {
   }
   json Words = json::array({Command.Name});
   for (const CommandWord &Word : Command.Args)
-    Words.push_back(templateWord(Word, Function));
+    Words.push_back(templateWord(Word.Pieces, Function));
   Entry["form"] = "template";
   Entry["words"] = std::move(Words);
   return Entry;
+}
+
+/// True when a word of \p Command reads a member of the object its method
+/// is called on.
+bool readsObjectFields(const RedisCommand &Command) {
+  for (const CommandWord &Word : Command.Args)
+    for (const CommandWord::Piece &Piece : Word.Pieces)
+      if (memberRead(Piece, Command.Function))
+        return true;
+  return false;
+}
+
+/// The members \p Entry's words read (`$.key_`).
+void readFields(const json &Entry, std::set<std::string> &Fields) {
+  auto Words = Entry.find("words");
+  if (Words == Entry.end())
+    return;
+  for (const json &Word : *Words) {
+    llvm::StringRef Text = Word.get_ref<const std::string &>();
+    for (size_t At = Text.find("$."); At != llvm::StringRef::npos; At = Text.find("$.", At + 2)) {
+      size_t End = At + 2;
+      while (End < Text.size() && (llvm::isAlnum(Text[End]) || Text[End] == '_'))
+        ++End;
+      Fields.insert(Text.slice(At + 2, End).str());
+    }
+  }
 }
 
 json stringSet(const std::set<std::string> &Names) {
@@ -124,6 +167,19 @@ void SummaryCollector::registerMatchers(MatchFinder &Finder) {
             }),
             this);
   Finder.addMatcher(functionDecl(isDefinition(), isExpansionInMainFile()).bind("defined"), this);
+  // Objects built here whose constructor another unit defines: the
+  // constructor's summary says what their members hold. A factory of the
+  // standard library builds its object inside a system header.
+  auto Elsewhere = cxxConstructorDecl(unless(isDefinition()));
+  Finder.addMatcher(
+      cxxConstructExpr(unless(isExpansionInSystemHeader()), hasDeclaration(Elsewhere))
+          .bind("constructed"),
+      this);
+  Finder.addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                             callee(functionDecl(hasAnyName("::std::make_unique",
+                                                            "::std::make_shared"))))
+                        .bind("factory-call"),
+                    this);
 }
 
 void SummaryCollector::run(const MatchFinder::MatchResult &Result) {
@@ -132,6 +188,17 @@ void SummaryCollector::run(const MatchFinder::MatchResult &Result) {
     // A function this unit calls but does not define: another unit may.
     if (!helperDefinition(Call) && Call->getDirectCallee())
       Called.insert(Call->getDirectCallee()->getQualifiedNameAsString());
+    return;
+  }
+  if (const auto *Built = Result.Nodes.getNodeAs<CXXConstructExpr>("constructed")) {
+    Called.insert(Built->getConstructor()->getQualifiedNameAsString());
+    return;
+  }
+  if (const auto *Factory = Result.Nodes.getNodeAs<CallExpr>("factory-call")) {
+    if (std::optional<ObjectConstruction> Built = constructionBy(Factory); Built && Built->Record)
+      for (const CXXConstructorDecl *Constructor : Built->Record->ctors())
+        if (!Constructor->isDefined())
+          Called.insert(Constructor->getQualifiedNameAsString());
     return;
   }
   if (const auto *Function = Result.Nodes.getNodeAs<FunctionDecl>("defined")) {
@@ -146,6 +213,46 @@ void SummaryCollector::run(const MatchFinder::MatchResult &Result) {
     return;
   }
   Commands.collect(Result);
+}
+
+void SummaryCollector::addFieldStores(json &Into, const CXXRecordDecl *Record,
+                                      const std::set<std::string> &Members,
+                                      const llvm::DenseSet<const FunctionDecl *> &Described) {
+  StringValueTracker *Strings = Commands.strings();
+  if (Members.empty() || !Strings)
+    return;
+  const SourceManager &SM = Context->getSourceManager();
+  for (const CXXMethodDecl *Method : Record->methods()) {
+    const auto *Definition = dyn_cast_or_null<CXXMethodDecl>(Method->getDefinition());
+    const auto *Constructor = dyn_cast_or_null<CXXConstructorDecl>(Definition);
+    // A method that also issues a command is described by that command.
+    if (!Definition || Definition->isImplicit() || Definition->isStatic() ||
+        isa<CXXDestructorDecl>(Definition) || (Constructor && Constructor->isCopyOrMoveConstructor()) ||
+        Definition->isCopyAssignmentOperator() || Definition->isMoveAssignmentOperator() ||
+        !Definition->isExternallyVisible() || !SM.isInMainFile(Definition->getLocation()) ||
+        broken(Definition) || Described.contains(Definition->getCanonicalDecl()))
+      continue;
+    json Fields = json::object();
+    for (const std::string &Name : Members) {
+      const FieldDecl *Field = fieldNamed(Record, Name);
+      const Expr *Init = Field ? fieldInitializer(Definition, Field) : nullptr;
+      std::optional<StringValue> Value = Init ? Strings->valueOf(Init) : std::nullopt;
+      if (!Value)
+        continue;
+      std::string Word = templateWord(Value->Pieces, Definition);
+      // A member the function makes itself (a random token) is its own.
+      if (llvm::StringRef(Word).contains("$?"))
+        continue;
+      Fields[Name] = std::move(Word);
+    }
+    if (Fields.empty())
+      continue;
+    Into.push_back(json{{"names", json::array({Definition->getQualifiedNameAsString()})},
+                        {"form", "fields"},
+                        {"param_count", Definition->getNumParams()},
+                        {"fields", std::move(Fields)},
+                        {"issued_at", placeOf(Definition->getLocation(), SM)}});
+  }
 }
 
 std::vector<std::string> SummaryCollector::exportedNames(const FunctionDecl *Function) const {
@@ -224,7 +331,9 @@ UnitSummary SummaryCollector::finish(llvm::ArrayRef<OfferedLockApi> Offered) {
   llvm::DenseSet<const FunctionDecl *> Several;
   const SourceManager &SM = Context->getSourceManager();
   for (const RedisCommand &Command : All) {
-    bool FromParameters = Command.TextParameter || CommandSummaries::dependsOnParameters(Command);
+    bool FromParameters = Command.TextParameter ||
+                          CommandSummaries::dependsOnParameters(Command) ||
+                          readsObjectFields(Command);
     // Functions no other unit can call get entries too; their names are none.
     if (Command.InScript || !FromParameters || !Command.Function)
       continue;
@@ -243,11 +352,18 @@ UnitSummary SummaryCollector::finish(llvm::ArrayRef<OfferedLockApi> Offered) {
       Several.insert(Command.Function);
   }
   llvm::DenseSet<const FunctionDecl *> Described;
+  // The members each class's summarized methods read, for its constructors.
+  llvm::MapVector<const CXXRecordDecl *, std::set<std::string>> ReadMembers;
   for (auto &[Function, Entry] : Issued)
     if (!Several.contains(Function) && !broken(Function)) {
-      addEntries(Summary.RedisFunctions, exportedNames(Function), Entry);
+      std::vector<std::string> Names = exportedNames(Function);
+      addEntries(Summary.RedisFunctions, Names, Entry);
       Described.insert(Function->getCanonicalDecl());
+      if (const auto *Method = dyn_cast<CXXMethodDecl>(Function); Method && !Names.empty())
+        readFields(Entry, ReadMembers[Method->getParent()]);
     }
+  for (const auto &[Record, Members] : ReadMembers)
+    addFieldStores(Summary.RedisFunctions, Record, Members, Described);
   for (const auto &[Function, Spec] : Commands.formatWrappers()) {
     if (broken(Function))
       continue;

@@ -19,6 +19,7 @@
 #include "model/scopes/LockOrders.h"
 #include "model/sql/SqlExecutions.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/DenseSet.h"
 #include <nlohmann/json.hpp>
 #include <functional>
 #include <map>
@@ -62,7 +63,9 @@ public:
   using BrokenTest = std::function<bool(const clang::FunctionDecl *)>;
 
   SummaryCollector(const ClientModel &Redis, const SqlClientModel &Sql, BrokenTest Broken = nullptr)
-      : Commands(Redis), Sql(Sql), Broken(std::move(Broken)) {}
+      : Commands(Redis), Sql(Sql), Broken(std::move(Broken)) {
+    Commands.keepObjectFields();
+  }
 
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder);
   void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
@@ -73,6 +76,12 @@ private:
   /// The names other units call \p Function by, none when they cannot call
   /// it or see it themselves (a function of a header).
   std::vector<std::string> exportedNames(const clang::FunctionDecl *Function) const;
+  /// Entries for \p Record's constructors and setters (`init(key)`)
+  /// defined here, other than \p Described: what each stores in \p
+  /// Members, the members its summarized methods read.
+  void addFieldStores(nlohmann::json &Into, const clang::CXXRecordDecl *Record,
+                      const std::set<std::string> &Members,
+                      const llvm::DenseSet<const clang::FunctionDecl *> &Described);
 
   CommandCollector Commands;
   /// The calls of the unit, as the AST has them, for every reader above.

@@ -110,7 +110,7 @@ private:
         {"format", CallForm::Format},     {"argv", CallForm::Argv},
         {"variadic", CallForm::Variadic}, {"word_list", CallForm::WordList},
         {"stream", CallForm::Stream},     {"fixed", CallForm::Fixed},
-        {"template", CallForm::Template}};
+        {"template", CallForm::Template}, {"fields", CallForm::Fields}};
     const auto *FormIt = llvm::find_if(Forms, [&](const auto &F) { return Form == F.first; });
     if (FormIt == std::end(Forms))
       return fail(join(Path, "form"), "unknown form '" + Form + "'");
@@ -159,6 +159,10 @@ private:
     }
     if (auto Err = readWords(Entry, Path, Spec))
       return Err;
+    if (auto Err = stringMap(Entry, "fields", Path, Spec.FieldWords))
+      return Err;
+    if (Spec.Form == CallForm::Fields && Spec.FieldWords.empty())
+      return fail(join(Path, "fields"), "is required for the fields form");
     return readParams(Entry, Path, Spec);
   }
 
@@ -323,10 +327,24 @@ llvm::ArrayRef<FunctionSpec> ClientModel::lookup(llvm::StringRef QualifiedName) 
   return It->second;
 }
 
+const std::string *ClientModel::fieldWord(llvm::StringRef QualifiedName, unsigned ParamCount,
+                                          llvm::StringRef Field) const {
+  for (const FunctionSpec &Spec : lookup(QualifiedName)) {
+    if (Spec.Form != CallForm::Fields || (Spec.ParamCount && *Spec.ParamCount != ParamCount))
+      continue;
+    auto It = Spec.FieldWords.find(Field.str());
+    return It == Spec.FieldWords.end() ? nullptr : &It->second;
+  }
+  return nullptr;
+}
+
 std::vector<std::string> ClientModel::names() const {
   std::vector<std::string> Result;
   for (const auto &Entry : ByName)
-    Result.push_back("::" + Entry.getKey().str());
+    // A constructor is never called as a function; it only states members.
+    if (llvm::any_of(Entry.getValue(),
+                     [](const FunctionSpec &Spec) { return Spec.Form != CallForm::Fields; }))
+      Result.push_back("::" + Entry.getKey().str());
   llvm::sort(Result);
   return Result;
 }

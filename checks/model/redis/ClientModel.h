@@ -39,8 +39,13 @@ enum class CallForm {
   Fixed,
   /// The function issues the words of `Words`, where `$N` stands for the
   /// value of parameter N: what a wrapper of the project does, as a project
-  /// summary records it ("SET", "lock:$0", "$1", "NX").
+  /// summary records it ("SET", "lock:$0", "$1", "NX"). `$.name` stands
+  /// for the member `name` of the object the method is called on.
   Template,
+  /// No command: a constructor, and what it stores in the members that
+  /// Template words read (`key_` := "lock:$1"), filled in where an object
+  /// is built.
+  Fields,
 };
 
 /// What one parameter of a Fixed-form function contributes to the command.
@@ -99,6 +104,9 @@ struct FunctionSpec {
   std::optional<std::string> ReleaseFix;
   /// For Template: the words, the command name first.
   std::vector<std::string> Words;
+  /// For Fields: each member's value, a template word over the
+  /// constructor's parameters.
+  std::map<std::string, std::string> FieldWords;
   /// Where the client call that the function makes is, as "file:line:col",
   /// when it is in another file than its callers see: for notes.
   std::string IssuedAt;
@@ -122,6 +130,10 @@ public:
 
   /// The candidate specs for a function name (overloads included).
   llvm::ArrayRef<FunctionSpec> lookup(llvm::StringRef QualifiedName) const;
+  /// What the constructor \p QualifiedName with \p ParamCount parameters
+  /// stores in member \p Field, as a template word; null when no entry says.
+  const std::string *fieldWord(llvm::StringRef QualifiedName, unsigned ParamCount,
+                               llvm::StringRef Field) const;
   /// Every qualified name the model knows, for building matchers.
   std::vector<std::string> names() const;
   /// True for a function that frees a reply without reading it

@@ -4,6 +4,7 @@
 #include "model/matching/NameSet.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/redis/DeclaredClients.h"
+#include "model/values/ExprText.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
@@ -35,6 +36,8 @@ bool CommandCollector::collect(const MatchFinder::MatchResult &Result) {
   if (!Context) {
     Context = Result.Context;
     Strings = std::make_unique<StringValueTracker>(*Context);
+    if (ObjectFieldsKept)
+      Strings->keepObjectFields();
     Extractor = std::make_unique<CommandExtractor>(Model, *Context, *Strings);
     Enclosing = std::make_unique<EnclosingFunctions>(*Context);
   }
@@ -70,6 +73,10 @@ bool CommandCollector::collect(const MatchFinder::MatchResult &Result) {
       Commands.push_back(std::move(*Wrapped));
     else if (auto Spec = Extractor->formatWrapperSpec(Call, Function))
       FormatWrappers.try_emplace(Function->getCanonicalDecl(), std::move(*Spec));
+    else if (auto Forward = Extractor->vaListForward(Call, Function))
+      VaListForwards.try_emplace(Function->getCanonicalDecl(),
+                                 VaListForward{Forward->first, Forward->second,
+                                               Extractor->clientOf(Call)});
     return true;
   }
   if (Command->Spec->Form == CallForm::Stream) {
@@ -89,6 +96,7 @@ std::deque<RedisCommand> CommandCollector::finish(std::unique_ptr<CommandSummari
   llvm::erase_if(Commands, [&](const RedisCommand &Command) {
     return InnerStreamCalls.contains(Command.Call);
   });
+  followVaListForwards();
   // Calls of the program's format functions are client calls.
   for (const HelperCall &Call : HelperCalls) {
     const FunctionDecl *Callee = helperDefinition(Call.Call);
@@ -117,7 +125,49 @@ std::deque<RedisCommand> CommandCollector::finish(std::unique_ptr<CommandSummari
   return All;
 }
 
+void CommandCollector::followVaListForwards() {
+  // Each round adds the functions that call one found before; a forwarder
+  // of a forwarder is found in the next.
+  for (bool Grew = !VaListForwards.empty(); Grew;) {
+    Grew = false;
+    for (const HelperCall &Call : HelperCalls) {
+      const FunctionDecl *Callee = helperDefinition(Call.Call);
+      auto Forward = Callee ? VaListForwards.find(Callee->getCanonicalDecl()) : VaListForwards.end();
+      const FunctionDecl *Caller = Call.Caller;
+      llvm::ArrayRef<const Expr *> Args = callArguments(Call.Call);
+      if (Forward == VaListForwards.end() || !Caller ||
+          std::max(Forward->second.FormatParam, Forward->second.ListParam) >= Args.size())
+        continue;
+      const ParmVarDecl *Format = parameterOf(Args[Forward->second.FormatParam], Caller);
+      const auto *List = dyn_cast<DeclRefExpr>(Args[Forward->second.ListParam]->IgnoreParenImpCasts());
+      const auto *ListVar = List ? dyn_cast<VarDecl>(List->getDecl()) : nullptr;
+      if (!Format || !ListVar)
+        continue;
+      const auto *ListParam = dyn_cast<ParmVarDecl>(ListVar);
+      if (ListParam && ListParam->getDeclContext() == Caller) {
+        Grew |= VaListForwards
+                    .try_emplace(Caller->getCanonicalDecl(),
+                                 VaListForward{Format->getFunctionScopeIndex(),
+                                               ListParam->getFunctionScopeIndex(),
+                                               Forward->second.Client})
+                    .second;
+      } else if (!ListParam && Caller->isVariadic() &&
+                 Format->getFunctionScopeIndex() + 1 == Caller->getNumParams()) {
+        // `va_start(ap, fmt); execV(out, fmt, ap);`: the caller's own
+        // arguments go to the client.
+        FunctionSpec Wrapper;
+        Wrapper.Client = Forward->second.Client;
+        Wrapper.Form = CallForm::Format;
+        Wrapper.FormatArg = Format->getFunctionScopeIndex();
+        Wrapper.Names.push_back(Caller->getQualifiedNameAsString());
+        Grew |= FormatWrappers.try_emplace(Caller->getCanonicalDecl(), std::move(Wrapper)).second;
+      }
+    }
+  }
+}
+
 void CommandCollector::reset() {
+  VaListForwards.clear();
   Commands.clear();
   HelperCalls.clear();
   FormatWrappers.clear();

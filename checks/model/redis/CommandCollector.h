@@ -33,6 +33,11 @@ class CommandCollector {
 public:
   explicit CommandCollector(const ClientModel &Model) : Model(Model) {}
 
+  /// States the members of `this` that a command's words read as those
+  /// members (see StringValueTracker::keepObjectFields): for the summary
+  /// other units read, which fills them in where the object is built.
+  void keepObjectFields() { ObjectFieldsKept = true; }
+
   /// Asks \p Calls, a dispatch of \p Finder that traverses as \p Callback
   /// does, for the calls it reads.
   void registerMatchers(CallDispatch &Calls, clang::ast_matchers::MatchFinder &Finder,
@@ -64,6 +69,17 @@ private:
   /// The program's own variadic format functions, which forward their
   /// arguments to the client as a va_list.
   llvm::DenseMap<const clang::FunctionDecl *, FunctionSpec> FormatWrappers;
+  /// Functions that hand a format parameter and a va_list parameter of
+  /// their own to the client, directly or through others like them: the
+  /// two parameters' positions and the client.
+  struct VaListForward {
+    unsigned FormatParam = 0, ListParam = 0;
+    std::string Client;
+  };
+  llvm::DenseMap<const clang::FunctionDecl *, VaListForward> VaListForwards;
+  /// Finds the program's format functions that reach the client through
+  /// va_list forwarders, at any depth.
+  void followVaListForwards();
   /// Functions whose declaration shows they send a format command, and
   /// the calls of them (see DeclaredClients).
   llvm::DenseMap<const clang::FunctionDecl *, FunctionSpec> DeclaredCommands;
@@ -74,6 +90,7 @@ private:
   std::unique_ptr<CommandExtractor> Extractor;
   std::unique_ptr<EnclosingFunctions> Enclosing;
   clang::ASTContext *Context = nullptr;
+  bool ObjectFieldsKept = false;
 };
 
 } // namespace locklint::model

@@ -4,6 +4,7 @@
 #include "model/ast/Parents.h"
 #include "model/values/ExprText.h"
 #include "model/values/FormatString.h"
+#include "model/values/ObjectFields.h"
 #include "model/redis/LuaScript.h"
 #include "model/values/StmtWalk.h"
 #include "model/values/StringValue.h"
@@ -24,9 +25,9 @@ bool isDefaulted(const Expr *Arg) { return isa<CXXDefaultArgExpr>(Arg); }
 class Builder {
 public:
   Builder(const FunctionSpec &Spec, const CallExpr *Call, const ASTContext &Context,
-          StringValueTracker &Strings, const StringValue *FormatText)
+          StringValueTracker &Strings, const StringValue *FormatText, const ClientModel &Model)
       : Spec(Spec), Call(Call), Context(Context), Strings(Strings), FormatText(FormatText),
-        Args(callArguments(Call)) {}
+        Model(Model), Args(callArguments(Call)) {}
 
   std::optional<RedisCommand> build() {
     Command.Call = Call;
@@ -55,6 +56,8 @@ public:
     case CallForm::Template:
       Built = buildTemplate();
       break;
+    case CallForm::Fields:
+      break; // A constructor issues no command.
     }
     if (!Built || Command.Name.empty())
       return std::nullopt;
@@ -91,6 +94,14 @@ private:
     if (Conversion && Conversion != 's') {
       Word.Pieces.push_back({constantText(E, Context), E, Conversion});
       return;
+    }
+    // A lock object's accessor (`lock.key()`) reads the object's member.
+    if (const FieldDecl *Field = accessedField(E)) {
+      const Expr *Object = calledObject(cast<CallExpr>(stripStringWrappers(E)));
+      if (Object && !isa<CXXThisExpr>(Object)) {
+        appendMember(Word, Field, Object, 0);
+        return;
+      }
     }
     std::optional<StringValue> Value = Strings.valueOf(E);
     // One run-time value: keep the argument as written (`token.c_str()`), which
@@ -280,55 +291,170 @@ private:
   }
 
   /// Each word of the spec, with `$N` replaced by the value of argument N,
-  /// `$?` an unknown value and `$$` standing for `$`.
+  /// `$.name` by the member `name` of the object the call is made on, `$?`
+  /// an unknown value and `$$` standing for `$`.
   bool buildTemplate() {
     std::vector<CommandWord> Words;
     for (llvm::StringRef Template : Spec.Words) {
       CommandWord Word;
-      std::string Text;
-      auto FlushText = [&] {
-        if (!Text.empty())
-          Word.Pieces.push_back({Text, nullptr, 0});
-        Text.clear();
-      };
-      for (size_t I = 0; I < Template.size(); ++I) {
-        if (Template[I] != '$' || I + 1 == Template.size()) {
-          Text += Template[I];
-          continue;
-        }
-        if (Template[I + 1] == '$') {
-          Text += '$';
-          ++I;
-          continue;
-        }
-        // `$?`: a value the wrapper makes itself, unknown here; it stays
-        // unknown, never text.
-        if (Template[I + 1] == '?') {
-          FlushText();
-          Word.Pieces.push_back({std::nullopt, nullptr, 0});
-          ++I;
-          continue;
-        }
-        size_t End = I + 1;
-        while (End < Template.size() && llvm::isDigit(Template[End]))
-          ++End;
-        unsigned Index = 0;
-        if (Template.slice(I + 1, End).getAsInteger(10, Index)) {
-          Text += '$';
-          continue;
-        }
-        FlushText();
-        // The wrapper formats the value into its command, as `%s` would.
-        if (Index < Args.size())
-          appendValue(Word, Args[Index], 's');
-        else
-          Word.Pieces.push_back({std::nullopt, nullptr, 0});
-        I = End - 1;
-      }
-      FlushText();
+      appendTemplate(Word, Template, Args, calledObject(Call), 0);
       Words.push_back(std::move(Word));
     }
     return setWords(std::move(Words));
+  }
+
+  /// Appends the template word \p Template to \p Word, with \p Values for
+  /// `$N` and the members of \p Object for `$.name`.
+  void appendTemplate(CommandWord &Word, llvm::StringRef Template,
+                      llvm::ArrayRef<const Expr *> Values, const Expr *Object, unsigned Depth) {
+    std::string Text;
+    auto FlushText = [&] {
+      if (!Text.empty())
+        Word.Pieces.push_back({Text, nullptr, 0});
+      Text.clear();
+    };
+    for (size_t I = 0; I < Template.size(); ++I) {
+      if (Template[I] != '$' || I + 1 == Template.size()) {
+        Text += Template[I];
+        continue;
+      }
+      if (Template[I + 1] == '$') {
+        Text += '$';
+        ++I;
+        continue;
+      }
+      // `$?`: a value the wrapper makes itself, unknown here; it stays
+      // unknown, never text.
+      if (Template[I + 1] == '?') {
+        FlushText();
+        Word.Pieces.push_back({std::nullopt, nullptr, 0});
+        ++I;
+        continue;
+      }
+      if (Template[I + 1] == '.') {
+        size_t End = I + 2;
+        while (End < Template.size() &&
+               (llvm::isAlnum(Template[End]) || Template[End] == '_'))
+          ++End;
+        FlushText();
+        appendMember(Word, Template.slice(I + 2, End), Object, Depth);
+        I = End - 1;
+        continue;
+      }
+      size_t End = I + 1;
+      while (End < Template.size() && llvm::isDigit(Template[End]))
+        ++End;
+      unsigned Index = 0;
+      if (Template.slice(I + 1, End).getAsInteger(10, Index)) {
+        Text += '$';
+        continue;
+      }
+      FlushText();
+      // The wrapper formats the value into its command, as `%s` would.
+      if (Index < Values.size())
+        appendValue(Word, Values[Index], 's');
+      else
+        Word.Pieces.push_back({std::nullopt, nullptr, 0});
+      I = End - 1;
+    }
+    FlushText();
+  }
+
+  /// Appends the value of member \p Name of \p Object: what the latest
+  /// function that stored it before the call stored there (a setter called
+  /// on the object, `lock.init(ctx, key)`, else the constructor that built
+  /// it), with that call's arguments, read from its body when the unit has
+  /// it or from its summary. An object whose member is out of sight stands
+  /// for the member as itself, so that one lock object's calls name one key.
+  void appendMember(CommandWord &Word, llvm::StringRef Name, const Expr *Object, unsigned Depth) {
+    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+    appendMember(Word, Method ? fieldNamed(Method->getParent(), Name) : nullptr, Object, Depth);
+  }
+
+  void appendMember(CommandWord &Word, const FieldDecl *Field, const Expr *Object,
+                    unsigned Depth) {
+    if (!Object || !Field || Depth > 4) {
+      Word.Pieces.push_back({std::nullopt, nullptr, 0});
+      return;
+    }
+    // A method calling another of its own object's (`tryLock()` calling
+    // `acquire()`): the member is this object's, known at its own calls.
+    if (isa<CXXThisExpr>(Object)) {
+      Word.Pieces.push_back({std::nullopt, Object, 's', Field});
+      return;
+    }
+    std::optional<bool> Stored;
+    for (const CXXMemberCallExpr *Earlier : callsBefore(Object, Call, Context.getSourceManager()))
+      if ((Stored = appendStored(Word, Earlier->getMethodDecl(), Field,
+                                 callArguments(Earlier), Object, Depth)))
+        break;
+    if (!Stored)
+      if (std::optional<ObjectConstruction> Built = constructionOf(Object))
+        if (const CXXConstructorDecl *Constructor = constructorOf(*Built))
+          Stored = appendStored(Word, Constructor, Field, Built->Args, Object, Depth);
+    if (!Stored || !*Stored)
+      Word.Pieces.push_back({std::nullopt, Object, 's', Field});
+  }
+
+public:
+  /// The value of \p Field of the object the call is made on.
+  CommandWord member(const FieldDecl *Field) {
+    CommandWord Word;
+    appendMember(Word, Field, calledObject(Call), 0);
+    return Word;
+  }
+
+private:
+  /// The constructor a construction calls; for a factory, the one with as
+  /// many parameters as it is handed.
+  static const CXXConstructorDecl *constructorOf(const ObjectConstruction &Built) {
+    if (Built.Constructor || !Built.Record)
+      return Built.Constructor;
+    for (const CXXConstructorDecl *Candidate : Built.Record->ctors())
+      if (!Candidate->isCopyOrMoveConstructor() && Candidate->getNumParams() == Built.Args.size())
+        return Candidate;
+    return nullptr;
+  }
+
+  /// Appends what \p Setter, called with \p Values, stores in \p Field.
+  /// std::nullopt when it stores nothing there (a constructor always
+  /// does); false when what it stores is its own or unknown.
+  std::optional<bool> appendStored(CommandWord &Word, const FunctionDecl *Setter,
+                                   const FieldDecl *Field, llvm::ArrayRef<const Expr *> Values,
+                                   const Expr *Object, unsigned Depth) {
+    if (!Setter)
+      return std::nullopt;
+    bool IsConstructor = isa<CXXConstructorDecl>(Setter);
+    if (const FunctionDecl *Definition = Setter->getDefinition()) {
+      const Expr *Init = fieldInitializer(Definition, Field);
+      if (!Init)
+        return IsConstructor ? std::optional<bool>(false) : std::nullopt;
+      std::optional<StringValue> Value = Strings.valueOf(Init);
+      if (!Value)
+        return false;
+      CommandWord Member;
+      for (const StringPiece &Piece : Value->Pieces) {
+        const ParmVarDecl *Param = parameterOf(Piece.Source, Definition);
+        if (Param && Param->getFunctionScopeIndex() < Values.size())
+          appendValue(Member, Values[Param->getFunctionScopeIndex()], 's');
+        else if (Piece.Text)
+          Member.Pieces.push_back({Piece.Text, Piece.Source, 0});
+        else
+          return false; // Something the function makes itself.
+      }
+      Word.Pieces.insert(Word.Pieces.end(), Member.Pieces.begin(), Member.Pieces.end());
+      return true;
+    }
+    const std::string *Stored = Model.fieldWord(Setter->getQualifiedNameAsString(),
+                                                Setter->getNumParams(), Field->getName());
+    if (!Stored)
+      return IsConstructor ? std::optional<bool>(false) : std::nullopt;
+    CommandWord Member;
+    appendTemplate(Member, *Stored, Values, Object, Depth + 1);
+    if (llvm::any_of(Member.Pieces, [](const CommandWord::Piece &P) { return !P.Text && !P.Source; }))
+      return false;
+    Word.Pieces.insert(Word.Pieces.end(), Member.Pieces.begin(), Member.Pieces.end());
+    return true;
   }
 
   bool buildFixed() {
@@ -508,6 +634,7 @@ private:
   StringValueTracker &Strings;
   /// The format's value when the caller knows it better than the call does.
   const StringValue *FormatText;
+  const ClientModel &Model;
   llvm::ArrayRef<const Expr *> Args;
   RedisCommand Command;
 };
@@ -536,7 +663,7 @@ const FunctionSpec *CommandExtractor::specFor(const CallExpr *Call) const {
   if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
     Callee = Pattern;
   for (const FunctionSpec &Spec : Model.lookup(Callee->getQualifiedNameAsString()))
-    if (fitsOverload(Spec, Callee, Context))
+    if (Spec.Form != CallForm::Fields && fitsOverload(Spec, Callee, Context))
       return &Spec;
   return nullptr;
 }
@@ -546,7 +673,7 @@ std::optional<RedisCommand> CommandExtractor::extract(const CallExpr *Call,
   const FunctionSpec *Spec = specFor(Call);
   if (!Spec)
     return std::nullopt;
-  return Builder(*Spec, Call, Context, Strings, FormatText).build();
+  return Builder(*Spec, Call, Context, Strings, FormatText, Model).build();
 }
 
 std::optional<FunctionSpec>
@@ -572,9 +699,29 @@ CommandExtractor::formatWrapperSpec(const CallExpr *Call, const FunctionDecl *Fu
   return Wrapper;
 }
 
+CommandWord CommandExtractor::objectMember(const CallExpr *Call, const FieldDecl *Field) const {
+  static const FunctionSpec NoSpec;
+  return Builder(NoSpec, Call, Context, Strings, nullptr, Model).member(Field);
+}
+
+std::optional<std::pair<unsigned, unsigned>>
+CommandExtractor::vaListForward(const CallExpr *Call, const FunctionDecl *Function) const {
+  const FunctionSpec *Spec = specFor(Call);
+  llvm::ArrayRef<const Expr *> Args = callArguments(Call);
+  if (!Spec || Spec->Form != CallForm::Format || !Function || Function->isVariadic() ||
+      Call->getDirectCallee()->isVariadic() || Spec->FormatArg + 1 >= Args.size())
+    return std::nullopt;
+  const ParmVarDecl *Format = parameterOf(Args[Spec->FormatArg], Function);
+  const auto *List = dyn_cast<DeclRefExpr>(Args[Spec->FormatArg + 1]->IgnoreParenImpCasts());
+  const auto *ListParam = List ? dyn_cast<ParmVarDecl>(List->getDecl()) : nullptr;
+  if (!Format || !ListParam || ListParam->getDeclContext() != Function)
+    return std::nullopt;
+  return std::pair(Format->getFunctionScopeIndex(), ListParam->getFunctionScopeIndex());
+}
+
 std::optional<RedisCommand> CommandExtractor::extractAs(const FunctionSpec &Spec,
                                                         const CallExpr *Call) const {
-  return Builder(Spec, Call, Context, Strings, nullptr).build();
+  return Builder(Spec, Call, Context, Strings, nullptr, Model).build();
 }
 
 std::optional<RedisCommand> CommandExtractor::extractWrapped(const CallExpr *Call,

@@ -45,9 +45,27 @@ public:
   std::optional<FunctionSpec> formatWrapperSpec(const clang::CallExpr *Call,
                                                 const clang::FunctionDecl *Function) const;
 
+  /// For a call that passes \p Function's own format parameter and its own
+  /// va_list parameter to a format-string client function (`redisvCommand(c,
+  /// fmt, ap)` in `bool execV(Reply &out, const char *fmt, va_list ap)`):
+  /// the positions of those two parameters. A variadic function that hands
+  /// its arguments to \p Function is then a client function itself.
+  std::optional<std::pair<unsigned, unsigned>>
+  vaListForward(const clang::CallExpr *Call, const clang::FunctionDecl *Function) const;
+
   /// The command \p Call issues when its callee behaves as \p Spec says.
   std::optional<RedisCommand> extractAs(const FunctionSpec &Spec,
                                         const clang::CallExpr *Call) const;
+
+  /// The value of member \p Field of the object \p Call, a method call,
+  /// is made on (see the `$.name` words of the template form).
+  CommandWord objectMember(const clang::CallExpr *Call, const clang::FieldDecl *Field) const;
+
+  /// The client whose entry describes \p Call's callee; empty for none.
+  std::string clientOf(const clang::CallExpr *Call) const {
+    const FunctionSpec *Spec = specFor(Call);
+    return Spec ? Spec->Client : std::string();
+  }
 
 private:
   const FunctionSpec *specFor(const clang::CallExpr *Call) const;

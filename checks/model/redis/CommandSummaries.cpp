@@ -86,7 +86,8 @@ void climbToCallers(llvm::ArrayRef<HelperCall> Calls, unsigned Levels,
 bool CommandSummaries::dependsOnParameters(const RedisCommand &Command) {
   for (const CommandWord &Word : Command.Args)
     for (const CommandWord::Piece &Piece : Word.Pieces)
-      if (parameterOf(Piece.Source, Command.Function))
+      if (parameterOf(Piece.Source, Command.Function) ||
+          (Piece.Member && Piece.Source && isa<CXXThisExpr>(Piece.Source->IgnoreParenImpCasts())))
         return true;
   return false;
 }
@@ -132,6 +133,13 @@ CommandWord CommandSummaries::substitute(const CommandWord &Word, const CallExpr
   const FunctionDecl *Callee = helperDefinition(Call);
   CommandWord Result;
   for (const CommandWord::Piece &Piece : Word.Pieces) {
+    // A member of the helper's object is the member of the object it is
+    // called on here.
+    if (Piece.Member && Piece.Source && isa<CXXThisExpr>(Piece.Source->IgnoreParenImpCasts())) {
+      CommandWord Member = Extractor.objectMember(Call, Piece.Member);
+      Result.Pieces.insert(Result.Pieces.end(), Member.Pieces.begin(), Member.Pieces.end());
+      continue;
+    }
     const ParmVarDecl *Param = parameterOf(Piece.Source, Callee);
     if (!Param || Param->getFunctionScopeIndex() >= Args.size()) {
       Result.Pieces.push_back(Piece);

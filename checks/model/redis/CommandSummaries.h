@@ -85,7 +85,7 @@ public:
   FunctionSummary summaryOf(const clang::FunctionDecl *Function) const;
 
   /// True when a word of \p Command is built from a parameter of the
-  /// function that issues it.
+  /// function that issues it, or from a member its object is called with.
   static bool dependsOnParameters(const RedisCommand &Command);
 
 private:

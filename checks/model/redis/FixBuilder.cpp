@@ -189,6 +189,7 @@ std::vector<FixItHint> safeAcquireFix(const RedisCommand &Command, const Acquire
   case CallForm::Stream:
   // A project wrapper's words are fixed in the wrapper, in its own file.
   case CallForm::Template:
+  case CallForm::Fields:
     return {};
   }
   llvm_unreachable("unknown call form");

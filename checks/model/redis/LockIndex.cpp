@@ -155,6 +155,8 @@ std::string LockIndex::identityOf(const CommandWord &Word, bool ClassWide) const
   for (const CommandWord::Piece &Piece : Word.Pieces) {
     if (Piece.Text) {
       Id += *Piece.Text;
+    } else if (Piece.Member) {
+      Id += "{" + expressionIdentity(Piece.Source, Context) + "." + memberIdentity(Piece.Member) + "}";
     } else if (Piece.Source) {
       std::string Shared = HasText ? classParameterIdentity(Piece.Source) : "";
       Id += "{" + (Shared.empty() ? expressionIdentity(Piece.Source, Context) : Shared) + "}";
@@ -200,6 +202,8 @@ std::string LockIndex::keyDisplay(const CommandWord &Word) const {
   for (const CommandWord::Piece &Piece : Word.Pieces) {
     if (Piece.Text)
       Display += *Piece.Text;
+    else if (Piece.Member)
+      Display += "{" + Spelled(Piece.Source) + "." + Piece.Member->getNameAsString() + "}";
     else if (Piece.Source)
       Display += "{" + Spelled(Piece.Source) + "}";
     else
@@ -220,7 +224,9 @@ KeyNaming LockIndex::keyNaming(const CommandWord &Word) const {
         Slot->second = namingOfKeyText(*Piece.Text, KeyWords);
       Text = std::max(Text, Slot->second);
     } else if (Piece.Source) {
-      auto [Slot, New] = SourceNamings.try_emplace(expressionName(Piece.Source));
+      // A lock object's member is named by the member, not the object.
+      auto [Slot, New] = SourceNamings.try_emplace(
+          Piece.Member ? Piece.Member->getNameAsString() : expressionName(Piece.Source));
       if (New)
         Slot->second = namingOfKeySource(Slot->first(), KeyWords);
       Sources = std::max(Sources, Slot->second);

@@ -25,7 +25,7 @@ bool CommandWord::spellsInsensitive(llvm::StringRef Word) const {
 }
 
 const clang::Expr *CommandWord::soleExpression() const {
-  if (Pieces.size() != 1)
+  if (Pieces.size() != 1 || Pieces.front().Member)
     return nullptr;
   return Pieces.front().Source;
 }

@@ -18,6 +18,7 @@
 #include <vector>
 
 namespace clang {
+class FieldDecl;
 class FunctionDecl;
 } // namespace clang
 
@@ -32,6 +33,9 @@ struct CommandWord {
     const clang::Expr *Source = nullptr;
     /// The hiredis conversion that consumed Source ('s', 'b', 'd', ...).
     char Conversion = 0;
+    /// Set when the piece is this member of the object Source: a lock
+    /// object's key whose construction is out of sight (`lock.key_`).
+    const clang::FieldDecl *Member = nullptr;
   };
   std::vector<Piece> Pieces;
 

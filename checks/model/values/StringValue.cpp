@@ -166,7 +166,9 @@ std::optional<StringValue> StringValueTracker::valueOf(const Expr *E) {
     if (const auto *Field = dyn_cast<FieldDecl>(Member->getMemberDecl());
         Field && isStringLikeType(Field->getType()) && !Field->getType()->isPointerType())
       if (std::optional<StringValue> Value = valueOfField(Field))
-        return Value;
+        if (!ObjectFieldsKept || !isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()) ||
+            Value->text())
+          return Value;
   return opaque(E);
 }
 

@@ -64,6 +64,12 @@ public:
   /// change the tracker cannot follow.
   std::optional<StringValue> valueOf(const clang::Expr *E);
 
+  /// Keeps a member of `this` whose value depends on how the object was
+  /// built as one opaque piece, the member itself, instead of reading it
+  /// through the constructors: a summary states a lock class's key as "the
+  /// object's key_", to be filled in where the object is built.
+  void keepObjectFields() { ObjectFieldsKept = true; }
+
 private:
   struct Change;
   std::optional<StringValue> valueOfLocal(const clang::VarDecl *Var, const clang::Expr *Use);
@@ -95,6 +101,7 @@ private:
   llvm::DenseSet<const clang::FunctionDecl *> Recursive;
   llvm::DenseMap<const clang::FieldDecl *, std::optional<StringValue>> Fields;
   unsigned Depth = 0;
+  bool ObjectFieldsKept = false;
 };
 
 } // namespace locklint::model
