@@ -171,8 +171,9 @@ cl::opt<std::string> IndexDir("index-dir",
                                        "Default: .locklint-index in the -p directory."),
                               cl::value_desc("dir"), cl::cat(LocklintCategory));
 cl::opt<bool> PerFile("per-file",
-                      cl::desc("With -p, analyze each file on its own: no summaries\n"
-                               "of the other translation units, no index."),
+                      cl::desc("With -p, analyze each file on its own, unless a\n"
+                               "whole-project run left its index: the other units'\n"
+                               "summaries are then read from it."),
                       cl::cat(LocklintCategory));
 cl::opt<std::string> FilesFrom("files-from",
                                cl::desc("Also analyze the files listed in this file, one\n"
@@ -819,15 +820,6 @@ Error checkWritable(StringRef Path) {
   return Error::success();
 }
 
-/// True when the run reads the whole compile database as one project: a
-/// database named with -p (flags after `--` replace it), and nothing that
-/// needs one file at a time (shards, which split the units). Fixes are
-/// planned by the driver from every unit's findings, so they need no less.
-bool wholeProject(bool FlagsGiven) {
-  return !BuildPath.empty() && !FlagsGiven && !PerFile && !IncludeSuppressed &&
-         ShardOption.empty();
-}
-
 /// .locklint-index in the build directory -p names (or the one holding the
 /// compile_commands.json it names).
 std::string defaultIndexDir() {
@@ -836,6 +828,24 @@ std::string defaultIndexDir() {
     sys::path::remove_filename(Dir);
   sys::path::append(Dir, ".locklint-index");
   return Dir.str().str();
+}
+
+/// True when a whole-project run has left its index: a per-file run then
+/// reads the other units' summaries from it (units whose files changed
+/// since are read again), instead of seeing only its own files.
+bool projectIndexExists() {
+  return sys::fs::is_directory(IndexDir.empty() ? defaultIndexDir() : absolutePath(IndexDir));
+}
+
+/// True when the run reads the whole compile database as one project: a
+/// database named with -p (flags after `--` replace it), and nothing that
+/// needs one file at a time (shards, which split the units). Fixes are
+/// planned by the driver from every unit's findings, so they need no less.
+/// --per-file asks for one file at a time unless the project's index can
+/// tell each file what the others define.
+bool wholeProject(bool FlagsGiven) {
+  return !BuildPath.empty() && !FlagsGiven && (!PerFile || projectIndexExists()) &&
+         !IncludeSuppressed && ShardOption.empty();
 }
 
 /// What decides every unit's results besides its own inputs: this locklint

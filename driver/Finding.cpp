@@ -12,6 +12,7 @@ void AnalysisResults::append(AnalysisResults Other) {
   std::move(Other.Findings.begin(), Other.Findings.end(), std::back_inserter(Findings));
   std::move(Other.Failures.begin(), Other.Failures.end(), std::back_inserter(Failures));
   std::move(Other.Units.begin(), Other.Units.end(), std::back_inserter(Units));
+  FoundUnreported.merge(Other.FoundUnreported);
 }
 
 void AnalysisResults::sort() {
@@ -48,7 +49,7 @@ void AnalysisResults::dropRepeatsAtWrappers() {
       }))
     return;
   using Place = std::tuple<std::string, std::string, unsigned, unsigned>;
-  std::set<Place> Reported;
+  std::set<Place> Reported = FoundUnreported;
   for (const Finding &F : Findings)
     Reported.insert({F.Check, F.Where.File, F.Where.Line, F.Where.Column});
   // A finding at a call of a wrapper whose command is itself reported, by

@@ -9,7 +9,9 @@
 #ifndef LOCKLINT_DRIVER_FINDING_H
 #define LOCKLINT_DRIVER_FINDING_H
 
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace locklint {
@@ -74,6 +76,10 @@ struct AnalysisResults {
   std::vector<Finding> Findings;
   std::vector<FileFailure> Failures;
   std::vector<UnitRecord> Units;
+  /// Check, file, line and column of the findings of units the run read
+  /// but does not report (a named file's wrappers): a finding at a call of
+  /// a wrapper is a repeat of one of these as much as of a reported one.
+  std::set<std::tuple<std::string, std::string, unsigned, unsigned>> FoundUnreported;
 
   void append(AnalysisResults Other);
   /// Sorts into the order every output uses, whatever order the files ran

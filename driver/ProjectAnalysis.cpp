@@ -717,8 +717,13 @@ llvm::Expected<AnalysisResults> analyzeProject(const ProjectRequest &Request, Pr
   Results.Failures = failuresReportedUnitsRelyOn(Request, First, Summaries);
   Results.Failures.insert(Results.Failures.end(), Unlinked.begin(), Unlinked.end());
   for (size_t I = 0; I < Count; ++I) {
-    if (!Request.Reported.contains(Request.Units[I]))
+    if (!Request.Reported.contains(Request.Units[I])) {
+      const std::optional<AnalysisResults> &Read = Third[I] ? Third[I] : Second[I] ? Second[I] : First[I];
+      if (Read)
+        for (const Finding &F : Read->Findings)
+          Results.FoundUnreported.insert({F.Check, F.Where.File, F.Where.Line, F.Where.Column});
       continue;
+    }
     AnalysisResults Unit = Third[I]    ? std::move(*Third[I])
                            : Second[I] ? std::move(*Second[I])
                                        : std::move(*First[I]);

@@ -52,7 +52,7 @@ void restock(redisContext *c, RedisLock &lock) {
 void reprice(redisContext *c, RedisLock &lock) {
   lock.lock();
   freeReplyObject(redisCommand(c, "HSET price:42 cents %d", 1999));
-  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: write to Redis key 'price:42' in the scope of lock 'key_'{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: write to Redis key 'price:42' in the scope of lock 'lock.key_'{{.*}}
   lock.unlock();
   // After the release: not under the lock.
   freeReplyObject(redisCommand(c, "HSET price:43 cents %d", 2999));
@@ -62,7 +62,7 @@ void audit(redisContext *c, RedisLock &lock) {
   while (!lock.TryLock())
     usleep(50000);
   freeReplyObject(redisCommand(c, "RPUSH audit:42 %s", "counted"));
-  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: write to Redis key 'audit:42' in the scope of lock 'key_'{{.*}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: write to Redis key 'audit:42' in the scope of lock 'lock.key_'{{.*}}
   lock.unlock();
 }
 

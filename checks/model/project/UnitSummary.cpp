@@ -19,10 +19,7 @@ const FieldDecl *memberRead(const StringPiece &Piece, const FunctionDecl *Functi
   return fieldOfThis(Piece.Source, Function);
 }
 const FieldDecl *memberRead(const CommandWord::Piece &Piece, const FunctionDecl *Function) {
-  if (Piece.Member && Piece.Source && isa<CXXThisExpr>(Piece.Source->IgnoreParenImpCasts()) &&
-      isa<CXXMethodDecl>(Function))
-    return Piece.Member;
-  return fieldOfThis(Piece.Source, Function);
+  return memberOfObject(Piece, Function);
 }
 
 /// A word of a command as a template word: text with `$` doubled, `$N` for

@@ -4,6 +4,7 @@
 #include "model/values/StmtWalk.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/values/ExprText.h"
+#include "model/values/ObjectFields.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -51,6 +52,12 @@ FunctionSummary::Returns classifyReturn(const Expr *Returned, const CallExpr *Ca
 
 } // namespace
 
+const FieldDecl *memberOfObject(const CommandWord::Piece &Piece, const FunctionDecl *Function) {
+  if (Piece.Member && Piece.Source && isa<CXXThisExpr>(Piece.Source->IgnoreParenImpCasts()))
+    return isa_and_nonnull<CXXMethodDecl>(Function) ? Piece.Member : nullptr;
+  return Piece.Member ? nullptr : fieldOfThis(Piece.Source, Function);
+}
+
 std::string placeOf(SourceLocation Loc, const SourceManager &SM) {
   PresumedLoc Presumed = SM.getPresumedLoc(SM.getExpansionLoc(Loc), /*UseLineDirectives=*/false);
   if (Presumed.isInvalid())
@@ -86,8 +93,7 @@ void climbToCallers(llvm::ArrayRef<HelperCall> Calls, unsigned Levels,
 bool CommandSummaries::dependsOnParameters(const RedisCommand &Command) {
   for (const CommandWord &Word : Command.Args)
     for (const CommandWord::Piece &Piece : Word.Pieces)
-      if (parameterOf(Piece.Source, Command.Function) ||
-          (Piece.Member && Piece.Source && isa<CXXThisExpr>(Piece.Source->IgnoreParenImpCasts())))
+      if (parameterOf(Piece.Source, Command.Function) || memberOfObject(Piece, Command.Function))
         return true;
   return false;
 }
@@ -135,8 +141,8 @@ CommandWord CommandSummaries::substitute(const CommandWord &Word, const CallExpr
   for (const CommandWord::Piece &Piece : Word.Pieces) {
     // A member of the helper's object is the member of the object it is
     // called on here.
-    if (Piece.Member && Piece.Source && isa<CXXThisExpr>(Piece.Source->IgnoreParenImpCasts())) {
-      CommandWord Member = Extractor.objectMember(Call, Piece.Member);
+    if (const FieldDecl *Field = memberOfObject(Piece, Callee)) {
+      CommandWord Member = Extractor.objectMember(Call, Field);
       Result.Pieces.insert(Result.Pieces.end(), Member.Pieces.begin(), Member.Pieces.end());
       continue;
     }

@@ -105,6 +105,12 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, bool> Done;
 };
 
+/// The member of the object \p Function is called on that \p Piece
+/// stands for: a member of `this` it reads, or one a call of another of the
+/// object's methods read. Null for other pieces and outside methods.
+const clang::FieldDecl *memberOfObject(const CommandWord::Piece &Piece,
+                                       const clang::FunctionDecl *Function);
+
 /// "file:line:col" of \p Loc, with the file's absolute path: a place other
 /// translation units can name.
 std::string placeOf(clang::SourceLocation Loc, const clang::SourceManager &SM);

@@ -196,14 +196,23 @@ std::string LockIndex::keyDisplay(const CommandWord &Word) const {
     std::string Text = sourceText(stripStringWrappers(E), Context);
     return Text.empty() ? sourceText(E, Context) : Text;
   };
+  // A lock object's member: `lock.key_`, or `key_` inside its own class.
+  auto MemberOf = [&](const CommandWord::Piece &Piece) {
+    std::string Member = Piece.Member->getNameAsString();
+    return isa<CXXThisExpr>(Piece.Source->IgnoreParenImpCasts())
+               ? Member
+               : Spelled(Piece.Source) + "." + Member;
+  };
   if (const Expr *Sole = Word.soleExpression(); Sole && !Word.text())
     return Spelled(Sole);
+  if (Word.Pieces.size() == 1 && Word.Pieces.front().Member)
+    return MemberOf(Word.Pieces.front());
   std::string Display;
   for (const CommandWord::Piece &Piece : Word.Pieces) {
     if (Piece.Text)
       Display += *Piece.Text;
     else if (Piece.Member)
-      Display += "{" + Spelled(Piece.Source) + "." + Piece.Member->getNameAsString() + "}";
+      Display += "{" + MemberOf(Piece) + "}";
     else if (Piece.Source)
       Display += "{" + Spelled(Piece.Source) + "}";
     else
