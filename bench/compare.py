@@ -148,7 +148,11 @@ def project_medians(llvm, locklint, project, files, runs):
         ("clang -fsyntax-only",
          [str(llvm / "clang++"), "-fsyntax-only", "-std=c++17", "-I/usr/include/postgresql",
           "-I" + str(project / "src"), *files], None),
-        ("locklint -j1 --per-file", [*base, "--per-file"], None),
+        # No index to read: a per-file run reads one, once a project run
+        # has left it.
+        ("locklint -j1 --per-file",
+         [locklint, "-j", "1", "-p", str(project), "--index-dir", str(project / "no-index"),
+          "--per-file"], None),
         ("locklint -j1 project, first run", base, index),
         ("locklint -j1 project, unchanged", base, None),
         # All units at once, the callers of store.cpp's wrapper read again:

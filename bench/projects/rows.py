@@ -49,7 +49,10 @@ def rows(project, tools, build, units, flags, index):
             per_unit(lambda unit: [tidy, "--quiet", f"--load={tools.plugin}",
                                    "--checks=-*,distlock-*", "-p", str(build), unit]), CLEAN,
             None),
-        Row(PER_FILE, [("the database", [*locklint, "--per-file"])], FINDINGS, None),
+        # With no index to read, as a per-file run with none left by a
+        # project run.
+        Row(PER_FILE, [("the database", [*locklint, "--per-file", "--index-dir",
+                                         str(index) + "-none"])], FINDINGS, None),
         Row(FIRST, [("the database", whole)], FINDINGS, index),
         Row(UNCHANGED, [("the database", whole)], FINDINGS, None),
         # Every unit read at once, callers of other units' wrappers read

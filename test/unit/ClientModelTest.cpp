@@ -101,3 +101,46 @@ TEST(ClientModelTest, MissingUserFileIsAnError) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(ClientModelTest, ConstructorsStateTheirMembersAndAreNoCommand) {
+  ClientModel Model;
+  ASSERT_FALSE(Model.addJson(R"json({"functions": [
+    {"names": ["app::Lock::Lock"], "form": "fields", "param_count": 1,
+     "fields": {"key_": "lock:$0"}},
+    {"names": ["app::Lock::tryLock"], "form": "template", "words": ["SET", "$.key_", "1", "NX"]}
+  ]})json", "lock.json"));
+  const std::string *Key = Model.fieldWord("app::Lock::Lock", 1, "key_");
+  ASSERT_TRUE(Key);
+  EXPECT_EQ(*Key, "lock:$0");
+  // Another overload, or a member it does not store, is not described.
+  EXPECT_FALSE(Model.fieldWord("app::Lock::Lock", 2, "key_"));
+  EXPECT_FALSE(Model.fieldWord("app::Lock::Lock", 1, "token_"));
+  // A constructor is never matched as a call: only the method is a name.
+  std::vector<std::string> Names = Model.names();
+  EXPECT_TRUE(llvm::is_contained(Names, "::app::Lock::tryLock"));
+  EXPECT_FALSE(llvm::is_contained(Names, "::app::Lock::Lock"));
+  EXPECT_EQ(errorOf(R"json({"functions": [{"names": ["app::Lock::Lock"], "form": "fields"}]})json"),
+            "wrapper.json: functions[0].fields: is required for the fields form");
+}
+
+TEST(ClientModelTest, ATemplateStatesTheCommandsItIssuesInOrder) {
+  ClientModel Model;
+  ASSERT_FALSE(Model.addJson(R"json({"functions": [
+    {"names": ["app::take"], "form": "template", "words": ["SETNX", "$0", "1"],
+     "then": [["EXPIRE", "$0", "30"]]}
+  ]})json", "take.json"));
+  ASSERT_EQ(Model.lookup("app::take").size(), 1u);
+  const FunctionSpec &Take = Model.lookup("app::take").front();
+  ASSERT_EQ(Take.ThenWords.size(), 1u);
+  EXPECT_EQ(Take.ThenWords.front(), (std::vector<std::string>{"EXPIRE", "$0", "30"}));
+  EXPECT_EQ(errorOf(R"json({"functions": [{"names": ["app::f"], "form": "format",
+    "then": [["DEL", "$0"]]}]})json"),
+            "wrapper.json: functions[0].then: must be an array of word arrays, for the template form");
+  EXPECT_EQ(errorOf(R"json({"functions": [{"names": ["app::f"], "form": "template",
+    "words": ["GET", "$0"], "then": [[]]}]})json"),
+            "wrapper.json: functions[0].then: must hold non-empty arrays of strings");
+}
+
+} // namespace

@@ -71,20 +71,52 @@ bool readsObjectFields(const RedisCommand &Command) {
   return false;
 }
 
+/// How many commands one summarized function may issue in sequence.
+constexpr size_t MaxSequence = 4;
+
+/// Adds \p Next, another command of the function \p Entry describes, to
+/// the commands it issues after its first (`SETNX` then `EXPIRE`); the same
+/// command on another path (a retry) adds nothing. False when no entry can
+/// say it: a command text handed on, or too many commands.
+bool addToSequence(json &Entry, const json &Next) {
+  if (Entry.value("form", "") != "template" || Next.value("form", "") != "template") {
+    json Earlier = Entry;
+    Earlier.erase("issued_at");
+    return Earlier == Next;
+  }
+  const json &Words = Next.at("words");
+  auto Then = Entry.find("then");
+  if (Entry.at("words") == Words || (Then != Entry.end() && llvm::is_contained(*Then, Words)))
+    return true;
+  // A delete after another command is a release that may run only when
+  // the reply before it allowed (GET, compare, DEL): words cannot say so,
+  // and callers would read a DEL that checks nothing.
+  std::string Name = llvm::StringRef(Words.at(0).get<std::string>()).upper();
+  if (Name == "DEL" || Name == "UNLINK")
+    return false;
+  size_t Issued = 1 + (Then == Entry.end() ? 0 : Then->size());
+  if (Issued >= MaxSequence)
+    return false;
+  Entry["then"].push_back(Words);
+  return true;
+}
+
 /// The members \p Entry's words read (`$.key_`).
 void readFields(const json &Entry, std::set<std::string> &Fields) {
-  auto Words = Entry.find("words");
-  if (Words == Entry.end())
-    return;
-  for (const json &Word : *Words) {
-    llvm::StringRef Text = Word.get_ref<const std::string &>();
-    for (size_t At = Text.find("$."); At != llvm::StringRef::npos; At = Text.find("$.", At + 2)) {
-      size_t End = At + 2;
-      while (End < Text.size() && (llvm::isAlnum(Text[End]) || Text[End] == '_'))
-        ++End;
-      Fields.insert(Text.slice(At + 2, End).str());
+  json Commands = json::array({Entry.value("words", json::array())});
+  for (const json &Then : Entry.value("then", json::array()))
+    Commands.push_back(Then);
+  for (const json &Words : Commands)
+    for (const json &Word : Words) {
+      llvm::StringRef Text = Word.get_ref<const std::string &>();
+      for (size_t At = Text.find("$."); At != llvm::StringRef::npos;
+           At = Text.find("$.", At + 2)) {
+        size_t End = At + 2;
+        while (End < Text.size() && (llvm::isAlnum(Text[End]) || Text[End] == '_'))
+          ++End;
+        Fields.insert(Text.slice(At + 2, End).str());
+      }
     }
-  }
 }
 
 json stringSet(const std::set<std::string> &Names) {
@@ -343,9 +375,7 @@ UnitSummary SummaryCollector::finish(llvm::ArrayRef<OfferedLockApi> Offered) {
       Known->second["issued_at"] = placeOf(Innermost->Call->getBeginLoc(), SM);
       continue;
     }
-    json Earlier = Known->second;
-    Earlier.erase("issued_at");
-    if (Earlier != Entry)
+    if (!addToSequence(Known->second, Entry))
       Several.insert(Command.Function);
   }
   llvm::DenseSet<const FunctionDecl *> Described;

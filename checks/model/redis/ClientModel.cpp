@@ -181,17 +181,27 @@ private:
 
   llvm::Error readWords(const json &Entry, const std::string &Path, FunctionSpec &Spec) const {
     auto It = Entry.find("words");
-    if (It == Entry.end()) {
-      if (Spec.Form == CallForm::Template)
-        return fail(join(Path, "words"), "is required for the template form");
-      return llvm::Error::success();
-    }
-    if (!It->is_array() || It->empty())
+    if (It == Entry.end() && Spec.Form == CallForm::Template)
+      return fail(join(Path, "words"), "is required for the template form");
+    if (It != Entry.end() && (!It->is_array() || It->empty()))
       return fail(join(Path, "words"), "must be a non-empty array of strings");
-    for (const json &Word : *It) {
+    for (const json &Word : It != Entry.end() ? *It : json::array()) {
       if (!Word.is_string())
         return fail(join(Path, "words"), "must hold strings");
       Spec.Words.push_back(Word.get<std::string>());
+    }
+    auto Then = Entry.find("then");
+    if (Then == Entry.end())
+      return llvm::Error::success();
+    if (Spec.Form != CallForm::Template || !Then->is_array())
+      return fail(join(Path, "then"), "must be an array of word arrays, for the template form");
+    for (const json &Command : *Then) {
+      if (!Command.is_array() || Command.empty() ||
+          !llvm::all_of(Command, [](const json &Word) { return Word.is_string(); }))
+        return fail(join(Path, "then"), "must hold non-empty arrays of strings");
+      Spec.ThenWords.emplace_back();
+      for (const json &Word : Command)
+        Spec.ThenWords.back().push_back(Word.get<std::string>());
     }
     return llvm::Error::success();
   }

@@ -104,6 +104,9 @@ struct FunctionSpec {
   std::optional<std::string> ReleaseFix;
   /// For Template: the words, the command name first.
   std::vector<std::string> Words;
+  /// For Template: the commands the function issues after that one, in
+  /// order (`SETNX` then `EXPIRE`), each as Words.
+  std::vector<std::vector<std::string>> ThenWords;
   /// For Fields: each member's value, a template word over the
   /// constructor's parameters.
   std::map<std::string, std::string> FieldWords;

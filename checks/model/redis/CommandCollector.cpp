@@ -85,8 +85,14 @@ bool CommandCollector::collect(const MatchFinder::MatchResult &Result) {
       InnerStreamCalls.insert(Op);
   }
   Command->Function = Enclosing->of(Call);
+  std::vector<RedisCommand> Then = Extractor->extractThen(*Command);
   readScript(*Command);
   Commands.push_back(std::move(*Command));
+  for (RedisCommand &Next : Then) {
+    Next.Function = Commands.back().Function;
+    readScript(Next);
+    Commands.push_back(std::move(Next));
+  }
   return true;
 }
 

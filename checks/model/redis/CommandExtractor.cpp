@@ -25,9 +25,10 @@ bool isDefaulted(const Expr *Arg) { return isa<CXXDefaultArgExpr>(Arg); }
 class Builder {
 public:
   Builder(const FunctionSpec &Spec, const CallExpr *Call, const ASTContext &Context,
-          StringValueTracker &Strings, const StringValue *FormatText, const ClientModel &Model)
+          StringValueTracker &Strings, const StringValue *FormatText, const ClientModel &Model,
+          const std::vector<std::string> *Words = nullptr)
       : Spec(Spec), Call(Call), Context(Context), Strings(Strings), FormatText(FormatText),
-        Model(Model), Args(callArguments(Call)) {}
+        Model(Model), Words(Words ? *Words : Spec.Words), Args(callArguments(Call)) {}
 
   std::optional<RedisCommand> build() {
     Command.Call = Call;
@@ -294,13 +295,13 @@ private:
   /// `$.name` by the member `name` of the object the call is made on, `$?`
   /// an unknown value and `$$` standing for `$`.
   bool buildTemplate() {
-    std::vector<CommandWord> Words;
-    for (llvm::StringRef Template : Spec.Words) {
+    std::vector<CommandWord> Built;
+    for (llvm::StringRef Template : Words) {
       CommandWord Word;
       appendTemplate(Word, Template, Args, calledObject(Call), 0);
-      Words.push_back(std::move(Word));
+      Built.push_back(std::move(Word));
     }
-    return setWords(std::move(Words));
+    return setWords(std::move(Built));
   }
 
   /// Appends the template word \p Template to \p Word, with \p Values for
@@ -635,6 +636,8 @@ private:
   /// The format's value when the caller knows it better than the call does.
   const StringValue *FormatText;
   const ClientModel &Model;
+  /// For Template: the words of the command to build.
+  const std::vector<std::string> &Words;
   llvm::ArrayRef<const Expr *> Args;
   RedisCommand Command;
 };
@@ -697,6 +700,17 @@ CommandExtractor::formatWrapperSpec(const CallExpr *Call, const FunctionDecl *Fu
   Wrapper.FormatArg = Format->getFunctionScopeIndex();
   Wrapper.Names.push_back(Function->getQualifiedNameAsString());
   return Wrapper;
+}
+
+std::vector<RedisCommand> CommandExtractor::extractThen(const RedisCommand &First) const {
+  std::vector<RedisCommand> Then;
+  if (!First.Spec || First.Spec->Form != CallForm::Template)
+    return Then;
+  for (const std::vector<std::string> &Words : First.Spec->ThenWords)
+    if (std::optional<RedisCommand> Next =
+            Builder(*First.Spec, First.Call, Context, Strings, nullptr, Model, &Words).build())
+      Then.push_back(std::move(*Next));
+  return Then;
 }
 
 CommandWord CommandExtractor::objectMember(const CallExpr *Call, const FieldDecl *Field) const {

@@ -57,6 +57,10 @@ public:
   std::optional<RedisCommand> extractAs(const FunctionSpec &Spec,
                                         const clang::CallExpr *Call) const;
 
+  /// The commands a call of a template function issues after \p First,
+  /// the one extract() read, in order (its `then` words).
+  std::vector<RedisCommand> extractThen(const RedisCommand &First) const;
+
   /// The value of member \p Field of the object \p Call, a method call,
   /// is made on (see the `$.name` words of the template form).
   CommandWord objectMember(const clang::CallExpr *Call, const clang::FieldDecl *Field) const;

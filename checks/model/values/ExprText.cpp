@@ -55,17 +55,23 @@ std::string localsRead(const Stmt *E) {
 
 } // namespace
 
+const Expr *temporaryContents(const Expr *E) {
+  if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
+    return Cleanups->getSubExpr();
+  if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
+    return Temp->getSubExpr();
+  if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+    return Bind->getSubExpr();
+  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+    return Cast->getSubExpr();
+  return nullptr;
+}
+
 const Expr *stripStringWrappers(const Expr *E) {
   while (E) {
     const Expr *Next = E->IgnoreParenImpCasts();
-    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(Next))
-      Next = Cleanups->getSubExpr();
-    else if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(Next))
-      Next = Temp->getSubExpr();
-    else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(Next))
-      Next = Bind->getSubExpr();
-    else if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Next))
-      Next = Cast->getSubExpr();
+    if (const Expr *Inner = temporaryContents(Next))
+      Next = Inner;
     else if (const auto *Construct = dyn_cast<CXXConstructExpr>(Next);
              Construct && !isa<CXXTemporaryObjectExpr>(Construct) &&
              isConvertingConstruct(Construct))

@@ -17,6 +17,10 @@
 
 namespace locklint::model {
 
+/// What a cleanup, a temporary, its binding or a functional cast holds;
+/// null for any other expression.
+const clang::Expr *temporaryContents(const clang::Expr *E);
+
 /// Looks through parentheses, implicit conversions, temporaries and the
 /// conversions between string types (std::string, string views, c_str()).
 const clang::Expr *stripStringWrappers(const clang::Expr *E);

@@ -46,14 +46,8 @@ bool isSmartPointer(const CXXRecordDecl *Record) {
 const Expr *builtObject(const Expr *E) {
   while (E) {
     E = E->IgnoreParenImpCasts();
-    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
-      E = Cleanups->getSubExpr();
-    else if (const auto *Temporary = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = Temporary->getSubExpr();
-    else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = Bind->getSubExpr();
-    else if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
-      E = Cast->getSubExpr();
+    if (const Expr *Inner = temporaryContents(E))
+      E = Inner;
     else if (const auto *Construct = dyn_cast<CXXConstructExpr>(E);
              Construct && Construct->getNumArgs() == 1 &&
              (Construct->getConstructor()->isCopyOrMoveConstructor() ||

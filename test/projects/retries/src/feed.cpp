@@ -15,8 +15,8 @@ void publish(Store &store) {
   store.drop("lock:prices");
 }
 
-// A method that sends two different commands is no one command: rather
-// than guess which, its calls are read as neither. The release is still seen.
+// A method that sends two different commands is read as both: the write
+// under the lock is as unfenced as the publisher's.
 void warmCache(Store &store) {
   std::string holder = holderId();
   if (!store.takeIfAbsent("lock:cache", holder, 5000))

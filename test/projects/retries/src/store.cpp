@@ -31,8 +31,8 @@ void Store::put(const std::string &key, const std::string &value) {
   freeReplyObject(reply);
 }
 
-// Two different commands: no single command describes it, so its calls are
-// read as nothing at all.
+// Two different commands: its calls are read as both, in the order it
+// sends them, SET then EXPIRE.
 void Store::putWithExpiry(const std::string &key, const std::string &value, int seconds) {
   freeReplyObject(redisCommand(context_, "SET %s %s", key.c_str(), value.c_str()));
   freeReplyObject(redisCommand(context_, "EXPIRE %s %d", key.c_str(), seconds));
