@@ -1145,8 +1145,9 @@ int run(int Argc, const char **Argv) {
   WorkerSettings Settings;
   Settings.Program = sys::fs::getMainExecutable(Argv[0], reinterpret_cast<void *>(&runLocklint));
   // A per-file run cannot see the bodies of functions other files define:
-  // it counts the calls of them that look like lock code, to say so once.
-  bool CountUnread = !wholeProject(FlagsGiven) && !Quiet;
+  // it counts the calls of them that look like lock code, to say so once,
+  // --quiet or not: the findings it shows may not be all there are.
+  bool CountUnread = !wholeProject(FlagsGiven);
   SmallVector<StringRef, 8> DumpKinds;
   StringRef(Dump.getValue()).split(DumpKinds, ',', -1, /*KeepEmpty=*/false);
   if (CountUnread && !llvm::is_contained(DumpKinds, "all") &&
@@ -1335,8 +1336,8 @@ int run(int Argc, const char **Argv) {
   RunSummary Summary = summarize(Results, UnitsRun, Excluded);
   if (Unread)
     errs() << formatv("locklint: calls of {0} could not be read here: run with -p <build "
-                      "folder>, or name the models --export-models writes in .clang-tidy "
-                      "(docs/wrappers.md)\n",
+                      "folder> once, whose index later per-file runs read, or name the models "
+                      "--export-models writes in .clang-tidy (docs/wrappers.md)\n",
                       Unread == 1 ? std::string("1 function whose body is in another file")
                                   : formatv("{0} functions whose bodies are in other files",
                                             Unread)
