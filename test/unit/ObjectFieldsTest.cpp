@@ -151,8 +151,9 @@ TEST(ObjectFieldsTest, CallsBeforeAreLatestFirst) {
     }
   )cpp");
   ASSERT_EQ(P.Calls.size(), 1u);
-  auto Before = callsBefore(calledObject(P.Calls.front()), P.Calls.front(),
-                            P.AST->getSourceManager());
+  ObjectCalls History;
+  auto Before = History.before(calledObject(P.Calls.front()), P.Calls.front(),
+                               P.AST->getSourceManager());
   ASSERT_EQ(Before.size(), 2u);
   EXPECT_EQ(Before[0]->getMethodDecl()->getName(), "key");
   EXPECT_EQ(Before[1]->getMethodDecl()->getName(), "init");

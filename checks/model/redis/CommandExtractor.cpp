@@ -26,9 +26,10 @@ class Builder {
 public:
   Builder(const FunctionSpec &Spec, const CallExpr *Call, const ASTContext &Context,
           StringValueTracker &Strings, const StringValue *FormatText, const ClientModel &Model,
-          const std::vector<std::string> *Words = nullptr)
+          ObjectCalls &History, const std::vector<std::string> *Words = nullptr)
       : Spec(Spec), Call(Call), Context(Context), Strings(Strings), FormatText(FormatText),
-        Model(Model), Words(Words ? *Words : Spec.Words), Args(callArguments(Call)) {}
+        Model(Model), History(History), Words(Words ? *Words : Spec.Words),
+        Args(callArguments(Call)) {}
 
   std::optional<RedisCommand> build() {
     Command.Call = Call;
@@ -385,7 +386,7 @@ private:
       return;
     }
     std::optional<bool> Stored;
-    for (const CXXMemberCallExpr *Earlier : callsBefore(Object, Call, Context.getSourceManager()))
+    for (const CXXMemberCallExpr *Earlier : History.before(Object, Call, Context.getSourceManager()))
       if ((Stored = appendStored(Word, Earlier->getMethodDecl(), Field,
                                  callArguments(Earlier), Object, Depth)))
         break;
@@ -636,6 +637,7 @@ private:
   /// The format's value when the caller knows it better than the call does.
   const StringValue *FormatText;
   const ClientModel &Model;
+  ObjectCalls &History;
   /// For Template: the words of the command to build.
   const std::vector<std::string> &Words;
   llvm::ArrayRef<const Expr *> Args;
@@ -676,7 +678,7 @@ std::optional<RedisCommand> CommandExtractor::extract(const CallExpr *Call,
   const FunctionSpec *Spec = specFor(Call);
   if (!Spec)
     return std::nullopt;
-  return Builder(*Spec, Call, Context, Strings, FormatText, Model).build();
+  return Builder(*Spec, Call, Context, Strings, FormatText, Model, ObjectHistory).build();
 }
 
 std::optional<FunctionSpec>
@@ -708,14 +710,14 @@ std::vector<RedisCommand> CommandExtractor::extractThen(const RedisCommand &Firs
     return Then;
   for (const std::vector<std::string> &Words : First.Spec->ThenWords)
     if (std::optional<RedisCommand> Next =
-            Builder(*First.Spec, First.Call, Context, Strings, nullptr, Model, &Words).build())
+            Builder(*First.Spec, First.Call, Context, Strings, nullptr, Model, ObjectHistory, &Words).build())
       Then.push_back(std::move(*Next));
   return Then;
 }
 
 CommandWord CommandExtractor::objectMember(const CallExpr *Call, const FieldDecl *Field) const {
   static const FunctionSpec NoSpec;
-  return Builder(NoSpec, Call, Context, Strings, nullptr, Model).member(Field);
+  return Builder(NoSpec, Call, Context, Strings, nullptr, Model, ObjectHistory).member(Field);
 }
 
 std::optional<std::pair<unsigned, unsigned>>
@@ -735,7 +737,7 @@ CommandExtractor::vaListForward(const CallExpr *Call, const FunctionDecl *Functi
 
 std::optional<RedisCommand> CommandExtractor::extractAs(const FunctionSpec &Spec,
                                                         const CallExpr *Call) const {
-  return Builder(Spec, Call, Context, Strings, nullptr, Model).build();
+  return Builder(Spec, Call, Context, Strings, nullptr, Model, ObjectHistory).build();
 }
 
 std::optional<RedisCommand> CommandExtractor::extractWrapped(const CallExpr *Call,

@@ -10,6 +10,7 @@
 
 #include "model/redis/ClientModel.h"
 #include "model/redis/RedisCommand.h"
+#include "model/values/ObjectFields.h"
 #include "model/values/StringValue.h"
 #include "clang/AST/ASTContext.h"
 #include <optional>
@@ -77,6 +78,8 @@ private:
   const ClientModel &Model;
   const clang::ASTContext &Context;
   StringValueTracker &Strings;
+  /// The method calls on each local lock object, for its members' values.
+  mutable ObjectCalls ObjectHistory;
 };
 
 /// Reads the script of an EVAL into its ScriptCommands, with KEYS and ARGV

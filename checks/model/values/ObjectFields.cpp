@@ -104,17 +104,17 @@ std::optional<ObjectConstruction> memberConstruction(const FieldDecl *Field) {
   const auto *Record = dyn_cast<CXXRecordDecl>(Field->getParent());
   if (!Record)
     return std::nullopt;
-  const Expr *Found = nullptr;
+  const CXXConstructorDecl *Builder = nullptr;
   for (const CXXConstructorDecl *Constructor : Record->ctors()) {
     const auto *Definition = dyn_cast_or_null<CXXConstructorDecl>(Constructor->getDefinition());
     if (!Definition || Definition->isImplicit() || Definition->isCopyOrMoveConstructor())
       continue;
-    if (Found)
+    if (Builder)
       return std::nullopt; // Several constructors may build it differently.
-    Found = fieldInitializer(Definition, Field);
+    Builder = Definition;
   }
-  if (!Found)
-    Found = Field->getInClassInitializer();
+  const Expr *Found =
+      Builder ? fieldInitializer(Builder, Field) : Field->getInClassInitializer();
   return Found ? constructionBy(Found) : std::nullopt;
 }
 
@@ -161,30 +161,34 @@ const Expr *fieldInitializer(const FunctionDecl *Definition, const FieldDecl *Fi
 }
 
 llvm::SmallVector<const CXXMemberCallExpr *, 2>
-callsBefore(const Expr *Object, const CallExpr *Call, const SourceManager &Sources) {
+ObjectCalls::before(const Expr *Object, const CallExpr *Call, const SourceManager &Sources) {
   llvm::SmallVector<const CXXMemberCallExpr *, 2> Found;
   const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Object ? Object->IgnoreParenImpCasts() : nullptr);
   const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   const auto *Function = Var ? dyn_cast<FunctionDecl>(Var->getDeclContext()) : nullptr;
   if (!Var || !Function || !Function->getBody())
     return Found;
-  llvm::SmallVector<const Stmt *, 32> Work{Function->getBody()};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (!S)
-      continue;
-    if (const auto *Member = dyn_cast<CXXMemberCallExpr>(S); Member && Member != Call) {
-      const auto *On = dyn_cast_or_null<DeclRefExpr>(calledObject(Member));
-      if (On && On->getDecl() == Var &&
-          Sources.isBeforeInTranslationUnit(Member->getBeginLoc(), Call->getBeginLoc()))
-        Found.push_back(Member);
+  auto [Known, New] = Calls.try_emplace(Var);
+  if (New) {
+    llvm::SmallVector<const Stmt *, 32> Work{Function->getBody()};
+    while (!Work.empty()) {
+      const Stmt *S = Work.pop_back_val();
+      if (!S)
+        continue;
+      if (const auto *Member = dyn_cast<CXXMemberCallExpr>(S))
+        if (const auto *On = dyn_cast_or_null<DeclRefExpr>(calledObject(Member));
+            On && On->getDecl() == Var)
+          Known->second.push_back(Member);
+      for (const Stmt *Child : S->children())
+        Work.push_back(Child);
     }
-    for (const Stmt *Child : S->children())
-      Work.push_back(Child);
+    llvm::sort(Known->second, [&](const CXXMemberCallExpr *A, const CXXMemberCallExpr *B) {
+      return Sources.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+    });
   }
-  llvm::sort(Found, [&](const CXXMemberCallExpr *A, const CXXMemberCallExpr *B) {
-    return Sources.isBeforeInTranslationUnit(B->getBeginLoc(), A->getBeginLoc());
-  });
+  for (const CXXMemberCallExpr *Member : llvm::reverse(Known->second))
+    if (Member != Call && Sources.isBeforeInTranslationUnit(Member->getBeginLoc(), Call->getBeginLoc()))
+      Found.push_back(Member);
   return Found;
 }
 

@@ -16,7 +16,9 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include <vector>
 #include <optional>
 
 namespace locklint::model {
@@ -37,11 +39,21 @@ const clang::FieldDecl *fieldNamed(const clang::CXXRecordDecl *Record, llvm::Str
 const clang::Expr *fieldInitializer(const clang::FunctionDecl *Definition,
                                     const clang::FieldDecl *Field);
 
-/// The method calls made on the local \p Object before \p Call in its
-/// function, latest first (`lock.init(ctx, key)` before `lock.tryLock()`).
-llvm::SmallVector<const clang::CXXMemberCallExpr *, 2>
-callsBefore(const clang::Expr *Object, const clang::CallExpr *Call,
-            const clang::SourceManager &Sources);
+/// The method calls made on each local object, found once per local: a
+/// function that calls a lock object's methods many times walks its body
+/// once, not once per call.
+class ObjectCalls {
+public:
+  /// The method calls made on the local \p Object before \p Call in its
+  /// function, latest first (`lock.init(ctx, key)` before `lock.tryLock()`).
+  llvm::SmallVector<const clang::CXXMemberCallExpr *, 2>
+  before(const clang::Expr *Object, const clang::CallExpr *Call,
+         const clang::SourceManager &Sources);
+
+private:
+  /// Each local's method calls, in source order.
+  llvm::DenseMap<const clang::VarDecl *, std::vector<const clang::CXXMemberCallExpr *>> Calls;
+};
 
 /// How an object was built: its class, the constructor when the code names
 /// one, and the arguments.
