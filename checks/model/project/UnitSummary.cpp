@@ -29,10 +29,11 @@ template <typename Pieces>
 std::string templateWord(const Pieces &Word, const FunctionDecl *Function) {
   std::string Out;
   for (const auto &Piece : Word) {
-    if (const ParmVarDecl *Param = parameterOf(Piece.Source, Function)) {
-      Out += "$" + std::to_string(Param->getFunctionScopeIndex());
-    } else if (const FieldDecl *Field = memberRead(Piece, Function)) {
+    // A member first: a handle's member is read through a parameter.
+    if (const FieldDecl *Field = memberRead(Piece, Function)) {
       Out += "$." + Field->getNameAsString();
+    } else if (const ParmVarDecl *Param = parameterOf(Piece.Source, Function)) {
+      Out += "$" + std::to_string(Param->getFunctionScopeIndex());
     } else if (Piece.Text) {
       for (char C : *Piece.Text)
         Out += C == '$' ? std::string("$$") : std::string(1, C);
@@ -244,20 +245,51 @@ void SummaryCollector::run(const MatchFinder::MatchResult &Result) {
   Commands.collect(Result);
 }
 
-void SummaryCollector::addFieldStores(json &Into, const CXXRecordDecl *Record,
+namespace {
+
+/// The functions of this unit that may set \p Record's members: its
+/// methods, and the functions given a handle to it (`lock_init(&l, ...)`).
+std::vector<const FunctionDecl *> settersOf(const RecordDecl *Record, ASTContext &Context) {
+  std::vector<const FunctionDecl *> Setters;
+  if (const auto *Class = dyn_cast<CXXRecordDecl>(Record))
+    for (const CXXMethodDecl *Method : Class->methods())
+      Setters.push_back(Method);
+  const SourceManager &SM = Context.getSourceManager();
+  llvm::SmallVector<const DeclContext *, 8> Work{Context.getTranslationUnitDecl()};
+  while (!Work.empty())
+    for (const Decl *D : Work.pop_back_val()->decls()) {
+      if (!SM.isInMainFile(D->getLocation()))
+        continue;
+      if (isa<NamespaceDecl, LinkageSpecDecl>(D))
+        Work.push_back(cast<DeclContext>(D));
+      const auto *Function = dyn_cast<FunctionDecl>(D);
+      if (Function && Function->doesThisDeclarationHaveABody() && !isa<CXXMethodDecl>(Function) &&
+          llvm::any_of(Function->parameters(), [&](const ParmVarDecl *Param) {
+            return pointedRecord(Param->getType()) == Record->getCanonicalDecl() &&
+                   handleParameter(Function, Record) == Param;
+          }))
+        Setters.push_back(Function);
+    }
+  return Setters;
+}
+
+} // namespace
+
+void SummaryCollector::addFieldStores(json &Into, const RecordDecl *Record,
                                       const std::set<std::string> &Members,
                                       const llvm::DenseSet<const FunctionDecl *> &Described) {
   StringValueTracker *Strings = Commands.strings();
   if (Members.empty() || !Strings)
     return;
   const SourceManager &SM = Context->getSourceManager();
-  for (const CXXMethodDecl *Method : Record->methods()) {
-    const auto *Definition = dyn_cast_or_null<CXXMethodDecl>(Method->getDefinition());
+  for (const FunctionDecl *Setter : settersOf(Record, *Context)) {
+    const FunctionDecl *Definition = Setter->getDefinition();
+    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Definition);
     const auto *Constructor = dyn_cast_or_null<CXXConstructorDecl>(Definition);
     // A method that also issues a command is described by that command.
-    if (!Definition || Definition->isImplicit() || Definition->isStatic() ||
+    if (!Definition || Definition->isImplicit() || (Method && Method->isStatic()) ||
         isa<CXXDestructorDecl>(Definition) || (Constructor && Constructor->isCopyOrMoveConstructor()) ||
-        Definition->isCopyAssignmentOperator() || Definition->isMoveAssignmentOperator() ||
+        (Method && (Method->isCopyAssignmentOperator() || Method->isMoveAssignmentOperator())) ||
         !Definition->isExternallyVisible() || !SM.isInMainFile(Definition->getLocation()) ||
         broken(Definition) || Described.contains(Definition->getCanonicalDecl()))
       continue;
@@ -265,7 +297,7 @@ void SummaryCollector::addFieldStores(json &Into, const CXXRecordDecl *Record,
     for (const std::string &Name : Members) {
       const FieldDecl *Field = fieldNamed(Record, Name);
       const Expr *Init = Field ? fieldInitializer(Definition, Field) : nullptr;
-      std::optional<StringValue> Value = Init ? Strings->valueOf(Init) : std::nullopt;
+      std::optional<StringValue> Value = Init ? Strings->storedValue(Init) : std::nullopt;
       if (!Value)
         continue;
       std::string Word = templateWord(Value->Pieces, Definition);
@@ -380,14 +412,21 @@ UnitSummary SummaryCollector::finish(llvm::ArrayRef<OfferedLockApi> Offered) {
   }
   llvm::DenseSet<const FunctionDecl *> Described;
   // The members each class's summarized methods read, for its constructors.
-  llvm::MapVector<const CXXRecordDecl *, std::set<std::string>> ReadMembers;
+  llvm::MapVector<const RecordDecl *, std::set<std::string>> ReadMembers;
   for (auto &[Function, Entry] : Issued)
     if (!Several.contains(Function) && !broken(Function)) {
       std::vector<std::string> Names = exportedNames(Function);
       addEntries(Summary.RedisFunctions, Names, Entry);
       Described.insert(Function->getCanonicalDecl());
-      if (const auto *Method = dyn_cast<CXXMethodDecl>(Function); Method && !Names.empty())
+      if (Names.empty())
+        continue;
+      if (const auto *Method = dyn_cast<CXXMethodDecl>(Function); Method && !Method->isStatic())
         readFields(Entry, ReadMembers[Method->getParent()]);
+      else
+        for (const ParmVarDecl *Param : Function->parameters())
+          if (const RecordDecl *Record = pointedRecord(Param->getType());
+              Record && handleParameter(Function, Record) == Param)
+            readFields(Entry, ReadMembers[Record]);
     }
   for (const auto &[Record, Members] : ReadMembers)
     addFieldStores(Summary.RedisFunctions, Record, Members, Described);

@@ -76,10 +76,10 @@ private:
   /// The names other units call \p Function by, none when they cannot call
   /// it or see it themselves (a function of a header).
   std::vector<std::string> exportedNames(const clang::FunctionDecl *Function) const;
-  /// Entries for \p Record's constructors and setters (`init(key)`)
-  /// defined here, other than \p Described: what each stores in \p
+  /// Entries for \p Record's constructors and setters (`init(key)`,
+  /// `lock_init(&l, key)`) defined here, other than \p Described: what each stores in \p
   /// Members, the members its summarized methods read.
-  void addFieldStores(nlohmann::json &Into, const clang::CXXRecordDecl *Record,
+  void addFieldStores(nlohmann::json &Into, const clang::RecordDecl *Record,
                       const std::set<std::string> &Members,
                       const llvm::DenseSet<const clang::FunctionDecl *> &Described);
 

@@ -369,8 +369,8 @@ private:
   /// it or from its summary. An object whose member is out of sight stands
   /// for the member as itself, so that one lock object's calls name one key.
   void appendMember(CommandWord &Word, llvm::StringRef Name, const Expr *Object, unsigned Depth) {
-    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
-    appendMember(Word, Method ? fieldNamed(Method->getParent(), Name) : nullptr, Object, Depth);
+    const FieldDecl *Field = fieldOfCallee(Call->getDirectCallee(), Name);
+    appendMember(Word, Field, Object ? Object : objectArgument(Call, Field), Depth);
   }
 
   void appendMember(CommandWord &Word, const FieldDecl *Field, const Expr *Object,
@@ -381,13 +381,13 @@ private:
     }
     // A method calling another of its own object's (`tryLock()` calling
     // `acquire()`): the member is this object's, known at its own calls.
-    if (isa<CXXThisExpr>(Object)) {
+    if (isOwnObject(Object, Field)) {
       Word.Pieces.push_back({std::nullopt, Object, 's', Field});
       return;
     }
     std::optional<bool> Stored;
-    for (const CXXMemberCallExpr *Earlier : History.before(Object, Call, Context.getSourceManager()))
-      if ((Stored = appendStored(Word, Earlier->getMethodDecl(), Field,
+    for (const CallExpr *Earlier : History.before(Object, Call, Context.getSourceManager()))
+      if ((Stored = appendStored(Word, Earlier->getDirectCallee(), Field,
                                  callArguments(Earlier), Object, Depth)))
         break;
     if (!Stored)
@@ -402,7 +402,7 @@ public:
   /// The value of \p Field of the object the call is made on.
   CommandWord member(const FieldDecl *Field) {
     CommandWord Word;
-    appendMember(Word, Field, calledObject(Call), 0);
+    appendMember(Word, Field, objectArgument(Call, Field), 0);
     return Word;
   }
 
@@ -431,7 +431,7 @@ private:
       const Expr *Init = fieldInitializer(Definition, Field);
       if (!Init)
         return IsConstructor ? std::optional<bool>(false) : std::nullopt;
-      std::optional<StringValue> Value = Strings.valueOf(Init);
+      std::optional<StringValue> Value = Strings.storedValue(Init);
       if (!Value)
         return false;
       CommandWord Member;
@@ -686,8 +686,29 @@ CommandExtractor::formatWrapperSpec(const CallExpr *Call, const FunctionDecl *Fu
   const FunctionSpec *Spec = specFor(Call);
   const FunctionDecl *Callee = Call->getDirectCallee();
   llvm::ArrayRef<const Expr *> Args = callArguments(Call);
-  if (!Spec || Spec->Form != CallForm::Format || !Function || !Function->isVariadic() ||
-      Callee->isVariadic() || Spec->FormatArg + 1 >= Args.size())
+  if (!Spec || Spec->Form != CallForm::Format || !Function || Spec->FormatArg >= Args.size())
+    return std::nullopt;
+  FunctionSpec Wrapper;
+  Wrapper.Client = Spec->Client;
+  Wrapper.Form = CallForm::Format;
+  Wrapper.Names.push_back(Function->getQualifiedNameAsString());
+  // `get(c, fmt, id)` calling `redisCommand(c, fmt, id)`: the format and
+  // its values are the wrapper's last parameters, passed on in order.
+  if (const ParmVarDecl *Format = parameterOf(Args[Spec->FormatArg], Function);
+      Format && Callee->isVariadic() && !Function->isVariadic() &&
+      Function->getNumParams() - Format->getFunctionScopeIndex() == Args.size() - Spec->FormatArg) {
+    bool InOrder = true;
+    for (size_t I = Spec->FormatArg + 1; I < Args.size() && InOrder; ++I) {
+      const ParmVarDecl *Value = parameterOf(Args[I], Function);
+      InOrder = Value && Value->getFunctionScopeIndex() ==
+                             Format->getFunctionScopeIndex() + (I - Spec->FormatArg);
+    }
+    if (InOrder && Args.size() > Spec->FormatArg + 1) {
+      Wrapper.FormatArg = Format->getFunctionScopeIndex();
+      return Wrapper;
+    }
+  }
+  if (!Function->isVariadic() || Callee->isVariadic() || Spec->FormatArg + 1 >= Args.size())
     return std::nullopt;
   // The format is the wrapper's last named parameter, and what follows it
   // is the va_list of the wrapper's own arguments.
@@ -696,11 +717,7 @@ CommandExtractor::formatWrapperSpec(const CallExpr *Call, const FunctionDecl *Fu
   if (!Format || Format->getFunctionScopeIndex() + 1 != Function->getNumParams() ||
       !isa<DeclRefExpr>(List))
     return std::nullopt;
-  FunctionSpec Wrapper;
-  Wrapper.Client = Spec->Client;
-  Wrapper.Form = CallForm::Format;
   Wrapper.FormatArg = Format->getFunctionScopeIndex();
-  Wrapper.Names.push_back(Function->getQualifiedNameAsString());
   return Wrapper;
 }
 

@@ -41,8 +41,10 @@ public:
 
   /// For a call that passes \p Function's own format parameter and its
   /// variable arguments, as a va_list, to a format-string client function
-  /// (`redisvCommand(c, fmt, ap)` in `void *cmd(const char *fmt, ...)`): the
-  /// spec that makes \p Function a client function itself.
+  /// (`redisvCommand(c, fmt, ap)` in `void *cmd(const char *fmt, ...)`), or
+  /// its format and its last parameters in order to a variadic one
+  /// (`redisCommand(c, fmt, id)` in `long get(c, const char *fmt, id)`):
+  /// the spec that makes \p Function a client function itself.
   std::optional<FunctionSpec> formatWrapperSpec(const clang::CallExpr *Call,
                                                 const clang::FunctionDecl *Function) const;
 

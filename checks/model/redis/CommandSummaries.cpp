@@ -55,6 +55,8 @@ FunctionSummary::Returns classifyReturn(const Expr *Returned, const CallExpr *Ca
 const FieldDecl *memberOfObject(const CommandWord::Piece &Piece, const FunctionDecl *Function) {
   if (Piece.Member && Piece.Source && isa<CXXThisExpr>(Piece.Source->IgnoreParenImpCasts()))
     return isa_and_nonnull<CXXMethodDecl>(Function) ? Piece.Member : nullptr;
+  if (Piece.Member && Function && ownObjectOf(Piece.Source, Piece.Member) == Function)
+    return Piece.Member;
   return Piece.Member ? nullptr : fieldOfThis(Piece.Source, Function);
 }
 

@@ -1,6 +1,7 @@
 //===--- ExprText.cpp - what an expression spells -------------------------===//
 
 #include "model/values/ExprText.h"
+#include "model/values/ObjectFields.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -176,7 +177,10 @@ std::string expressionIdentity(const Expr *E, const ASTContext &Context) {
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
     return declIdentity(Ref->getDecl());
   if (const auto *Member = dyn_cast<MemberExpr>(E)) {
-    std::string Base = isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts())
+    // The object a method or a handle's function works on is one object
+    // in all of them: `this->key_` and `l->key` name one member.
+    const auto *Field = dyn_cast<FieldDecl>(Member->getMemberDecl());
+    std::string Base = isOwnObject(Member->getBase(), Field)
                            ? ""
                            : expressionIdentity(Member->getBase(), Context) + ".";
     return Base + memberIdentity(Member->getMemberDecl());

@@ -2,6 +2,7 @@
 
 #include "model/values/ObjectFields.h"
 #include "model/values/ExprText.h"
+#include "model/values/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 
@@ -18,20 +19,57 @@ const FieldDecl *memberOfThis(const Expr *E) {
   return dyn_cast<FieldDecl>(Member->getMemberDecl());
 }
 
-/// The value a statement of a constructor's body assigns to \p Field.
-const Expr *assignedValue(const Stmt *S, const FieldDecl *Field) {
+/// The member of the handle \p Function is given that \p E names directly
+/// (`l->key` in `int lock_acquire(struct lock *l)`), if any.
+const FieldDecl *memberOfHandle(const Expr *E, const FunctionDecl *Function) {
+  const auto *Member = dyn_cast_or_null<MemberExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  if (!Member || !Member->isArrow() || !Function)
+    return nullptr;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Member->getBase()->IgnoreParenImpCasts());
+  const auto *Field = dyn_cast<FieldDecl>(Member->getMemberDecl());
+  if (!Ref || !Field)
+    return nullptr;
+  return Ref->getDecl() == handleParameter(Function, Field->getParent()) ? Field : nullptr;
+}
+
+/// The member of the object \p Function works on that \p E names: of
+/// `this` in a method, of its handle in a function given one.
+const FieldDecl *memberOfOwnObject(const Expr *E, const FunctionDecl *Function) {
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
+  if (Method && !Method->isStatic())
+    return memberOfThis(E);
+  return memberOfHandle(E, Function);
+}
+
+/// The value a statement of \p Function's body stores in \p Field: the
+/// right side of an assignment, or the C string call that writes it
+/// (`snprintf(l->key, sizeof l->key, "lock:%s", name)`).
+const Expr *assignedValue(const Stmt *S, const FieldDecl *Field, const FunctionDecl *Function) {
   if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(S))
     S = Cleanups->getSubExpr();
-  if (const auto *Assign = dyn_cast<BinaryOperator>(S))
-    return Assign->getOpcode() == BO_Assign && memberOfThis(Assign->getLHS()) == Field
-               ? Assign->getRHS()
-               : nullptr;
+  if (const auto *Assign = dyn_cast<BinaryOperator>(S);
+      Assign && Assign->getOpcode() == BO_Assign &&
+      memberOfOwnObject(Assign->getLHS(), Function) == Field)
+    return Assign->getRHS();
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S))
     return Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
-                   memberOfThis(Op->getArg(0)) == Field
+                   memberOfOwnObject(Op->getArg(0), Function) == Field
                ? Op->getArg(1)
                : nullptr;
-  return nullptr;
+  // The C string call may be inside the statement: its result assigned
+  // (`n = snprintf(l->key, ...)`) or tested (`if (snprintf(...) >= max)`).
+  const Stmt *Around = S;
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    Around = If->getCond();
+  const CallExpr *Write = nullptr;
+  if (isa_and_nonnull<Expr>(Around))
+    anyStmt(Around, [&](const Stmt *Inner) {
+      const auto *Call = dyn_cast<CallExpr>(Inner);
+      if (Call && isCStringWrite(Call) && memberOfOwnObject(Call->getArg(0), Function) == Field)
+        Write = Call;
+      return Write != nullptr;
+    });
+  return Write;
 }
 
 /// std::unique_ptr and std::shared_ptr, which own the object they are given.
@@ -120,9 +158,41 @@ std::optional<ObjectConstruction> memberConstruction(const FieldDecl *Field) {
 
 } // namespace
 
+const ParmVarDecl *handleParameter(const FunctionDecl *Function, const RecordDecl *Record) {
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
+  if (!Function || !Record || (Method && !Method->isStatic()))
+    return nullptr;
+  const ParmVarDecl *Found = nullptr;
+  for (const ParmVarDecl *Param : Function->parameters())
+    if (pointedRecord(Param->getType()) == Record->getCanonicalDecl()) {
+      if (Found)
+        return nullptr; // Two handles of one kind: which one is meant is unsaid.
+      Found = Param;
+    }
+  return Found;
+}
+
+const RecordDecl *pointedRecord(QualType Type) {
+  if (Type.isNull() || !Type->isPointerType())
+    return nullptr;
+  const auto *Record = Type->getPointeeType()->getAsRecordDecl();
+  return Record ? cast<RecordDecl>(Record->getCanonicalDecl()) : nullptr;
+}
+
+bool isCStringWrite(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() < 2)
+    return false;
+  llvm::StringRef Name = Callee->getName();
+  return Name == "snprintf" || Name == "sprintf" || Name == "strcpy" || Name == "strncpy" ||
+         Name == "strlcpy";
+}
+
 const FieldDecl *fieldOfThis(const Expr *E, const FunctionDecl *Function) {
   const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
-  if (!E || !Method || Method->isStatic())
+  if (E && Function && (!Method || Method->isStatic()))
+    return memberOfHandle(stripStringWrappers(E), Function);
+  if (!E || !Method)
     return nullptr;
   const FieldDecl *Field = memberOfThis(stripStringWrappers(E));
   const auto *Owner = Field ? dyn_cast<CXXRecordDecl>(Field->getParent()) : nullptr;
@@ -132,13 +202,16 @@ const FieldDecl *fieldOfThis(const Expr *E, const FunctionDecl *Function) {
   return Class == Owner || Class->isDerivedFrom(Owner) ? Field : nullptr;
 }
 
-const FieldDecl *fieldNamed(const CXXRecordDecl *Record, llvm::StringRef Name) {
+const FieldDecl *fieldNamed(const RecordDecl *Record, llvm::StringRef Name) {
   if (!Record || !(Record = Record->getDefinition()))
     return nullptr;
   for (const FieldDecl *Field : Record->fields())
     if (Field->getIdentifier() && Field->getName() == Name)
       return Field;
-  for (const CXXBaseSpecifier &Base : Record->bases())
+  const auto *Class = dyn_cast<CXXRecordDecl>(Record);
+  if (!Class)
+    return nullptr;
+  for (const CXXBaseSpecifier &Base : Class->bases())
     if (const FieldDecl *Field = fieldNamed(Base.getType()->getAsCXXRecordDecl(), Name))
       return Field;
   return nullptr;
@@ -153,16 +226,89 @@ const Expr *fieldInitializer(const FunctionDecl *Definition, const FieldDecl *Fi
   const Expr *Assigned = nullptr;
   if (const auto *Body = dyn_cast_or_null<CompoundStmt>(Definition->getBody()))
     for (const Stmt *S : Body->body())
-      if (const Expr *Value = assignedValue(S, Field))
+      if (const Expr *Value = assignedValue(S, Field, Definition))
         Assigned = Value;
   if (!Assigned && Constructor)
     Assigned = Field->getInClassInitializer();
   return Assigned;
 }
 
-llvm::SmallVector<const CXXMemberCallExpr *, 2>
+const Expr *objectArgument(const CallExpr *Call, const FieldDecl *Field) {
+  if (isa_and_nonnull<CXXMemberCallExpr>(Call))
+    return calledObject(Call);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  const ParmVarDecl *Handle = Field ? handleParameter(Callee, Field->getParent()) : nullptr;
+  if (!Handle || Handle->getFunctionScopeIndex() >= Call->getNumArgs())
+    return nullptr;
+  const Expr *Arg = Call->getArg(Handle->getFunctionScopeIndex())->IgnoreParenImpCasts();
+  if (const auto *Address = dyn_cast<UnaryOperator>(Arg); Address && Address->getOpcode() == UO_AddrOf)
+    return Address->getSubExpr()->IgnoreParenImpCasts();
+  return Arg;
+}
+
+const FunctionDecl *ownObjectOf(const Expr *Object, const FieldDecl *Field) {
+  Object = Object ? Object->IgnoreParenImpCasts() : nullptr;
+  if (isa_and_nonnull<CXXThisExpr>(Object))
+    return nullptr;
+  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Object);
+  const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  const auto *Function = Param ? dyn_cast<FunctionDecl>(Param->getDeclContext()) : nullptr;
+  return Field && handleParameter(Function, Field->getParent()) == Param ? Function : nullptr;
+}
+
+bool isOwnObject(const Expr *Object, const FieldDecl *Field) {
+  return isa_and_nonnull<CXXThisExpr>(Object ? Object->IgnoreParenImpCasts() : nullptr) ||
+         ownObjectOf(Object, Field);
+}
+
+const FieldDecl *fieldOfCallee(const FunctionDecl *Callee, llvm::StringRef Name) {
+  if (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee); Method && !Method->isStatic())
+    return fieldNamed(Method->getParent(), Name);
+  const FieldDecl *Found = nullptr;
+  for (const ParmVarDecl *Param : Callee ? Callee->parameters() : llvm::ArrayRef<ParmVarDecl *>()) {
+    const RecordDecl *Record = pointedRecord(Param->getType());
+    if (handleParameter(Callee, Record) != Param)
+      continue;
+    if (const FieldDecl *Field = fieldNamed(Record, Name)) {
+      if (Found)
+        return nullptr;
+      Found = Field;
+    }
+  }
+  return Found;
+}
+
+namespace {
+
+/// The local \p S is a call on: `lock.acquire()`, `lock_acquire(&lock)` or
+/// `lock_acquire(lock)` for a local pointer, through the function's handle.
+const VarDecl *localCalledOn(const Stmt *S) {
+  const auto *Call = dyn_cast<CallExpr>(S);
+  if (!Call)
+    return nullptr;
+  if (isa<CXXMemberCallExpr>(Call)) {
+    const auto *On = dyn_cast_or_null<DeclRefExpr>(calledObject(Call));
+    return On ? dyn_cast<VarDecl>(On->getDecl()) : nullptr;
+  }
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  for (unsigned I = 0; Callee && I < Call->getNumArgs() && I < Callee->getNumParams(); ++I) {
+    const ParmVarDecl *Param = Callee->getParamDecl(I);
+    if (handleParameter(Callee, pointedRecord(Param->getType())) != Param)
+      continue;
+    const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+    if (const auto *Address = dyn_cast<UnaryOperator>(Arg); Address && Address->getOpcode() == UO_AddrOf)
+      Arg = Address->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg))
+      return dyn_cast<VarDecl>(Ref->getDecl());
+  }
+  return nullptr;
+}
+
+} // namespace
+
+llvm::SmallVector<const CallExpr *, 2>
 ObjectCalls::before(const Expr *Object, const CallExpr *Call, const SourceManager &Sources) {
-  llvm::SmallVector<const CXXMemberCallExpr *, 2> Found;
+  llvm::SmallVector<const CallExpr *, 2> Found;
   const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Object ? Object->IgnoreParenImpCasts() : nullptr);
   const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   const auto *Function = Var ? dyn_cast<FunctionDecl>(Var->getDeclContext()) : nullptr;
@@ -175,20 +321,18 @@ ObjectCalls::before(const Expr *Object, const CallExpr *Call, const SourceManage
       const Stmt *S = Work.pop_back_val();
       if (!S)
         continue;
-      if (const auto *Member = dyn_cast<CXXMemberCallExpr>(S))
-        if (const auto *On = dyn_cast_or_null<DeclRefExpr>(calledObject(Member));
-            On && On->getDecl() == Var)
-          Known->second.push_back(Member);
+      if (localCalledOn(S) == Var)
+        Known->second.push_back(cast<CallExpr>(S));
       for (const Stmt *Child : S->children())
         Work.push_back(Child);
     }
-    llvm::sort(Known->second, [&](const CXXMemberCallExpr *A, const CXXMemberCallExpr *B) {
+    llvm::sort(Known->second, [&](const CallExpr *A, const CallExpr *B) {
       return Sources.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
     });
   }
-  for (const CXXMemberCallExpr *Member : llvm::reverse(Known->second))
-    if (Member != Call && Sources.isBeforeInTranslationUnit(Member->getBeginLoc(), Call->getBeginLoc()))
-      Found.push_back(Member);
+  for (const CallExpr *Earlier : llvm::reverse(Known->second))
+    if (Earlier != Call && Sources.isBeforeInTranslationUnit(Earlier->getBeginLoc(), Call->getBeginLoc()))
+      Found.push_back(Earlier);
   return Found;
 }
 

@@ -24,18 +24,51 @@
 namespace locklint::model {
 
 /// The member of `this` that \p E reads (`key_`, `this->key_`,
-/// `key_.c_str()`), when \p Function is a method that can read it; null
+/// `key_.c_str()`), when \p Function is a method that can read it, or the
+/// member of its handle (`l->key`) when it is a function given one; null
 /// otherwise.
 const clang::FieldDecl *fieldOfThis(const clang::Expr *E, const clang::FunctionDecl *Function);
 
-/// The member named \p Name of \p Record or of one of its bases.
-const clang::FieldDecl *fieldNamed(const clang::CXXRecordDecl *Record, llvm::StringRef Name);
+/// The handle of \p Record that the free function \p Function works on:
+/// its one parameter that points to a \p Record (`struct lock *l`). A C
+/// lock handle is to its functions what `this` is to a class's methods.
+/// Null for a method, and when no parameter or several do.
+const clang::ParmVarDecl *handleParameter(const clang::FunctionDecl *Function,
+                                          const clang::RecordDecl *Record);
 
-/// What \p Definition, a constructor or a method such as `init(key)`,
-/// stores in \p Field: a constructor's initializer, else the last
-/// assignment of it among the body's own statements, else, for a
-/// constructor, the member's default. Null when it stores nothing this can
-/// read.
+/// The record \p Type points to, canonical; null for other types.
+const clang::RecordDecl *pointedRecord(clang::QualType Type);
+
+/// True for the C calls that write a string into their first argument:
+/// snprintf, sprintf, strcpy, strncpy, strlcpy.
+bool isCStringWrite(const clang::CallExpr *Call);
+
+/// The member named \p Name of the object \p Callee works on: of its
+/// class for a method, of its handle's record for a function given one.
+const clang::FieldDecl *fieldOfCallee(const clang::FunctionDecl *Callee, llvm::StringRef Name);
+
+/// The object whose \p Field the call works on: the object a method is
+/// called on, or the argument passed for the callee's handle, without its
+/// `&` (`lock_acquire(&lock)` works on `lock`).
+const clang::Expr *objectArgument(const clang::CallExpr *Call, const clang::FieldDecl *Field);
+
+/// True when \p Object is the object of the function it appears in: `this`,
+/// or the handle whose \p Field it reads (see handleParameter).
+bool isOwnObject(const clang::Expr *Object, const clang::FieldDecl *Field);
+
+/// The function whose handle \p Object is, for \p Field; null for `this`
+/// and anything else.
+const clang::FunctionDecl *ownObjectOf(const clang::Expr *Object, const clang::FieldDecl *Field);
+
+/// The member named \p Name of \p Record or of one of its bases.
+const clang::FieldDecl *fieldNamed(const clang::RecordDecl *Record, llvm::StringRef Name);
+
+/// What \p Definition, a constructor, a method such as `init(key)` or a
+/// function given a handle (`lock_init(&l, name)`), stores in \p Field: a
+/// constructor's initializer, else the last assignment of it among the
+/// body's own statements (or the C string call that writes it, see
+/// StringValueTracker::storedValue), else, for a constructor, the member's
+/// default. Null when it stores nothing this can read.
 const clang::Expr *fieldInitializer(const clang::FunctionDecl *Definition,
                                     const clang::FieldDecl *Field);
 
@@ -44,15 +77,17 @@ const clang::Expr *fieldInitializer(const clang::FunctionDecl *Definition,
 /// once, not once per call.
 class ObjectCalls {
 public:
-  /// The method calls made on the local \p Object before \p Call in its
-  /// function, latest first (`lock.init(ctx, key)` before `lock.tryLock()`).
-  llvm::SmallVector<const clang::CXXMemberCallExpr *, 2>
+  /// The calls made on the local \p Object before \p Call in its function,
+  /// latest first: its methods (`lock.init(ctx, key)` before
+  /// `lock.tryLock()`) and the functions it is handed to as their handle
+  /// (`lock_init(&lock, name)`).
+  llvm::SmallVector<const clang::CallExpr *, 2>
   before(const clang::Expr *Object, const clang::CallExpr *Call,
          const clang::SourceManager &Sources);
 
 private:
   /// Each local's method calls, in source order.
-  llvm::DenseMap<const clang::VarDecl *, std::vector<const clang::CXXMemberCallExpr *>> Calls;
+  llvm::DenseMap<const clang::VarDecl *, std::vector<const clang::CallExpr *>> Calls;
 };
 
 /// How an object was built: its class, the constructor when the code names

@@ -4,6 +4,7 @@
 #include "model/ast/Parents.h"
 #include "model/values/ExprText.h"
 #include "model/values/FunctionCfg.h"
+#include "model/values/ObjectFields.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -166,8 +167,7 @@ std::optional<StringValue> StringValueTracker::valueOf(const Expr *E) {
     if (const auto *Field = dyn_cast<FieldDecl>(Member->getMemberDecl());
         Field && isStringLikeType(Field->getType()) && !Field->getType()->isPointerType())
       if (std::optional<StringValue> Value = valueOfField(Field))
-        if (!ObjectFieldsKept || !isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()) ||
-            Value->text())
+        if (!ObjectFieldsKept || !isOwnObject(Member->getBase(), Field) || Value->text())
           return Value;
   return opaque(E);
 }
@@ -203,12 +203,41 @@ bool changesField(const Stmt *S, const FieldDecl *Field) {
 
 } // namespace
 
+std::optional<StringValue> StringValueTracker::storedValue(const Expr *Store) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(Store ? Store->IgnoreParenImpCasts() : nullptr);
+  if (!Call || !isCStringWrite(Call))
+    return valueOf(Store);
+  llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
+  llvm::StringRef Name = Call->getDirectCallee()->getName();
+  if (Name == "snprintf")
+    return Args.size() >= 3 ? formatted(Args[2], Args.drop_front(3)) : std::nullopt;
+  if (Name == "sprintf")
+    return formatted(Args[1], Args.drop_front(2));
+  return valueOf(Args[1]);
+}
+
+std::optional<StringValue> StringValueTracker::valueOfStructField(const FieldDecl *Field) {
+  const std::optional<std::vector<const Expr *>> &Stores = StructStores.of(Field, Context);
+  if (!Stores || Stores->empty())
+    return std::nullopt;
+  std::optional<StringValue> Result;
+  for (const Expr *Store : *Stores) {
+    std::optional<StringValue> Value = storedValue(Store);
+    if (!Value || (Result && shapeOf(*Result) != shapeOf(*Value)))
+      return std::nullopt;
+    Result = std::move(Value);
+  }
+  return Result;
+}
+
 std::optional<StringValue> StringValueTracker::valueOfField(const FieldDecl *Field) {
   if (auto It = Fields.find(Field); It != Fields.end())
     return It->second;
   Fields[Field] = std::nullopt; // A member built from itself is unknown.
   const auto *Record = dyn_cast<CXXRecordDecl>(Field->getParent());
-  if (!Record || !Record->hasDefinition())
+  if (!Record || (Record->hasDefinition() && !Record->hasUserDeclaredConstructor()))
+    return Fields[Field] = valueOfStructField(Field);
+  if (!Record->hasDefinition())
     return std::nullopt;
   std::optional<StringValue> Result;
   bool Agree = true;
@@ -497,12 +526,8 @@ std::optional<StringValueTracker::Change> StringValueTracker::callChange(const C
                               : llvm::StringRef(Name).rsplit("::").second;
   bool IsTarget = Call->getNumArgs() > 0 && Call->getArg(0)->IgnoreParenImpCasts() == Ref;
   llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
-  if (IsTarget && Short == "snprintf" && Args.size() >= 3)
-    return Change{Change::Assign, Call, formatted(Args[2], Args.drop_front(3))};
-  if (IsTarget && Short == "sprintf" && Args.size() >= 2)
-    return Change{Change::Assign, Call, formatted(Args[1], Args.drop_front(2))};
-  if (IsTarget && (Short == "strcpy" || Short == "strncpy") && Args.size() >= 2)
-    return Change{Change::Assign, Call, valueOf(Args[1])};
+  if (IsTarget && isCStringWrite(Call))
+    return Change{Change::Assign, Call, storedValue(Call)};
   if (IsTarget && (Short == "strcat" || Short == "strncat") && Args.size() >= 2)
     return Change{Change::Append, Call, valueOf(Args[1])};
   // The argument may be a copy of the variable (a by-value parameter).

@@ -14,6 +14,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "model/values/FieldStores.h"
 #include "model/values/FunctionCfg.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -70,6 +71,11 @@ public:
   /// object's key_", to be filled in where the object is built.
   void keepObjectFields() { ObjectFieldsKept = true; }
 
+  /// The value a store puts in its target: \p Store's own value, or, for a
+  /// C string call (snprintf, sprintf, strcpy, strncpy, strlcpy), the text
+  /// it writes into its first argument.
+  std::optional<StringValue> storedValue(const clang::Expr *Store);
+
 private:
   struct Change;
   std::optional<StringValue> valueOfLocal(const clang::VarDecl *Var, const clang::Expr *Use);
@@ -85,6 +91,9 @@ private:
   /// A member's value: what every constructor defined here sets it to,
   /// when no method changes it later.
   std::optional<StringValue> valueOfField(const clang::FieldDecl *Field);
+  /// A member of a struct with no constructor: what every store of the
+  /// unit puts there, when they agree.
+  std::optional<StringValue> valueOfStructField(const clang::FieldDecl *Field);
   std::optional<StringValue> returnedValue(const clang::FunctionDecl *Function);
   std::optional<StringValue> formatted(const clang::Expr *Format,
                                        llvm::ArrayRef<const clang::Expr *> Args);
@@ -100,6 +109,7 @@ private:
   llvm::DenseSet<const clang::FunctionDecl *> InProgress;
   llvm::DenseSet<const clang::FunctionDecl *> Recursive;
   llvm::DenseMap<const clang::FieldDecl *, std::optional<StringValue>> Fields;
+  FieldStores StructStores;
   unsigned Depth = 0;
   bool ObjectFieldsKept = false;
 };
