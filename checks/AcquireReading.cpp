@@ -9,7 +9,7 @@ namespace clang::tidy::distlock {
 
 AcquireReading::AcquireReading(std::shared_ptr<UnitReading> Shared,
                                const std::string &LockApiModelFiles)
-    : Reading(std::move(Shared)), Acquires(Reading->sqlClients(), LockApis) {
+    : Reading(std::move(Shared)), Acquires(Reading->sqlClients(), LockApis, Reading->clientModel()) {
   if (llvm::Error Err = addLockApiFiles(LockApis, LockApiModelFiles))
     Errors.push_back(llvm::toString(std::move(Err)));
 }

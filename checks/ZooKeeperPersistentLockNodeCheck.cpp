@@ -15,11 +15,12 @@ void ZooKeeperPersistentLockNodeCheck::checkZooKeeper(const ZooKeeperCalls &Call
     auto Diag = diagAt(Create.Call, "lock node '%0' is created %select{persistent|persistent "
                                     "and sequential}1: it outlives a holder that crashes or "
                                     "loses its session, and the lock is never freed")
-                << Create.PathPattern << Create.Mode->sequential();
+                << Create.PathDisplay << Create.Mode->sequential();
     // The mode is constants joined by `|` (modeOf read no more): replacing
     // it whole keeps the call's meaning but for the node's life.
-    SourceRange Mode = Create.ModeExpr->getSourceRange();
-    if (Mode.getBegin().isFileID() && Mode.getEnd().isFileID())
+    // A wrapper that passes the mode itself has none here to replace.
+    SourceRange Mode = Create.ModeExpr ? Create.ModeExpr->getSourceRange() : SourceRange();
+    if (Mode.isValid() && Mode.getBegin().isFileID() && Mode.getEnd().isFileID())
       Diag << FixItHint::CreateReplacement(Mode, ZooKeeperModel::ephemeralName(*Create.Mode));
   }
 }

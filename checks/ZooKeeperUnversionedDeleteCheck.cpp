@@ -10,7 +10,7 @@ void ZooKeeperUnversionedDeleteCheck::checkZooKeeper(const ZooKeeperCalls &Calls
                                                      ASTContext &Context) {
   for (const ZooCall &Delete : Calls.calls()) {
     if (!Delete.is(ZooFunction::Delete) || Delete.Version != -1 ||
-        !lockWords().matchesAnyWord(Delete.lastComponent()) ||
+        !Delete.namesLock(lockWords()) ||
         Calls.deletesOwnSequentialNode(Delete))
       continue;
     // The same fixed name created here: the node is this unit's lock. The
@@ -26,7 +26,7 @@ void ZooKeeperUnversionedDeleteCheck::checkZooKeeper(const ZooKeeperCalls &Calls
     diagAt(Delete.Call, "'%0' with version -1 deletes lock node '%1' whoever holds it: once "
                         "this session has expired and another process has taken the lock, "
                         "it deletes theirs")
-        << Delete.Call->getDirectCallee()->getName() << Delete.PathPattern;
+        << Delete.Call->getDirectCallee()->getName() << Delete.PathDisplay;
     diag(Create->Call->getBeginLoc(),
          "the node is created here; create it with ZOO_EPHEMERAL_SEQUENTIAL and delete the "
          "name the create returned, which only this session has",

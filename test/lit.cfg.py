@@ -108,3 +108,6 @@ if config.sarif_multitool and not config.sarif_multitool.endswith("-NOTFOUND"):
 config.substitutions.append(("%apply_sarif_fixes", f"{config.python} {os.path.join(config.test_source_root, 'apply_sarif_fixes.py')}"))
 config.substitutions.append(("%validate_sarif", f"{config.python} {os.path.join(config.test_source_root, 'validate_sarif.py')}"))
 config.environment["LOCKLINT_SARIF_MULTITOOL"] = config.sarif_multitool
+
+# The C compiler, for projects with C units.
+config.substitutions.append(("%cc", config.clang))

@@ -143,4 +143,33 @@ TEST(ClientModelTest, ATemplateStatesTheCommandsItIssuesInOrder) {
             "wrapper.json: functions[0].then: must hold non-empty arrays of strings");
 }
 
+TEST(ClientModelTest, AZooKeeperWrapperIsNoRedisCall) {
+  ClientModel Model;
+  ASSERT_FALSE(Model.addJson(R"json({"functions": [
+    {"names": ["app::Zk::create"], "form": "zookeeper", "role": "create", "path_arg": 0,
+     "mode_arg": 2, "param_count": 4},
+    {"names": ["app::Zk::drop"], "form": "zookeeper", "role": "delete", "path_arg": 0,
+     "version": -1}
+  ]})json", "zk.json"));
+  const ZooFunction *Create = Model.zooKeeperWrapper("app::Zk::create", 4);
+  ASSERT_TRUE(Create);
+  EXPECT_EQ(Create->FunctionRole, ZooFunction::Create);
+  EXPECT_EQ(Create->ModeArg, 2u);
+  EXPECT_FALSE(Model.zooKeeperWrapper("app::Zk::create", 3));
+  const ZooFunction *Drop = Model.zooKeeperWrapper("app::Zk::drop", 1);
+  ASSERT_TRUE(Drop);
+  EXPECT_EQ(Drop->FixedVersion, -1);
+  // Matched as ZooKeeper calls, never as Redis ones.
+  EXPECT_TRUE(Model.names().empty());
+  EXPECT_EQ(Model.zooKeeperWrapperNames(),
+            (std::vector<std::string>{"::app::Zk::create", "::app::Zk::drop"}));
+  // The entry a summary writes reads back as the same wrapper.
+  nlohmann::json Entry = zooKeeperEntry(*Create);
+  EXPECT_EQ(Entry.value("role", ""), "create");
+  EXPECT_EQ(Entry.value("mode_arg", 0u), 2u);
+  EXPECT_EQ(errorOf(R"json({"functions": [{"names": ["app::f"], "form": "zookeeper",
+    "role": "open"}]})json"),
+            "wrapper.json: functions[0].role: must be a ZooKeeper role (create, delete, watch, read, ...)");
+}
+
 } // namespace

@@ -155,8 +155,8 @@ TEST(ObjectFieldsTest, CallsBeforeAreLatestFirst) {
   auto Before = History.before(calledObject(P.Calls.front()), P.Calls.front(),
                                P.AST->getSourceManager());
   ASSERT_EQ(Before.size(), 2u);
-  EXPECT_EQ(Before[0]->getMethodDecl()->getName(), "key");
-  EXPECT_EQ(Before[1]->getMethodDecl()->getName(), "init");
+  EXPECT_EQ(Before[0]->getDirectCallee()->getName(), "key");
+  EXPECT_EQ(Before[1]->getDirectCallee()->getName(), "init");
 }
 
 TEST(ObjectFieldsTest, AccessorsAndMembersOfThis) {

@@ -37,6 +37,10 @@ llvm::Error readMember(const json &Object, const char *Member, unsigned &Out,
               Wrong);
 }
 
+llvm::Error readMember(const json &Object, const char *Member, int64_t &Out, WrongMember Wrong) {
+  return read(Object, Member, Out, &json::is_number_integer, "must be an integer", Wrong);
+}
+
 std::optional<unsigned> positionMember(const nlohmann::json &Object, const char *Member) {
   auto It = Object.find(Member);
   // An argument's position fits an unsigned; a larger one is no position.

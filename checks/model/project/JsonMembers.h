@@ -29,6 +29,8 @@ llvm::Error readMember(const nlohmann::json &Object, const char *Member, bool &O
                        WrongMember Wrong);
 llvm::Error readMember(const nlohmann::json &Object, const char *Member, unsigned &Out,
                        WrongMember Wrong);
+llvm::Error readMember(const nlohmann::json &Object, const char *Member, int64_t &Out,
+                       WrongMember Wrong);
 
 /// Member \p Member of \p Object when it is a non-negative integer (an
 /// argument's position), std::nullopt otherwise.

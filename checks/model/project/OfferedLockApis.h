@@ -22,8 +22,13 @@ namespace locklint::model {
 inline constexpr const char *LockApiLists[] = {"lock_apis", "service_writes",
                                                "service_releases"};
 
+/// The list of an offer whose entry belongs in the client model file
+/// rather than the lock-API one: a project's ZooKeeper wrapper.
+inline constexpr const char *RedisModelList = "functions";
+
 /// A function of the unit and the model entry that describes it, without
-/// its names, for the list \p List (one of LockApiLists).
+/// its names, for the list \p List (one of LockApiLists, or
+/// RedisModelList).
 struct OfferedLockApi {
   const clang::FunctionDecl *Function = nullptr;
   nlohmann::json Entry;

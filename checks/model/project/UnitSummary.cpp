@@ -1,6 +1,7 @@
 //===--- UnitSummary.cpp - what a translation unit offers the others ------===//
 
 #include "model/project/UnitSummary.h"
+#include "model/ast/UnitFunctions.h"
 #include "model/values/ExprText.h"
 #include "model/values/ObjectFields.h"
 #include "clang/AST/DeclCXX.h"
@@ -254,22 +255,10 @@ std::vector<const FunctionDecl *> settersOf(const RecordDecl *Record, ASTContext
   if (const auto *Class = dyn_cast<CXXRecordDecl>(Record))
     for (const CXXMethodDecl *Method : Class->methods())
       Setters.push_back(Method);
-  const SourceManager &SM = Context.getSourceManager();
-  llvm::SmallVector<const DeclContext *, 8> Work{Context.getTranslationUnitDecl()};
-  while (!Work.empty())
-    for (const Decl *D : Work.pop_back_val()->decls()) {
-      if (!SM.isInMainFile(D->getLocation()))
-        continue;
-      if (isa<NamespaceDecl, LinkageSpecDecl>(D))
-        Work.push_back(cast<DeclContext>(D));
-      const auto *Function = dyn_cast<FunctionDecl>(D);
-      if (Function && Function->doesThisDeclarationHaveABody() && !isa<CXXMethodDecl>(Function) &&
-          llvm::any_of(Function->parameters(), [&](const ParmVarDecl *Param) {
-            return pointedRecord(Param->getType()) == Record->getCanonicalDecl() &&
-                   handleParameter(Function, Record) == Param;
-          }))
-        Setters.push_back(Function);
-    }
+  forEachDefinedFunction(Context, UnitPart::MainFile, [&](const FunctionDecl *Function) {
+    if (!isa<CXXMethodDecl>(Function) && handleParameter(Function, Record))
+      Setters.push_back(Function);
+  });
   return Setters;
 }
 
@@ -373,7 +362,8 @@ UnitSummary SummaryCollector::finish(llvm::ArrayRef<OfferedLockApi> Offered) {
       continue;
     json Entry = Api.Entry;
     Entry["issued_at"] = placeOf(Api.Function->getLocation(), Sources);
-    json &Into = Summary.LockApiEntries[Api.List];
+    json &Into = llvm::StringRef(Api.List) == RedisModelList ? Summary.RedisFunctions
+                                                             : Summary.LockApiEntries[Api.List];
     if (Into.is_null())
       Into = json::array();
     // Under its own name only: through an interface, other implementations

@@ -110,11 +110,14 @@ private:
         {"format", CallForm::Format},     {"argv", CallForm::Argv},
         {"variadic", CallForm::Variadic}, {"word_list", CallForm::WordList},
         {"stream", CallForm::Stream},     {"fixed", CallForm::Fixed},
-        {"template", CallForm::Template}, {"fields", CallForm::Fields}};
+        {"template", CallForm::Template}, {"fields", CallForm::Fields},
+        {"zookeeper", CallForm::ZooKeeper}};
     const auto *FormIt = llvm::find_if(Forms, [&](const auto &F) { return Form == F.first; });
     if (FormIt == std::end(Forms))
       return fail(join(Path, "form"), "unknown form '" + Form + "'");
     Spec.Form = FormIt->second;
+    if (Spec.Form == CallForm::ZooKeeper)
+      return readZooKeeper(Entry, Path, Spec);
 
     if (auto Err = readMember(Entry, "command", Spec.Command, at(Path)))
       return Err;
@@ -164,6 +167,49 @@ private:
     if (Spec.Form == CallForm::Fields && Spec.FieldWords.empty())
       return fail(join(Path, "fields"), "is required for the fields form");
     return readParams(Entry, Path, Spec);
+  }
+
+  /// A wrapper of a ZooKeeper call: its role, the positions of the
+  /// parameters it passes on, and the constants it passes itself.
+  llvm::Error readZooKeeper(const json &Entry, const std::string &Path, FunctionSpec &Spec) const {
+    std::string Role;
+    if (auto Err = readMember(Entry, "role", Role, at(Path)))
+      return Err;
+    std::optional<ZooFunction::Role> Named = zooRoleNamed(Role);
+    if (!Named)
+      return fail(join(Path, "role"), "must be a ZooKeeper role (create, delete, watch, read, ...)");
+    ZooFunction Zoo;
+    Zoo.FunctionRole = *Named;
+    for (auto [Member, Field] :
+         {std::pair{"path_arg", &Zoo.PathArg}, std::pair{"mode_arg", &Zoo.ModeArg},
+          std::pair{"path_buffer_arg", &Zoo.PathBufferArg},
+          std::pair{"version_arg", &Zoo.VersionArg}, std::pair{"watcher_arg", &Zoo.WatcherArg}})
+      if (Entry.contains(Member)) {
+        unsigned Position = 0;
+        if (auto Err = readMember(Entry, Member, Position, at(Path)))
+          return Err;
+        *Field = Position;
+      }
+    if (Entry.contains("mode")) {
+      unsigned Mode = 0;
+      if (auto Err = readMember(Entry, "mode", Mode, at(Path)))
+        return Err;
+      Zoo.FixedMode = static_cast<int>(Mode);
+    }
+    if (Entry.contains("version")) {
+      int64_t Version = 0;
+      if (auto Err = readMember(Entry, "version", Version, at(Path)))
+        return Err;
+      Zoo.FixedVersion = Version;
+    }
+    if (Entry.contains("param_count")) {
+      unsigned Count = 0;
+      if (auto Err = readMember(Entry, "param_count", Count, at(Path)))
+        return Err;
+      Spec.ParamCount = Count;
+    }
+    Spec.Zoo = Zoo;
+    return readMember(Entry, "issued_at", Spec.IssuedAt, at(Path));
   }
 
   llvm::Error readNames(const json &Entry, const std::string &Path,
@@ -348,15 +394,37 @@ const std::string *ClientModel::fieldWord(llvm::StringRef QualifiedName, unsigne
   return nullptr;
 }
 
-std::vector<std::string> ClientModel::names() const {
+const ZooFunction *ClientModel::zooKeeperWrapper(llvm::StringRef QualifiedName,
+                                                 unsigned ParamCount) const {
+  for (const FunctionSpec &Spec : lookup(QualifiedName))
+    if (Spec.Zoo && (!Spec.ParamCount || *Spec.ParamCount == ParamCount))
+      return &*Spec.Zoo;
+  return nullptr;
+}
+
+namespace {
+
+std::vector<std::string> namesOf(const llvm::StringMap<std::vector<FunctionSpec>> &ByName,
+                                 llvm::function_ref<bool(const FunctionSpec &)> Take) {
   std::vector<std::string> Result;
   for (const auto &Entry : ByName)
-    // A constructor is never called as a function; it only states members.
-    if (llvm::any_of(Entry.getValue(),
-                     [](const FunctionSpec &Spec) { return Spec.Form != CallForm::Fields; }))
+    if (llvm::any_of(Entry.getValue(), Take))
       Result.push_back("::" + Entry.getKey().str());
   llvm::sort(Result);
   return Result;
+}
+
+} // namespace
+
+std::vector<std::string> ClientModel::zooKeeperWrapperNames() const {
+  return namesOf(ByName, [](const FunctionSpec &Spec) { return Spec.Form == CallForm::ZooKeeper; });
+}
+
+std::vector<std::string> ClientModel::names() const {
+  // A constructor is never called as a function; it only states members.
+  return namesOf(ByName, [](const FunctionSpec &Spec) {
+    return Spec.Form != CallForm::Fields && Spec.Form != CallForm::ZooKeeper;
+  });
 }
 
 llvm::Expected<std::shared_ptr<const ClientModel>> loadClientModel(llvm::StringRef UserFiles) {

@@ -11,6 +11,7 @@
 #ifndef LOCKLINT_CHECKS_MODEL_CLIENTMODEL_H
 #define LOCKLINT_CHECKS_MODEL_CLIENTMODEL_H
 
+#include "model/zookeeper/ZooKeeperModel.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringRef.h"
@@ -46,6 +47,9 @@ enum class CallForm {
   /// Template words read (`key_` := "lock:$1"), filled in where an object
   /// is built.
   Fields,
+  /// No Redis command: a project's wrapper of a ZooKeeper client call
+  /// (`ZkClient::create(path, data, mode)`), read as that call.
+  ZooKeeper,
 };
 
 /// What one parameter of a Fixed-form function contributes to the command.
@@ -123,6 +127,8 @@ struct FunctionSpec {
   /// Where the declaration the command was read from is, as "file:line:col",
   /// when the unit has no body for it: for notes.
   std::string DeclaredAt;
+  /// For ZooKeeper: the call the function makes, over its own parameters.
+  std::optional<ZooFunction> Zoo;
 };
 
 /// All modeled functions, looked up by qualified name.
@@ -137,7 +143,13 @@ public:
   /// stores in member \p Field, as a template word; null when no entry says.
   const std::string *fieldWord(llvm::StringRef QualifiedName, unsigned ParamCount,
                                llvm::StringRef Field) const;
-  /// Every qualified name the model knows, for building matchers.
+  /// The ZooKeeper call the function \p QualifiedName with \p ParamCount
+  /// parameters wraps; null when no entry says.
+  const ZooFunction *zooKeeperWrapper(llvm::StringRef QualifiedName, unsigned ParamCount) const;
+  /// Every qualified name of a ZooKeeper wrapper, for building matchers.
+  std::vector<std::string> zooKeeperWrapperNames() const;
+  /// Every qualified name of a Redis call the model knows, for building
+  /// matchers.
   std::vector<std::string> names() const;
   /// True for a function that frees a reply without reading it
   /// (freeReplyObject): a reply passed only to it was never looked at.

@@ -59,7 +59,8 @@ public:
       Built = buildTemplate();
       break;
     case CallForm::Fields:
-      break; // A constructor issues no command.
+    case CallForm::ZooKeeper:
+      break; // A constructor, or a ZooKeeper call, issues no Redis command.
     }
     if (!Built || Command.Name.empty())
       return std::nullopt;
@@ -668,7 +669,8 @@ const FunctionSpec *CommandExtractor::specFor(const CallExpr *Call) const {
   if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
     Callee = Pattern;
   for (const FunctionSpec &Spec : Model.lookup(Callee->getQualifiedNameAsString()))
-    if (Spec.Form != CallForm::Fields && fitsOverload(Spec, Callee, Context))
+    if (Spec.Form != CallForm::Fields && Spec.Form != CallForm::ZooKeeper &&
+        fitsOverload(Spec, Callee, Context))
       return &Spec;
   return nullptr;
 }

@@ -190,6 +190,7 @@ std::vector<FixItHint> safeAcquireFix(const RedisCommand &Command, const Acquire
   // A project wrapper's words are fixed in the wrapper, in its own file.
   case CallForm::Template:
   case CallForm::Fields:
+  case CallForm::ZooKeeper:
     return {};
   }
   llvm_unreachable("unknown call form");

@@ -1,7 +1,9 @@
 //===--- AcquireCalls.cpp - the calls that may take a lock ----------------===//
 
 #include "model/scopes/AcquireCalls.h"
+#include "model/ast/UnitFunctions.h"
 #include "model/matching/NameSet.h"
+#include "model/project/OfferedLockApis.h"
 #include "model/redis/CommandExtractor.h"
 #include "model/redis/LockWords.h"
 #include "model/values/ExprText.h"
@@ -10,6 +12,7 @@
 
 using namespace clang;
 using namespace clang::ast_matchers;
+using nlohmann::json;
 
 namespace locklint::model {
 namespace {
@@ -68,17 +71,10 @@ const FieldDecl *keptForRelease(const ZooCall &Create, const WordMatcher &LockWo
 } // namespace
 
 bool namesLockNode(const ZooCall &Call, const ZooKeeperCalls &Zoo, const WordMatcher &LockWords) {
-  llvm::StringRef Name = Call.lastComponent();
-  if (LockWords.matchesAnyWord(Name))
+  if (Call.namesLock(LockWords))
     return true;
-  if (Name != "{}")
+  if (Call.lastComponent() != "{}")
     return false;
-  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call.Function);
-  const CXXRecordDecl *Class = Method ? Method->getParent() : nullptr;
-  if (Class && Class->getIdentifier() &&
-      llvm::any_of(splitWords(Class->getName()),
-                   [&](const std::string &Word) { return LockWords.matchesWord(Word); }))
-    return true;
   // What the node is for shows in what the unit does with it: a try-lock
   // keeps it in a member, and another function deletes the node it names.
   bool Creates = Call.is(ZooFunction::Create);
@@ -97,7 +93,10 @@ bool namesLockNode(const ZooCall &Call, const ZooKeeperCalls &Zoo, const WordMat
 
 void AcquireCallCollector::registerMatchers(MatchFinder *Finder, CallDispatch &AsIs) {
   AsIs.add(*Finder, SqlExecutions::CallId.str(), SqlExecutions::callTest(Sql, AsIs), this);
-  AsIs.add(*Finder, ZooKeeperCalls::CallId.str(), ZooKeeperCalls::callTest(AsIs), this);
+  AsIs.add(*Finder, ZooKeeperCalls::CallId.str(),
+           ZooKeeperCalls::callTest(AsIs, Redis ? Redis->zooKeeperWrapperNames()
+                                                : std::vector<std::string>()),
+           this);
   Etcd.registerMatchers(Finder, AsIs);
   // The project's own lock APIs, from model files.
   std::vector<std::string> Names;
@@ -148,6 +147,34 @@ void AcquireCallCollector::run(const MatchFinder::MatchResult &Result) {
   }
 }
 
+void AcquireCallCollector::addWrapperCalls(ASTContext &Context, StringValueTracker &Strings) {
+  llvm::DenseMap<const FunctionDecl *, const ZooFunction *> Known;
+  // Each round finds the wrappers of the ones before; a few are enough.
+  for (unsigned Round = 0; Round < 3; ++Round) {
+    llvm::DenseMap<const FunctionDecl *, const ZooFunction *> Found;
+    for (auto &[Function, Wrapper] : Zoo.wrappers())
+      if (!Known.count(Function->getCanonicalDecl())) {
+        UnitWrappers.push_back(Wrapper);
+        Found[Function->getCanonicalDecl()] = &UnitWrappers.back();
+        Known[Function->getCanonicalDecl()] = &UnitWrappers.back();
+        json Entry = zooKeeperEntry(Wrapper);
+        Entry["param_count"] = Function->getNumParams();
+        OfferedLockApis::record({Function, std::move(Entry), RedisModelList});
+      }
+    if (Found.empty())
+      return;
+    forEachDefinedFunction(Context, UnitPart::OutsideSystemHeaders, [&](const FunctionDecl *Caller) {
+      anyOwnStmt(Caller->getBody(), [&](const Stmt *S) {
+        const auto *Call = dyn_cast<CallExpr>(S);
+        const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+        if (const ZooFunction *Wrapper = Callee ? Found.lookup(Callee->getCanonicalDecl()) : nullptr)
+          Zoo.add(Call, Caller, Context, Strings, Wrapper);
+        return false;
+      });
+    });
+  }
+}
+
 std::vector<SqlExecution> AcquireCallCollector::takeSql(ASTContext &Context,
                                                         StringValueTracker &Strings,
                                                         llvm::ArrayRef<HelperCall> Calls) {
@@ -168,8 +195,16 @@ std::vector<LockApiCall> AcquireCallCollector::takeApiCalls(ASTContext &Context,
       if (std::optional<StringValue> Value = Strings.valueOf(Api.Key))
         Api.KeyText = Value->pattern();
   Zoo.clear();
-  for (const auto &[Call, Function] : std::exchange(ZooMatched, {}))
-    Zoo.add(Call, Function, Context, Strings);
+  UnitWrappers.clear();
+  for (const auto &[Call, Function] : std::exchange(ZooMatched, {})) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const ZooFunction *Wrapped =
+        Callee && Redis ? Redis->zooKeeperWrapper(Callee->getQualifiedNameAsString(),
+                                                  Callee->getNumParams())
+                        : nullptr;
+    Zoo.add(Call, Function, Context, Strings, Wrapped);
+  }
+  addWrapperCalls(Context, Strings);
   // A create of a lock node under a fixed name takes the lock when it
   // answers ZOK. A sequential create takes none: its turn comes later. But
   // in a unit that waits for turns by the recipe, it can fail (a lost
@@ -177,12 +212,13 @@ std::vector<LockApiCall> AcquireCallCollector::takeApiCalls(ASTContext &Context,
   const ZooKeeperModel &ZooModel = ZooKeeperModel::builtin();
   bool Recipe = Zoo.waitsForTurns();
   for (const ZooCall &Create : Zoo.calls()) {
-    if (!Create.is(ZooFunction::Create) || !Create.Mode || !Create.Mode->ephemeral())
+    if (!Create.is(ZooFunction::Create) || !Create.Mode || !Create.Mode->ephemeral() ||
+        !Create.pathArgument())
       continue;
     bool Queues = Create.Mode->sequential();
     if (Queues ? !Recipe : !namesLockNode(Create, Zoo, LockWords))
       continue;
-    LockApiCall Api{Create.Call, Create.Function, Create.Call->getArg(1),
+    LockApiCall Api{Create.Call, Create.Function, Create.pathArgument(),
                     CoordinationService::ZooKeeper, Create.PathPattern};
     Api.Successes.assign(ZooModel.createSuccesses().begin(), ZooModel.createSuccesses().end());
     Api.Failures.assign(ZooModel.createFailures().begin(), ZooModel.createFailures().end());

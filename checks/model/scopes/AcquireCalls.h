@@ -20,6 +20,7 @@
 #include "model/values/StringValue.h"
 #include "model/zookeeper/ZooKeeperCalls.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include <deque>
 #include <vector>
 
 namespace locklint::model {
@@ -56,8 +57,11 @@ modelledCalls(const clang::FunctionDecl *Function,
 
 class AcquireCallCollector : public clang::ast_matchers::MatchFinder::MatchCallback {
 public:
-  AcquireCallCollector(const SqlClientModel &Sql, const LockApiModel &Apis)
-      : Sql(Sql), Apis(Apis) {}
+  /// \p Redis: the client model whose entries may name a project's
+  /// ZooKeeper wrappers; null for none.
+  AcquireCallCollector(const SqlClientModel &Sql, const LockApiModel &Apis,
+                       const ClientModel *Redis = nullptr)
+      : Sql(Sql), Apis(Apis), Redis(Redis) {}
 
   /// Registers the collector's matchers, and its calls with \p AsIs, a
   /// dispatch of \p Finder that sees the AST as it is.
@@ -78,8 +82,16 @@ public:
   llvm::ArrayRef<EtcdCall> etcd() const { return EtcdTaken; }
 
 private:
+  /// Adds the calls of the unit's own ZooKeeper wrappers (see
+  /// ZooKeeperCalls::wrappers), wrappers of wrappers included, and offers
+  /// the wrappers to the unit's summary.
+  void addWrapperCalls(clang::ASTContext &Context, StringValueTracker &Strings);
+
   const SqlClientModel &Sql;
   const LockApiModel &Apis;
+  const ClientModel *Redis;
+  /// The wrappers the unit defines, for the calls of them added.
+  std::deque<ZooFunction> UnitWrappers;
   std::vector<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>> SqlCalls;
   std::vector<LockApiCall> ApiCalls;
   /// The ZooKeeper calls matched, read at the take into Zoo.

@@ -1,11 +1,11 @@
 //===--- FieldStores.cpp - every store to a struct's member in a unit -----===//
 
 #include "model/values/FieldStores.h"
+#include "model/ast/UnitFunctions.h"
 #include "model/values/ObjectFields.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -84,30 +84,19 @@ void FieldStores::visit(const Stmt *S) {
 
 void FieldStores::collect(ASTContext &Context) {
   Collected = true;
-  const SourceManager &Sources = Context.getSourceManager();
-  llvm::SmallVector<const DeclContext *, 16> Work{Context.getTranslationUnitDecl()};
-  while (!Work.empty()) {
-    const DeclContext *Scope = Work.pop_back_val();
-    for (const Decl *D : Scope->decls()) {
-      if (Sources.isInSystemHeader(D->getLocation()))
-        continue;
-      if (const auto *Function = dyn_cast<FunctionDecl>(D)) {
-        if (Function->doesThisDeclarationHaveABody())
-          anyStmt(Function->getBody(), [&](const Stmt *S) {
-            visit(S);
-            return false;
-          });
-      } else if (const auto *Var = dyn_cast<VarDecl>(D)) {
-        if (const Expr *Init = Var->getInit())
-          anyStmt(Init, [&](const Stmt *S) {
-            visit(S);
-            return false;
-          });
-      } else if (isa<NamespaceDecl, LinkageSpecDecl, CXXRecordDecl>(D)) {
-        Work.push_back(cast<DeclContext>(D));
-      }
-    }
-  }
+  auto VisitAll = [&](const Stmt *Root) {
+    anyStmt(Root, [&](const Stmt *S) {
+      visit(S);
+      return false;
+    });
+  };
+  forEachUnitDecl(Context, UnitPart::OutsideSystemHeaders, [&](const Decl *D) {
+    if (const auto *Function = dyn_cast<FunctionDecl>(D);
+        Function && Function->doesThisDeclarationHaveABody())
+      VisitAll(Function->getBody());
+    else if (const auto *Var = dyn_cast<VarDecl>(D); Var && Var->getInit())
+      VisitAll(Var->getInit());
+  });
 }
 
 } // namespace locklint::model

@@ -4,7 +4,10 @@
 #include "model/matching/NameSet.h"
 #include "model/values/ExprText.h"
 #include "model/values/StmtWalk.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace clang;
 
@@ -68,20 +71,24 @@ std::string patternOf(const StringValue &Value) {
 
 } // namespace
 
-CallTest ZooKeeperCalls::callTest(const CallDispatch &Calls) {
+CallTest ZooKeeperCalls::callTest(const CallDispatch &Calls, std::vector<std::string> Wrappers) {
+  std::vector<std::string> Names = ZooKeeperModel::builtin().functionNames();
+  Names.insert(Names.end(), Wrappers.begin(), Wrappers.end());
   return CallDispatch::outsideSystemHeaders(
-      Calls.callsOneOf(std::make_shared<const NameSet>(ZooKeeperModel::builtin().functionNames())));
+      Calls.callsOneOf(std::make_shared<const NameSet>(Names)));
 }
 
 void ZooKeeperCalls::add(const CallExpr *Call, const FunctionDecl *Caller, ASTContext &Context,
-                         StringValueTracker &Strings) {
+                         StringValueTracker &Strings, const ZooFunction *Spec) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   const ZooKeeperModel &Model = ZooKeeperModel::builtin();
-  const ZooFunction *Spec = Callee ? Model.function(Callee->getQualifiedNameAsString()) : nullptr;
+  if (!Spec && Callee)
+    Spec = Model.function(Callee->getQualifiedNameAsString());
   if (!Spec)
     return;
   auto Arg = [&](std::optional<unsigned> Index) -> const Expr * {
-    return Index && *Index < Call->getNumArgs() ? Call->getArg(*Index) : nullptr;
+    llvm::ArrayRef<const Expr *> Args = callArguments(Call);
+    return Index && *Index < Args.size() ? Args[*Index] : nullptr;
   };
   ZooCall Out;
   Out.Spec = Spec;
@@ -91,11 +98,16 @@ void ZooKeeperCalls::add(const CallExpr *Call, const FunctionDecl *Caller, ASTCo
     Out.PathId = expressionIdentity(Path, Context);
     if (std::optional<StringValue> Value = Strings.valueOf(Path))
       Out.PathPattern = patternOf(*Value);
+    Out.PathDisplay = Out.PathPattern.empty() || Out.PathPattern == "{}"
+                          ? sourceText(stripStringWrappers(Path), Context)
+                          : Out.PathPattern;
   }
   if (const Expr *Mode = Arg(Spec->ModeArg)) {
     Out.ModeExpr = Mode;
     if (std::optional<int> Value = modeOf(Mode, Model))
       Out.Mode = ZooMode{*Value};
+  } else if (Spec->FixedMode) {
+    Out.Mode = ZooMode{*Spec->FixedMode};
   }
   if (const Expr *Buffer = Arg(Spec->PathBufferArg);
       Buffer && !Buffer->IgnoreParenImpCasts()->isNullPointerConstant(
@@ -103,13 +115,57 @@ void ZooKeeperCalls::add(const CallExpr *Call, const FunctionDecl *Caller, ASTCo
     Out.PathBufferId = expressionIdentity(Buffer, Context);
   if (const Expr *Version = Arg(Spec->VersionArg))
     Out.Version = integerOf(Version, Context);
+  else
+    Out.Version = Spec->FixedVersion;
   Out.Watcher = Arg(Spec->WatcherArg);
   Calls.push_back(std::move(Out));
 }
 
 const Expr *ZooCall::pathArgument() const {
-  return Spec && Spec->PathArg && *Spec->PathArg < Call->getNumArgs() ? Call->getArg(*Spec->PathArg)
-                                                                      : nullptr;
+  llvm::ArrayRef<const Expr *> Args = callArguments(Call);
+  return Spec && Spec->PathArg && *Spec->PathArg < Args.size() ? Args[*Spec->PathArg] : nullptr;
+}
+
+std::vector<std::pair<const FunctionDecl *, ZooFunction>> ZooKeeperCalls::wrappers() const {
+  // The calls each function makes that pass on its parameters.
+  llvm::MapVector<const FunctionDecl *, std::vector<ZooFunction>> Found;
+  llvm::DenseSet<const FunctionDecl *> Others;
+  for (const ZooCall &Call : Calls) {
+    const FunctionDecl *Function = Call.Function;
+    if (!Function || !Function->getIdentifier() || !Call.Spec)
+      continue;
+    llvm::ArrayRef<const Expr *> Args = callArguments(Call.Call);
+    auto Passed = [&](std::optional<unsigned> Index) -> std::optional<unsigned> {
+      const ParmVarDecl *Param =
+          Index && *Index < Args.size() ? parameterOf(Args[*Index], Function) : nullptr;
+      return Param ? std::optional<unsigned>(Param->getFunctionScopeIndex()) : std::nullopt;
+    };
+    ZooFunction Wrapper;
+    Wrapper.FunctionRole = Call.Spec->FunctionRole;
+    Wrapper.PathArg = Passed(Call.Spec->PathArg);
+    Wrapper.ModeArg = Passed(Call.Spec->ModeArg);
+    Wrapper.PathBufferArg = Passed(Call.Spec->PathBufferArg);
+    Wrapper.VersionArg = Passed(Call.Spec->VersionArg);
+    if (!Wrapper.ModeArg && Call.Mode)
+      Wrapper.FixedMode = Call.Mode->Value;
+    if (!Wrapper.VersionArg && Call.Version)
+      Wrapper.FixedVersion = *Call.Version;
+    bool Kept = Wrapper.PathArg &&
+                (Call.is(ZooFunction::Create)   ? Wrapper.ModeArg || Wrapper.FixedMode
+                 : Call.is(ZooFunction::Delete) ? Wrapper.VersionArg || Wrapper.FixedVersion
+                                                : Call.is(ZooFunction::Watch) ||
+                                                      Call.is(ZooFunction::Read));
+    if (Kept)
+      Found[Function].push_back(Wrapper);
+    else
+      Others.insert(Function);
+  }
+  // A function that makes one such call and no other is that call.
+  std::vector<std::pair<const FunctionDecl *, ZooFunction>> Wrappers;
+  for (auto &[Function, Made] : Found)
+    if (Made.size() == 1 && !Others.contains(Function))
+      Wrappers.emplace_back(Function, Made.front());
+  return Wrappers;
 }
 
 StringRef ZooCall::lastComponent() const {
@@ -125,8 +181,25 @@ bool ZooCall::sameNode(const ZooCall &Other) const {
          PathPattern.find("{}") == std::string::npos;
 }
 
+bool ZooCall::namesLock(const WordMatcher &Words) const {
+  llvm::StringRef Name = lastComponent();
+  if (Words.matchesAnyWord(Name))
+    return true;
+  // A node of a directory of locks (`/compactor/locks/snapshot`).
+  llvm::StringRef Parent = llvm::StringRef(PathPattern).drop_back(Name.size()).rtrim('/');
+  Parent = Parent.substr(Parent.rfind('/') + 1);
+  if (!Parent.empty() && Parent != "{}" && Words.matchesAnyWord(Parent))
+    return true;
+  // A name made at run time, by a class that is a lock (`ZkLock`).
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
+  const CXXRecordDecl *Class = Method ? Method->getParent() : nullptr;
+  return Name == "{}" && Class && Class->getIdentifier() &&
+         llvm::any_of(splitWords(Class->getName()),
+                      [&](const std::string &Word) { return Words.matchesWord(Word); });
+}
+
 bool ZooKeeperCalls::isLockNode(const ZooCall &Create, const WordMatcher &Words) const {
-  if (!Create.is(ZooFunction::Create) || !Words.matchesAnyWord(Create.lastComponent()))
+  if (!Create.is(ZooFunction::Create) || !Create.namesLock(Words))
     return false;
   if (Create.Mode && Create.Mode->sequential())
     return true;

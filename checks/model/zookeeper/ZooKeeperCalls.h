@@ -43,8 +43,15 @@ struct ZooCall {
   bool is(ZooFunction::Role Role) const { return Spec && Spec->FunctionRole == Role; }
   /// The path's last component ("job-{}").
   llvm::StringRef lastComponent() const;
+  /// True when the path speaks of a lock (\p Words): its last component,
+  /// the directory it is in (`/locks/job-{}`), or, for a name made at run
+  /// time, the class of the method that makes the call (`ZkLock`).
+  bool namesLock(const WordMatcher &Words) const;
   /// The argument that names the node; null when the call has none.
   const clang::Expr *pathArgument() const;
+  /// The node as a report names it: its pattern, or, when nothing of the
+  /// path is known, the expression that holds it (`key_`).
+  std::string PathDisplay;
   /// True when \p Other names the same node: the same expression holding
   /// it, or the same path known whole.
   bool sameNode(const ZooCall &Other) const;
@@ -54,11 +61,15 @@ struct ZooCall {
 class ZooKeeperCalls {
 public:
   static constexpr llvm::StringLiteral CallId = "zookeeper-call";
-  /// Passes the client's calls outside system headers.
-  static CallTest callTest(const CallDispatch &Calls);
+  /// Passes the client's calls outside system headers, and those of the
+  /// project's wrappers named \p Wrappers.
+  static CallTest callTest(const CallDispatch &Calls, std::vector<std::string> Wrappers = {});
 
+  /// Adds \p Call, a call of the client or of a wrapper that \p Spec says
+  /// (the built-in model's entry when null).
   void add(const clang::CallExpr *Call, const clang::FunctionDecl *Caller,
-           clang::ASTContext &Context, StringValueTracker &Strings);
+           clang::ASTContext &Context, StringValueTracker &Strings,
+           const ZooFunction *Spec = nullptr);
   llvm::ArrayRef<ZooCall> calls() const { return Calls; }
   void clear() { Calls.clear(); }
 
@@ -77,6 +88,12 @@ public:
   /// True when \p Delete deletes the node whose name a sequential create
   /// of this unit wrote to a buffer: a node only this session made.
   bool deletesOwnSequentialNode(const ZooCall &Delete) const;
+
+  /// The functions of the unit that wrap one call of the client, or of
+  /// another wrapper, passing on their own parameters as its path (and
+  /// mode, version or buffer): `ZkClient::create(path, data, mode)`. A
+  /// constant the wrapper passes itself is part of what it does.
+  std::vector<std::pair<const clang::FunctionDecl *, ZooFunction>> wrappers() const;
 
 private:
   std::vector<ZooCall> Calls;

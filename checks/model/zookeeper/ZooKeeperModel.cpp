@@ -11,20 +11,42 @@ using nlohmann::json;
 namespace locklint::model {
 namespace {
 
-ZooFunction::Role roleNamed(const std::string &Name) {
-  static const std::pair<const char *, ZooFunction::Role> Roles[] = {
-      {"create", ZooFunction::Create}, {"delete", ZooFunction::Delete},
-      {"watch", ZooFunction::Watch},   {"read", ZooFunction::Read},
-      {"write", ZooFunction::Write},
-      {"multi", ZooFunction::Multi},   {"check_op", ZooFunction::CheckOp},
-      {"session", ZooFunction::Session}};
-  for (const auto &[Text, Role] : Roles)
-    if (Name == Text)
-      return Role;
-  return ZooFunction::Watch;
-}
+constexpr std::pair<const char *, ZooFunction::Role> RoleNames[] = {
+    {"create", ZooFunction::Create}, {"delete", ZooFunction::Delete},
+    {"watch", ZooFunction::Watch},   {"read", ZooFunction::Read},
+    {"write", ZooFunction::Write},   {"multi", ZooFunction::Multi},
+    {"check_op", ZooFunction::CheckOp}, {"session", ZooFunction::Session}};
 
 } // namespace
+
+std::optional<ZooFunction::Role> zooRoleNamed(llvm::StringRef Name) {
+  for (const auto &[Text, Role] : RoleNames)
+    if (Name == Text)
+      return Role;
+  return std::nullopt;
+}
+
+llvm::StringRef zooRoleName(ZooFunction::Role Role) {
+  for (const auto &[Text, Named] : RoleNames)
+    if (Named == Role)
+      return Text;
+  return "";
+}
+
+json zooKeeperEntry(const ZooFunction &Wrapper) {
+  json Entry{{"form", "zookeeper"}, {"role", zooRoleName(Wrapper.FunctionRole).str()}};
+  for (auto [Member, Position] :
+       {std::pair{"path_arg", Wrapper.PathArg}, std::pair{"mode_arg", Wrapper.ModeArg},
+        std::pair{"path_buffer_arg", Wrapper.PathBufferArg},
+        std::pair{"version_arg", Wrapper.VersionArg}, std::pair{"watcher_arg", Wrapper.WatcherArg}})
+    if (Position)
+      Entry[Member] = *Position;
+  if (Wrapper.FixedMode)
+    Entry["mode"] = *Wrapper.FixedMode;
+  if (Wrapper.FixedVersion)
+    Entry["version"] = *Wrapper.FixedVersion;
+  return Entry;
+}
 
 const ZooKeeperModel &ZooKeeperModel::builtin() {
   static const ZooKeeperModel Model = [] {
@@ -34,7 +56,7 @@ const ZooKeeperModel &ZooKeeperModel::builtin() {
                            /*allow_exceptions=*/false);
     for (const json &Entry : Doc.value("functions", json::array())) {
       ZooFunction F;
-      F.FunctionRole = roleNamed(Entry.value("role", ""));
+      F.FunctionRole = zooRoleNamed(Entry.value("role", "")).value_or(ZooFunction::Watch);
       F.PathArg = positionMember(Entry, "path_arg");
       F.ModeArg = positionMember(Entry, "mode_arg");
       F.PathBufferArg = positionMember(Entry, "path_buffer_arg");

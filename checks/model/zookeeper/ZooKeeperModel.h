@@ -12,6 +12,7 @@
 #define LOCKLINT_CHECKS_MODEL_ZOOKEEPERMODEL_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include <nlohmann/json.hpp>
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
@@ -25,7 +26,21 @@ struct ZooFunction {
   enum Role { Create, Delete, Watch, Read, Write, Multi, CheckOp, Session };
   Role FunctionRole = Watch;
   std::optional<unsigned> PathArg, ModeArg, PathBufferArg, VersionArg, WatcherArg;
+  /// For a project's wrapper that passes a constant itself
+  /// (`remove(path)` over `zoo_delete(zh, path, -1)`): that mode or version.
+  std::optional<int> FixedMode;
+  std::optional<int64_t> FixedVersion;
 };
+
+/// The role named \p Name in a model file ("create"), or std::nullopt.
+std::optional<ZooFunction::Role> zooRoleNamed(llvm::StringRef Name);
+/// The name of \p Role in a model file.
+llvm::StringRef zooRoleName(ZooFunction::Role Role);
+
+/// \p Wrapper as an entry of a client model file, without its names: the
+/// form "zookeeper", its role, the positions it passes on, the constants
+/// it passes itself (see docs/models.md).
+nlohmann::json zooKeeperEntry(const ZooFunction &Wrapper);
 
 /// A create mode as the server reads it.
 struct ZooMode {
