@@ -51,16 +51,18 @@ Parsed parse() {
   return {tooling::buildASTFromCodeWithArgs(Handle, {"-xc", "-std=c11"}, "input.c")};
 }
 
-/// The first `x->key` the function reads.
-const MemberExpr *keyRead(const FunctionDecl *F) {
+/// The first `x->Name` the function reads.
+const MemberExpr *memberRead(const FunctionDecl *F, llvm::StringRef Name = "key") {
   struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::StringRef Name;
     const MemberExpr *Found = nullptr;
     bool VisitMemberExpr(MemberExpr *M) {
-      if (!Found && M->getMemberDecl()->getName() == "key")
+      if (!Found && M->getMemberDecl()->getName() == Name)
         Found = M;
       return true;
     }
   } Find;
+  Find.Name = Name;
   Find.TraverseDecl(const_cast<FunctionDecl *>(F));
   return Find.Found;
 }
@@ -77,12 +79,12 @@ TEST(HandleFieldsTest, TheOneParameterOfTheStructIsTheHandle) {
 TEST(HandleFieldsTest, AHandlesMemberIsTheFunctionsOwn) {
   Parsed P = parse();
   ASSERT_TRUE(P.AST);
-  const MemberExpr *Key = keyRead(P.function("lk_take"));
+  const MemberExpr *Key = memberRead(P.function("lk_take"));
   ASSERT_TRUE(Key);
   EXPECT_EQ(fieldOfThis(Key, P.function("lk_take")), Key->getMemberDecl());
   EXPECT_TRUE(isOwnObject(Key->getBase(), cast<FieldDecl>(Key->getMemberDecl())));
   // With two handles, `a->key` belongs to no one object of the function.
-  const MemberExpr *Either = keyRead(P.function("lk_swap"));
+  const MemberExpr *Either = memberRead(P.function("lk_swap"));
   ASSERT_TRUE(Either);
   EXPECT_FALSE(fieldOfThis(Either, P.function("lk_swap")));
 }
@@ -90,7 +92,7 @@ TEST(HandleFieldsTest, AHandlesMemberIsTheFunctionsOwn) {
 TEST(HandleFieldsTest, WhatInitWritesWithSnprintf) {
   Parsed P = parse();
   ASSERT_TRUE(P.AST);
-  const auto *Key = cast<FieldDecl>(keyRead(P.function("lk_take"))->getMemberDecl());
+  const auto *Key = cast<FieldDecl>(memberRead(P.function("lk_take"))->getMemberDecl());
   const Expr *Store = fieldInitializer(P.function("lk_init"), Key);
   ASSERT_TRUE(Store);
   StringValueTracker Strings(P.AST->getASTContext());
@@ -98,7 +100,7 @@ TEST(HandleFieldsTest, WhatInitWritesWithSnprintf) {
   ASSERT_TRUE(Written);
   EXPECT_EQ(Written->pattern(), "lock:{}");
   // Every store of the unit agrees: the member reads that value anywhere.
-  std::optional<StringValue> Read = Strings.valueOf(keyRead(P.function("lk_take")));
+  std::optional<StringValue> Read = Strings.valueOf(memberRead(P.function("lk_take")));
   ASSERT_TRUE(Read);
   EXPECT_EQ(Read->pattern(), "lock:{}");
 }
@@ -116,7 +118,7 @@ TEST(HandleFieldsTest, CallsOnALocalHandleAreItsHistory) {
   } Find;
   Find.TraverseDecl(const_cast<FunctionDecl *>(P.function("job")));
   ASSERT_TRUE(Find.Take);
-  const auto *Key = cast<FieldDecl>(keyRead(P.function("lk_take"))->getMemberDecl());
+  const auto *Key = cast<FieldDecl>(memberRead(P.function("lk_take"))->getMemberDecl());
   const Expr *Object = objectArgument(Find.Take, Key);
   ASSERT_TRUE(Object);
   ObjectCalls History;
@@ -128,24 +130,10 @@ TEST(HandleFieldsTest, CallsOnALocalHandleAreItsHistory) {
 TEST(HandleFieldsTest, AMemberAnUnknownCallWritesHasNoValue) {
   Parsed P = parse();
   ASSERT_TRUE(P.AST);
-  const RecordDecl *Record = P.handle();
-  const FieldDecl *Owner = nullptr;
-  for (const FieldDecl *F : Record->fields())
-    if (F->getName() == "owner")
-      Owner = F;
+  const MemberExpr *Owner = memberRead(P.function("lk_owner"), "owner");
   ASSERT_TRUE(Owner);
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const MemberExpr *Found = nullptr;
-    bool VisitMemberExpr(MemberExpr *M) {
-      if (!Found && M->getMemberDecl()->getName() == "owner")
-        Found = M;
-      return true;
-    }
-  } Find;
-  Find.TraverseDecl(const_cast<FunctionDecl *>(P.function("lk_owner")));
-  ASSERT_TRUE(Find.Found);
   StringValueTracker Strings(P.AST->getASTContext());
-  std::optional<StringValue> Value = Strings.valueOf(Find.Found);
+  std::optional<StringValue> Value = Strings.valueOf(Owner);
   EXPECT_FALSE(Value && Value->text());
 }
 
