@@ -700,7 +700,7 @@ void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context,
   // a member) are the lock's when the unit takes its locks by the recipe.
   bool Recipe = ZooCalls.queuesAndListsTurns();
   auto IsLockWatch = [&](const ZooCall &Call) {
-    return lockWords().matchesAnyWord(Call.PathPattern) ||
+    return lockWords().matchesAnyWord(Call.PathPattern) || Call.namesLock(lockWords()) ||
            (Recipe && Call.is(ZooFunction::Watch) && wholePathAtRunTime(Call.PathPattern));
   };
   // The first wait in \p Within that only a notify ends: where the waiter
@@ -729,7 +729,7 @@ void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context,
     const CallExpr *Through = nullptr;
     if (!Wait)
       std::tie(Wait, Through) = lockLookThroughHelper(Loop, LockLooks, Context);
-    if (!Wait || hasVisibleBound(Loop))
+    if (!Wait || hasVisibleBound(Loop) || endsOnlyFromOutside(Loop))
       continue;
     if (Wait->is(ZooFunction::Create) && onTransportFailureOnly(loopParts(Loop).Condition, Context))
       continue;
@@ -739,7 +739,7 @@ void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context,
     SourceLocation At = Blocks ? Blocks->getBeginLoc() : Loop->getBeginLoc();
     diag(At, "this loop waits for ZooKeeper lock node '%0' with no deadline and no limit on "
              "attempts: a holder that never lets go blocks every waiter")
-        << Wait->PathPattern;
+        << Wait->PathDisplay;
     if (Through)
       diag(Through->getBeginLoc(), "each attempt calls '%0', which looks at the lock's nodes",
            DiagnosticIDs::Note)

@@ -3,9 +3,11 @@
 #include "model/values/LoopBounds.h"
 #include "model/redis/LockWords.h"
 #include "model/values/StmtWalk.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -17,13 +19,15 @@ bool hasWordOf(llvm::StringRef Name, llvm::ArrayRef<llvm::StringLiteral> Words) 
                       [&](const std::string &Word) { return llvm::is_contained(Words, Word); });
 }
 
-/// Calls that read a clock or wait no longer than they are told.
+/// Calls that read a clock or wait no longer than they are told. A pause
+/// (`sleep_for`, `usleep`) is neither: it bounds one turn, not the loop.
 bool boundingCall(const CallExpr *Call) {
   static constexpr llvm::StringLiteral Words[] = {
       "now",     "time",    "clock",   "gettime", "gettimeofday", "deadline",
       "timeout", "elapsed", "expired", "for",     "until",        "timedwait"};
   const FunctionDecl *Callee = Call->getDirectCallee();
-  return Callee && Callee->getIdentifier() && hasWordOf(Callee->getName(), Words);
+  return Callee && Callee->getIdentifier() && !Callee->getName().contains("sleep") &&
+         hasWordOf(Callee->getName(), Words);
 }
 
 /// Variables whose names say they bound the wait.
@@ -74,6 +78,57 @@ LoopParts loopParts(const Stmt *Loop) {
   if (const auto *For = dyn_cast<ForStmt>(Loop))
     return {For->getBody(), For->getCond()};
   return {};
+}
+
+bool endsOnlyFromOutside(const Stmt *Loop) {
+  LoopParts Parts = loopParts(Loop);
+  if (!Parts.Body || isa<CXXForRangeStmt>(Loop))
+    return false;
+  // A way out of the body: a return, a throw, a goto, or a break of this
+  // loop (not of a loop or switch inside it).
+  bool Leaves = false;
+  llvm::SmallVector<std::pair<const Stmt *, bool>, 32> Work{{Parts.Body, false}};
+  while (!Work.empty() && !Leaves) {
+    auto [S, Nested] = Work.pop_back_val();
+    if (!S || isa<LambdaExpr>(S))
+      continue;
+    if (isa<ReturnStmt, GotoStmt, CXXThrowExpr, IndirectGotoStmt>(S) ||
+        (isa<BreakStmt>(S) && !Nested)) {
+      Leaves = true;
+      break;
+    }
+    bool Inner = Nested || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
+    for (const Stmt *Child : S->children())
+      Work.push_back({Child, Inner});
+  }
+  if (Leaves)
+    return false;
+  if (!Parts.Condition)
+    return true; // for (;;) with no way out: nothing it calls ends it.
+  // The condition must read nothing the body assigns, and call nothing
+  // but const methods (`running_.load()`): another call's answer may be
+  // what ends it.
+  llvm::SmallPtrSet<const Decl *, 8> Read;
+  bool Asks = anyStmt(Parts.Condition, [&](const Stmt *S) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+      Read.insert(Ref->getDecl());
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const auto *Method = Call ? dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee()) : nullptr;
+    return Call && !(Method && Method->isConst());
+  });
+  if (Asks)
+    return false;
+  return !anyStmt(Parts.Body, [&](const Stmt *S) {
+    const Expr *Target = nullptr;
+    if (const auto *Assign = dyn_cast<BinaryOperator>(S); Assign && Assign->isAssignmentOp())
+      Target = Assign->getLHS();
+    else if (const auto *Unary = dyn_cast<UnaryOperator>(S); Unary && Unary->isIncrementDecrementOp())
+      Target = Unary->getSubExpr();
+    else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S); Op && Op->isAssignmentOp())
+      Target = Op->getArg(0);
+    const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Target ? Target->IgnoreParenImpCasts() : nullptr);
+    return Ref && Read.contains(Ref->getDecl());
+  });
 }
 
 } // namespace locklint::model

@@ -27,6 +27,12 @@ LoopParts loopParts(const clang::Stmt *Loop);
 /// number of attempts, or a condition that counts (`i < max`).
 bool hasVisibleBound(const clang::Stmt *Loop);
 
+/// True when nothing in \p Loop can end it but its condition, and the
+/// condition reads no variable the body changes: `while (running_)` over a
+/// flag another function clears. Such a loop runs as long as its owner
+/// wants, whatever the calls in it answer; it waits for none of them.
+bool endsOnlyFromOutside(const clang::Stmt *Loop);
+
 } // namespace locklint::model
 
 #endif

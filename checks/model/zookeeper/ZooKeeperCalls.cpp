@@ -190,10 +190,13 @@ bool ZooCall::namesLock(const WordMatcher &Words) const {
   Parent = Parent.substr(Parent.rfind('/') + 1);
   if (!Parent.empty() && Parent != "{}" && Words.matchesAnyWord(Parent))
     return true;
-  // A name made at run time, by a class that is a lock (`ZkLock`).
+  // A node a lock class names at run time (`QueueLock` over
+  // "/queues/{}/consumer"): the class says what it is for. A path it
+  // spells whole ("/service/config") says so itself.
   const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
   const CXXRecordDecl *Class = Method ? Method->getParent() : nullptr;
-  return Name == "{}" && Class && Class->getIdentifier() &&
+  bool AtRunTime = PathPattern.empty() || PathPattern.find("{}") != std::string::npos;
+  return AtRunTime && Class && Class->getIdentifier() &&
          llvm::any_of(splitWords(Class->getName()),
                       [&](const std::string &Word) { return Words.matchesWord(Word); });
 }

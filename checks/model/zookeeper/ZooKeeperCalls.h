@@ -44,7 +44,7 @@ struct ZooCall {
   /// The path's last component ("job-{}").
   llvm::StringRef lastComponent() const;
   /// True when the path speaks of a lock (\p Words): its last component,
-  /// the directory it is in (`/locks/job-{}`), or, for a name made at run
+  /// the directory it is in (`/locks/job-{}`), or, for a path made at run
   /// time, the class of the method that makes the call (`ZkLock`).
   bool namesLock(const WordMatcher &Words) const;
   /// The argument that names the node; null when the call has none.

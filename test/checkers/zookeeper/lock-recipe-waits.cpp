@@ -31,7 +31,7 @@ public:
         return true;
       std::unique_lock<std::mutex> hold(M);
       Cv.wait(hold);
-      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: this loop waits for ZooKeeper lock node '{}' with no deadline and no limit on attempts
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: this loop waits for ZooKeeper lock node 'parent' with no deadline and no limit on attempts
       // CHECK-MESSAGES: :[[@LINE-9]]:11: note: the lock's node is looked at here
     }
   }

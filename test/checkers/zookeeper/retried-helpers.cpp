@@ -40,7 +40,7 @@ public:
       return;
     bool taken = tryTake();
     while (!taken) {
-      // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: this loop waits for ZooKeeper lock node '{}' with no deadline and no limit on attempts: a holder that never lets go blocks every waiter [distlock-unbounded-acquire]
+      // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: this loop waits for ZooKeeper lock node 'dir_' with no deadline and no limit on attempts: a holder that never lets go blocks every waiter [distlock-unbounded-acquire]
       usleep(1000);
       taken = tryTake();
       // CHECK-MESSAGES: :[[@LINE-1]]:15: note: each attempt calls 'tryTake', which looks at the lock's nodes

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <string>
 
 #include "zk_client.h"
@@ -11,6 +12,7 @@ class NodeLock {
 public:
   NodeLock(ZkClient *zk, std::string path) : zk_(zk), path_(std::move(path)) {}
   bool acquire(const std::string &owner);
+  void acquireWaiting(const std::string &owner);
   void release();
 
 private:
@@ -28,6 +30,21 @@ private:
   ZkClient *zk_;
   std::string dir_;
   std::string node_;
+};
+
+// Stands for leader under a directory until stop() is called; who leads is
+// read from the members' order elsewhere.
+class Election {
+public:
+  Election(ZkClient *zk, std::string dir) : zk_(zk), dir_(std::move(dir)) {}
+  void run(const std::string &id);
+  void stop() { running_ = false; }
+
+private:
+  ZkClient *zk_;
+  std::string dir_;
+  std::string node_;
+  std::atomic<bool> running_{true};
 };
 
 } // namespace coord
