@@ -42,11 +42,26 @@ bool checkedAnywhere(llvm::StringRef Holder, llvm::ArrayRef<EtcdKeepAliveUse> Us
   });
 }
 
-/// The leasegrant() call \p Lease comes from: in it, or in the initializer
+/// The leasegrant() call \p Lease comes from: in it, in the initializer
 /// of a local it reads, up to two locals deep (`lease.value().lease()` over
-/// `etcd::Response lease = client.leasegrant(ttl);`).
-const CXXMemberCallExpr *grantOf(const Expr *Lease, llvm::ArrayRef<EtcdCall> Calls) {
+/// `etcd::Response lease = client.leasegrant(ttl);`), or in what \p
+/// Function assigned the member it is.
+const CXXMemberCallExpr *grantOf(const Expr *Lease, const FunctionDecl *Function,
+                                 llvm::ArrayRef<EtcdCall> Calls) {
   std::vector<const Stmt *> Origins{Lease};
+  // A member the same function stored the lease in (`lease_ =
+  // grant.value().lease();` before `add(key_, owner_, lease_)`).
+  const auto *Member = dyn_cast<MemberExpr>(Lease->IgnoreParenImpCasts());
+  if (Member && Function && Function->getBody())
+    anyStmtOf(Function, [&](const Stmt *S) {
+      const auto *Assign = dyn_cast<BinaryOperator>(S);
+      const auto *To = Assign && Assign->getOpcode() == BO_Assign
+                           ? dyn_cast<MemberExpr>(Assign->getLHS()->IgnoreParenImpCasts())
+                           : nullptr;
+      if (To && To->getMemberDecl() == Member->getMemberDecl())
+        Origins.push_back(Assign->getRHS());
+      return false;
+    });
   for (unsigned Depth = 0; Depth < 2; ++Depth) {
     std::vector<const Stmt *> Inits;
     for (const Stmt *Origin : Origins)
@@ -97,6 +112,34 @@ bool keptAlive(const EtcdCall &Lock, llvm::ArrayRef<EtcdKeepAlive> KeepAlives,
          });
 }
 
+/// True when \p Call takes a lock on its lease: lock_with_lease(), or a
+/// create-if-absent write given a lease (`add(key_, owner_, lease_)`) of a
+/// key that names a lock, or, made at run time, is written by a lock
+/// class's method (`LeaseLock::acquire`).
+bool locksOnLease(const EtcdCall &Call, const WordMatcher &Words) {
+  if (!Call.Lease)
+    return false;
+  if (Call.is(EtcdMethod::LockWithLease))
+    return true;
+  if (!Call.is(EtcdMethod::Write) || !EtcdModel::builtin().createsIfAbsent(Call.Call->getMethodDecl()->getName()))
+    return false;
+  if (Words.matchesAnyWord(Call.Key))
+    return true;
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call.Function);
+  const CXXRecordDecl *Class = Method ? Method->getParent() : nullptr;
+  bool AtRunTime = Call.Key.empty() || Call.Key.find("{}") != std::string::npos;
+  return AtRunTime && Class && Class->getIdentifier() &&
+         llvm::any_of(splitWords(Class->getName()),
+                      [&](const std::string &Word) { return Words.matchesWord(Word); });
+}
+
+/// The lock's key as a report names it: its pattern, or the expression.
+std::string keyShown(const EtcdCall &Call, const ASTContext &Context) {
+  if (!Call.Key.empty() && Call.Key != "{}")
+    return Call.Key;
+  return Call.Call->getNumArgs() ? sourceText(Call.Call->getArg(0), Context) : Call.Key;
+}
+
 } // namespace
 
 void EtcdLeaseNotKeptAliveCheck::registerMoreMatchers(MatchFinder *Finder) {
@@ -107,8 +150,9 @@ void EtcdLeaseNotKeptAliveCheck::checkTranslationUnit(const LockIndex &Index) {
   std::vector<EtcdCall> All = Calls.calls(strings());
   llvm::SmallPtrSet<const Expr *, 4> Reported;
   for (const EtcdCall &Lock : All) {
-    if (!Lock.is(EtcdMethod::LockWithLease) || !Lock.Lease)
+    if (!locksOnLease(Lock, lockWords()))
       continue;
+    std::string Key = keyShown(Lock, Index.context());
     // A lease from a keep-alive: its failure must reach the program.
     if (const EtcdKeepAliveUse *Source = leaseSource(Lock.Lease, Calls.keepAliveUses())) {
       const EtcdKeepAlive *Made = nullptr;
@@ -120,7 +164,7 @@ void EtcdLeaseNotKeptAliveCheck::checkTranslationUnit(const LockIndex &Index) {
       diagAt(Lock.Call, "etcd lock '%0' is held on a KeepAlive whose failure nobody hears: "
                         "no handler was given and Check() is never called, so when the "
                         "refresh stops the lease ends and the lock with it, unseen")
-          << Lock.Key;
+          << Key;
       diag(Made->Made->getBeginLoc(), "the KeepAlive is made here; pass a handler that stops "
                                       "the work, or call Check() before each step",
            DiagnosticIDs::Note);
@@ -138,7 +182,7 @@ void EtcdLeaseNotKeptAliveCheck::checkTranslationUnit(const LockIndex &Index) {
              "this KeepAlive refreshes the lease of etcd lock '%0', and nobody hears its failure: "
              "no handler was given and Check() is never called, so when the refresh stops the "
              "lease ends and the lock with it, unseen")
-          << Lock.Key;
+          << Key;
       diag(Lock.Call->getBeginLoc(), "the lock is taken on that lease here; pass the KeepAlive "
                                      "a handler that stops the work, or call Check() before "
                                      "each step",
@@ -146,13 +190,13 @@ void EtcdLeaseNotKeptAliveCheck::checkTranslationUnit(const LockIndex &Index) {
       continue;
     }
     // A lease granted here, and no keep-alive in the function or given it.
-    const CXXMemberCallExpr *Grant = grantOf(Lock.Lease, All);
+    const CXXMemberCallExpr *Grant = grantOf(Lock.Lease, Lock.Function, All);
     if (!Grant || keptAlive(Lock, Calls.keepAlives(), Index.context()))
       continue;
     diagAt(Lock.Call, "etcd lock '%0' is held on a lease that nothing keeps alive: after its "
                       "TTL etcd deletes the lock key and another process takes the lock while "
                       "this one works on")
-        << Lock.Key;
+        << Key;
     diag(Grant->getBeginLoc(), "the lease is granted here; keep it alive with an etcd::KeepAlive "
                                "that has a failure handler, or use lock(key), whose lease the "
                                "library refreshes",

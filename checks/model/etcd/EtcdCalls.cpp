@@ -201,6 +201,13 @@ std::vector<EtcdCall> EtcdCalls::calls(StringValueTracker &Strings) const {
       if (std::optional<StringValue> Value = Strings.valueOf(Key))
         E.Key = Value->pattern();
     E.Lease = Arg(E.Spec->LeaseArg);
+    // A write given a lease (`add(key, value, leaseId)`): the overload
+    // says so by its parameter's name.
+    const CXXMethodDecl *Method = Call->getMethodDecl();
+    for (unsigned I = 0; !E.Lease && E.is(EtcdMethod::Write) && I < Method->getNumParams(); ++I)
+      if (Method->getParamDecl(I)->getIdentifier() &&
+          Model.isWriteLeaseParameter(Method->getParamDecl(I)->getName()))
+        E.Lease = Arg(I);
     Out.push_back(std::move(E));
   }
   return Out;

@@ -58,6 +58,8 @@ const EtcdModel &EtcdModel::builtin() {
     Out.Leases = stringsOf(Doc, "keep_alive_lease");
     Out.KeepAliveClass = Doc.value("keep_alive_class", "");
     Out.KeepAliveLeaseParameter = Doc.value("keep_alive_lease_param", "");
+    Out.WriteLeaseParams = stringsOf(Doc, "write_lease_params");
+    Out.CreatesIfAbsent = stringsOf(Doc, "create_if_absent");
     return Out;
   }();
   return Model;
@@ -74,6 +76,14 @@ bool EtcdModel::checksKeepAlive(llvm::StringRef Method) const {
 
 bool EtcdModel::givesLease(llvm::StringRef Method) const {
   return llvm::is_contained(Leases, Method);
+}
+
+bool EtcdModel::isWriteLeaseParameter(llvm::StringRef Name) const {
+  return llvm::is_contained(WriteLeaseParams, Name);
+}
+
+bool EtcdModel::createsIfAbsent(llvm::StringRef Method) const {
+  return llvm::is_contained(CreatesIfAbsent, Method);
 }
 
 } // namespace locklint::model

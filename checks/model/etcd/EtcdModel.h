@@ -59,10 +59,16 @@ public:
   /// The keep-alive constructor's parameter that takes a lease granted
   /// before, which it then refreshes.
   const std::string &keepAliveLeaseParameter() const { return KeepAliveLeaseParameter; }
+  /// The names a write's parameter has when it attaches the key to a
+  /// lease (`put(key, value, leaseId)`).
+  bool isWriteLeaseParameter(llvm::StringRef Name) const;
+  /// Writes that create the key only when it is absent (`add`): taking a
+  /// lock by hand, when the key is a lock's.
+  bool createsIfAbsent(llvm::StringRef Method) const;
 
 private:
   llvm::StringMap<EtcdMethod> Methods;
-  std::vector<std::string> Classes, Checks, Leases;
+  std::vector<std::string> Classes, Checks, Leases, WriteLeaseParams, CreatesIfAbsent;
   std::string KeepAliveClass, KeepAliveLeaseParameter;
 };
 

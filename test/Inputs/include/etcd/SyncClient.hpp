@@ -20,6 +20,8 @@ public:
   Response get(std::string const &key);
   Response set(std::string const &key, std::string const &value, int ttl = 0);
   Response add(std::string const &key, std::string const &value, int ttl = 0);
+  /// Creates the key only if it is absent, attached to the lease.
+  Response add(std::string const &key, std::string const &value, const int64_t leaseId);
   Response head();
   Response put(std::string const &key, std::string const &value);
   /// The key is attached to the lease: it goes when the lease ends.
