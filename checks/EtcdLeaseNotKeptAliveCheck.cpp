@@ -4,6 +4,7 @@
 #include "model/redis/CommandExtractor.h"
 #include "model/values/StmtWalk.h"
 #include "model/values/ExprText.h"
+#include "model/values/ObjectFields.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -123,14 +124,7 @@ bool locksOnLease(const EtcdCall &Call, const WordMatcher &Words) {
     return true;
   if (!Call.is(EtcdMethod::Write) || !EtcdModel::builtin().createsIfAbsent(Call.Call->getMethodDecl()->getName()))
     return false;
-  if (Words.matchesAnyWord(Call.Key))
-    return true;
-  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Call.Function);
-  const CXXRecordDecl *Class = Method ? Method->getParent() : nullptr;
-  bool AtRunTime = Call.Key.empty() || Call.Key.find("{}") != std::string::npos;
-  return AtRunTime && Class && Class->getIdentifier() &&
-         llvm::any_of(splitWords(Class->getName()),
-                      [&](const std::string &Word) { return Words.matchesWord(Word); });
+  return Words.matchesAnyWord(Call.Key) || lockClassNames(Call.Function, Call.Key, Words);
 }
 
 /// The lock's key as a report names it: its pattern, or the expression.

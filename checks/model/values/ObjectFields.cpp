@@ -202,6 +202,16 @@ const FieldDecl *fieldOfThis(const Expr *E, const FunctionDecl *Function) {
   return Class == Owner || Class->isDerivedFrom(Owner) ? Field : nullptr;
 }
 
+bool lockClassNames(const FunctionDecl *Function, llvm::StringRef Pattern,
+                    const WordMatcher &Words) {
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
+  const CXXRecordDecl *Class = Method ? Method->getParent() : nullptr;
+  bool AtRunTime = Pattern.empty() || Pattern.contains("{}");
+  return AtRunTime && Class && Class->getIdentifier() &&
+         llvm::any_of(splitWords(Class->getName()),
+                      [&](const std::string &Word) { return Words.matchesWord(Word); });
+}
+
 const FieldDecl *fieldNamed(const RecordDecl *Record, llvm::StringRef Name) {
   if (!Record || !(Record = Record->getDefinition()))
     return nullptr;

@@ -13,6 +13,7 @@
 #ifndef LOCKLINT_CHECKS_MODEL_OBJECTFIELDS_H
 #define LOCKLINT_CHECKS_MODEL_OBJECTFIELDS_H
 
+#include "model/redis/LockWords.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
@@ -59,6 +60,14 @@ bool isOwnObject(const clang::Expr *Object, const clang::FieldDecl *Field);
 /// The function whose handle \p Object is, for \p Field; null for `this`
 /// and anything else.
 const clang::FunctionDecl *ownObjectOf(const clang::Expr *Object, const clang::FieldDecl *Field);
+
+/// True when \p Function is a method of a class whose name speaks of a lock
+/// for \p Words (`NodeLock`, `LeaseLock`), and \p Pattern, the name it
+/// works on ("/queues/{}/consumer"), is made at run time in whole or in
+/// part: the class then says what the name is for. A name spelled whole
+/// says so itself.
+bool lockClassNames(const clang::FunctionDecl *Function, llvm::StringRef Pattern,
+                    const WordMatcher &Words);
 
 /// The member named \p Name of \p Record or of one of its bases.
 const clang::FieldDecl *fieldNamed(const clang::RecordDecl *Record, llvm::StringRef Name);

@@ -3,6 +3,7 @@
 #include "model/zookeeper/ZooKeeperCalls.h"
 #include "model/matching/NameSet.h"
 #include "model/values/ExprText.h"
+#include "model/values/ObjectFields.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
@@ -191,14 +192,8 @@ bool ZooCall::namesLock(const WordMatcher &Words) const {
   if (!Parent.empty() && Parent != "{}" && Words.matchesAnyWord(Parent))
     return true;
   // A node a lock class names at run time (`QueueLock` over
-  // "/queues/{}/consumer"): the class says what it is for. A path it
-  // spells whole ("/service/config") says so itself.
-  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
-  const CXXRecordDecl *Class = Method ? Method->getParent() : nullptr;
-  bool AtRunTime = PathPattern.empty() || PathPattern.find("{}") != std::string::npos;
-  return AtRunTime && Class && Class->getIdentifier() &&
-         llvm::any_of(splitWords(Class->getName()),
-                      [&](const std::string &Word) { return Words.matchesWord(Word); });
+  // "/queues/{}/consumer").
+  return lockClassNames(Function, PathPattern, Words);
 }
 
 bool ZooKeeperCalls::isLockNode(const ZooCall &Create, const WordMatcher &Words) const {
