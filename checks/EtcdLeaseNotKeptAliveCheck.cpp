@@ -127,13 +127,6 @@ bool locksOnLease(const EtcdCall &Call, const WordMatcher &Words) {
   return Words.matchesAnyWord(Call.Key) || lockClassNames(Call.Function, Call.Key, Words);
 }
 
-/// The lock's key as a report names it: its pattern, or the expression.
-std::string keyShown(const EtcdCall &Call, const ASTContext &Context) {
-  if (!Call.Key.empty() && Call.Key != "{}")
-    return Call.Key;
-  return Call.Call->getNumArgs() ? sourceText(Call.Call->getArg(0), Context) : Call.Key;
-}
-
 } // namespace
 
 void EtcdLeaseNotKeptAliveCheck::registerMoreMatchers(MatchFinder *Finder) {
@@ -146,7 +139,8 @@ void EtcdLeaseNotKeptAliveCheck::checkTranslationUnit(const LockIndex &Index) {
   for (const EtcdCall &Lock : All) {
     if (!locksOnLease(Lock, lockWords()))
       continue;
-    std::string Key = keyShown(Lock, Index.context());
+    std::string Key = shownName(Lock.Key, Lock.Call->getNumArgs() ? Lock.Call->getArg(0) : nullptr,
+                                Index.context());
     // A lease from a keep-alive: its failure must reach the program.
     if (const EtcdKeepAliveUse *Source = leaseSource(Lock.Lease, Calls.keepAliveUses())) {
       const EtcdKeepAlive *Made = nullptr;

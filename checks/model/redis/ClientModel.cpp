@@ -116,8 +116,6 @@ private:
     if (FormIt == std::end(Forms))
       return fail(join(Path, "form"), "unknown form '" + Form + "'");
     Spec.Form = FormIt->second;
-    if (Spec.Form == CallForm::ZooKeeper)
-      return readZooKeeper(Entry, Path, Spec);
 
     if (auto Err = readMember(Entry, "command", Spec.Command, at(Path)))
       return Err;
@@ -160,6 +158,8 @@ private:
       llvm::sys::path::append(Place, Spec.IssuedAt);
       Spec.IssuedAt = Place.str().str();
     }
+    if (Spec.Form == CallForm::ZooKeeper)
+      return readZooKeeper(Entry, Path, Spec);
     if (auto Err = readWords(Entry, Path, Spec))
       return Err;
     if (auto Err = stringMap(Entry, "fields", Path, Spec.FieldWords))
@@ -202,14 +202,8 @@ private:
         return Err;
       Zoo.FixedVersion = Version;
     }
-    if (Entry.contains("param_count")) {
-      unsigned Count = 0;
-      if (auto Err = readMember(Entry, "param_count", Count, at(Path)))
-        return Err;
-      Spec.ParamCount = Count;
-    }
     Spec.Zoo = Zoo;
-    return readMember(Entry, "issued_at", Spec.IssuedAt, at(Path));
+    return llvm::Error::success();
   }
 
   llvm::Error readNames(const json &Entry, const std::string &Path,

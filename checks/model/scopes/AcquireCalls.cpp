@@ -9,6 +9,7 @@
 #include "model/values/ExprText.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/DeclCXX.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -149,6 +150,11 @@ void AcquireCallCollector::run(const MatchFinder::MatchResult &Result) {
 
 void AcquireCallCollector::addWrapperCalls(ASTContext &Context, StringValueTracker &Strings) {
   llvm::DenseMap<const FunctionDecl *, const ZooFunction *> Known;
+  // A call a model file already names (the unit's own exported wrappers,
+  // under clang-tidy) is read once.
+  llvm::DenseSet<const CallExpr *> Added;
+  for (const ZooCall &Call : Zoo.calls())
+    Added.insert(Call.Call);
   // Each round finds the wrappers of the ones before; a few are enough.
   for (unsigned Round = 0; Round < 3; ++Round) {
     llvm::DenseMap<const FunctionDecl *, const ZooFunction *> Found;
@@ -167,7 +173,8 @@ void AcquireCallCollector::addWrapperCalls(ASTContext &Context, StringValueTrack
       anyOwnStmt(Caller->getBody(), [&](const Stmt *S) {
         const auto *Call = dyn_cast<CallExpr>(S);
         const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-        if (const ZooFunction *Wrapper = Callee ? Found.lookup(Callee->getCanonicalDecl()) : nullptr)
+        if (const ZooFunction *Wrapper = Callee ? Found.lookup(Callee->getCanonicalDecl()) : nullptr;
+            Wrapper && Added.insert(Call).second)
           Zoo.add(Call, Caller, Context, Strings, Wrapper);
         return false;
       });

@@ -192,6 +192,12 @@ std::string expressionIdentity(const Expr *E, const ASTContext &Context) {
   return "expr:" + Text + localsRead(E);
 }
 
+std::string shownName(llvm::StringRef Pattern, const Expr *E, const ASTContext &Context) {
+  if ((!Pattern.empty() && Pattern != "{}") || !E)
+    return Pattern.str();
+  return sourceText(stripStringWrappers(E), Context);
+}
+
 llvm::ArrayRef<const Expr *> callArguments(const CallExpr *Call) {
   llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))

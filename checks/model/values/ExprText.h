@@ -34,6 +34,11 @@ std::optional<std::string> constantText(const clang::Expr *E, const clang::ASTCo
 /// cannot be recovered.
 std::string sourceText(const clang::Expr *E, const clang::ASTContext &Context);
 
+/// A name as a report shows it: \p Pattern when any of it is known text,
+/// else the expression \p E that holds it (`key_`, not `{}`).
+std::string shownName(llvm::StringRef Pattern, const clang::Expr *E,
+                      const clang::ASTContext &Context);
+
 /// A name for what \p E refers to: the variable, field, function or member
 /// chain, so that `key_` in two methods is the same key and two locals named
 /// `key` in two functions are not.

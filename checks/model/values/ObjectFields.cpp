@@ -179,13 +179,17 @@ const RecordDecl *pointedRecord(QualType Type) {
   return Record ? cast<RecordDecl>(Record->getCanonicalDecl()) : nullptr;
 }
 
-bool isCStringWrite(const CallExpr *Call) {
+std::optional<CStringWrite> cStringWrite(const CallExpr *Call) {
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-  if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() < 2)
-    return false;
-  llvm::StringRef Name = Callee->getName();
-  return Name == "snprintf" || Name == "sprintf" || Name == "strcpy" || Name == "strncpy" ||
-         Name == "strlcpy";
+  if (!Callee || !Callee->getIdentifier())
+    return std::nullopt;
+  static const std::pair<llvm::StringLiteral, CStringWrite> Writes[] = {
+      {"snprintf", {2, true}}, {"sprintf", {1, true}}, {"strcpy", {1, false}},
+      {"strncpy", {1, false}}, {"strlcpy", {1, false}}};
+  for (const auto &[Name, Write] : Writes)
+    if (Callee->getName() == Name && Write.From < Call->getNumArgs())
+      return Write;
+  return std::nullopt;
 }
 
 const FieldDecl *fieldOfThis(const Expr *E, const FunctionDecl *Function) {
@@ -243,6 +247,19 @@ const Expr *fieldInitializer(const FunctionDecl *Definition, const FieldDecl *Fi
   return Assigned;
 }
 
+namespace {
+
+/// The object a handle argument passes: `lock` for `&lock` and for a
+/// pointer `lock` alike.
+const Expr *handedObject(const Expr *Arg) {
+  Arg = Arg->IgnoreParenImpCasts();
+  if (const auto *Address = dyn_cast<UnaryOperator>(Arg); Address && Address->getOpcode() == UO_AddrOf)
+    return Address->getSubExpr()->IgnoreParenImpCasts();
+  return Arg;
+}
+
+} // namespace
+
 const Expr *objectArgument(const CallExpr *Call, const FieldDecl *Field) {
   if (isa_and_nonnull<CXXMemberCallExpr>(Call))
     return calledObject(Call);
@@ -250,10 +267,7 @@ const Expr *objectArgument(const CallExpr *Call, const FieldDecl *Field) {
   const ParmVarDecl *Handle = Field ? handleParameter(Callee, Field->getParent()) : nullptr;
   if (!Handle || Handle->getFunctionScopeIndex() >= Call->getNumArgs())
     return nullptr;
-  const Expr *Arg = Call->getArg(Handle->getFunctionScopeIndex())->IgnoreParenImpCasts();
-  if (const auto *Address = dyn_cast<UnaryOperator>(Arg); Address && Address->getOpcode() == UO_AddrOf)
-    return Address->getSubExpr()->IgnoreParenImpCasts();
-  return Arg;
+  return handedObject(Call->getArg(Handle->getFunctionScopeIndex()));
 }
 
 const FunctionDecl *ownObjectOf(const Expr *Object, const FieldDecl *Field) {
@@ -305,10 +319,7 @@ const VarDecl *localCalledOn(const Stmt *S) {
     const ParmVarDecl *Param = Callee->getParamDecl(I);
     if (handleParameter(Callee, pointedRecord(Param->getType())) != Param)
       continue;
-    const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
-    if (const auto *Address = dyn_cast<UnaryOperator>(Arg); Address && Address->getOpcode() == UO_AddrOf)
-      Arg = Address->getSubExpr()->IgnoreParenImpCasts();
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg))
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(handedObject(Call->getArg(I))))
       return dyn_cast<VarDecl>(Ref->getDecl());
   }
   return nullptr;

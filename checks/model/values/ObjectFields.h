@@ -40,9 +40,15 @@ const clang::ParmVarDecl *handleParameter(const clang::FunctionDecl *Function,
 /// The record \p Type points to, canonical; null for other types.
 const clang::RecordDecl *pointedRecord(clang::QualType Type);
 
-/// True for the C calls that write a string into their first argument:
-/// snprintf, sprintf, strcpy, strncpy, strlcpy.
-bool isCStringWrite(const clang::CallExpr *Call);
+/// A C call that writes a string into its first argument: the text comes
+/// from argument From, a format when Formats (snprintf, sprintf), a string
+/// otherwise (strcpy, strncpy, strlcpy).
+struct CStringWrite {
+  unsigned From = 1;
+  bool Formats = false;
+};
+std::optional<CStringWrite> cStringWrite(const clang::CallExpr *Call);
+inline bool isCStringWrite(const clang::CallExpr *Call) { return cStringWrite(Call).has_value(); }
 
 /// The member named \p Name of the object \p Callee works on: of its
 /// class for a method, of its handle's record for a function given one.

@@ -205,15 +205,13 @@ bool changesField(const Stmt *S, const FieldDecl *Field) {
 
 std::optional<StringValue> StringValueTracker::storedValue(const Expr *Store) {
   const auto *Call = dyn_cast_or_null<CallExpr>(Store ? Store->IgnoreParenImpCasts() : nullptr);
-  if (!Call || !isCStringWrite(Call))
+  std::optional<CStringWrite> Write = cStringWrite(Call);
+  if (!Write)
     return valueOf(Store);
   llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
-  llvm::StringRef Name = Call->getDirectCallee()->getName();
-  if (Name == "snprintf")
-    return Args.size() >= 3 ? formatted(Args[2], Args.drop_front(3)) : std::nullopt;
-  if (Name == "sprintf")
-    return formatted(Args[1], Args.drop_front(2));
-  return valueOf(Args[1]);
+  if (Write->Formats)
+    return formatted(Args[Write->From], Args.drop_front(Write->From + 1));
+  return valueOf(Args[Write->From]);
 }
 
 std::optional<StringValue> StringValueTracker::valueOfStructField(const FieldDecl *Field) {

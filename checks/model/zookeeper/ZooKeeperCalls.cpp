@@ -99,9 +99,7 @@ void ZooKeeperCalls::add(const CallExpr *Call, const FunctionDecl *Caller, ASTCo
     Out.PathId = expressionIdentity(Path, Context);
     if (std::optional<StringValue> Value = Strings.valueOf(Path))
       Out.PathPattern = patternOf(*Value);
-    Out.PathDisplay = Out.PathPattern.empty() || Out.PathPattern == "{}"
-                          ? sourceText(stripStringWrappers(Path), Context)
-                          : Out.PathPattern;
+    Out.PathDisplay = shownName(Out.PathPattern, Path, Context);
   }
   if (const Expr *Mode = Arg(Spec->ModeArg)) {
     Out.ModeExpr = Mode;

@@ -24,3 +24,13 @@ int sweep_shard_once(redisContext *conn, const char *shard) {
   rlock_drop(&lock);
   return purged;
 }
+
+/* Sends one command whose only value is the shard. */
+static void run_for_shard(redisContext *conn, const char *fmt, const char *shard) {
+  freeReplyObject(redisCommand(conn, fmt, shard));
+}
+
+/* The operators' way out of a stuck sweep: whoever holds the lock loses it. */
+void force_unlock(redisContext *conn, const char *shard) {
+  run_for_shard(conn, "DEL lock:sweep:%s", shard);
+}
