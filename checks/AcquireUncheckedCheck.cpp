@@ -5,6 +5,7 @@
 #include "model/redis/CommandExtractor.h"
 #include "model/scopes/DistributedLockScopes.h"
 #include "model/scopes/LockAttempts.h"
+#include "model/scopes/OutcomeTests.h"
 #include "model/values/CallRoles.h"
 #include "model/values/ExprText.h"
 #include "model/values/SourceOrder.h"
@@ -19,6 +20,14 @@ using namespace locklint::model;
 
 namespace clang::tidy::distlock {
 namespace {
+
+/// True when \p Operator writes to a std::ostream: `std::clog << ...`.
+bool writesToStream(const CXXOperatorCallExpr &Operator) {
+  const CXXRecordDecl *Stream =
+      Operator.getArg(0)->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  return Stream && Stream->getDeclContext()->isStdNamespace() &&
+         Stream->getName() == "basic_ostream";
+}
 
 /// Decides whether an acquire's result reaches anything that reads it.
 class ResultReaders {
@@ -51,6 +60,22 @@ public:
     return false;
   }
 
+  /// True when \p Call's value is kept in a local variable that is read
+  /// only to be reported: handed to a call that logs (`logLine(won ? "leader"
+  /// : "busy")`) or written to an output stream. Nothing the program does
+  /// depends on it.
+  bool onlyReported(const Expr *Call, const FunctionDecl *Function) {
+    std::optional<DynTypedNode> Parent = onlyParent(*carrier(Call));
+    const auto *Var = Parent ? Parent->get<VarDecl>() : nullptr;
+    if (!Var || !Var->hasLocalStorage() || !Function || !Function->getBody() ||
+        isa<DecompositionDecl>(Var))
+      return false;
+    llvm::ArrayRef<const DeclRefExpr *> Reads = referencesOf(Function, Var);
+    return !Reads.empty() && llvm::all_of(Reads, [&](const DeclRefExpr *Ref) {
+      return reportedOnly(Ref);
+    });
+  }
+
   /// The calls that release the lock of the acquire being judged: handing
   /// them the token reads nothing about whether the acquire succeeded.
   /// The releases of the key in question, kept by the caller; null for
@@ -71,11 +96,39 @@ public:
     return Known->second;
   }
 
+  /// True when \p Call logs, counts or releases rather than doing work.
+  bool bookkeeping(const CallExpr *Call) const {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    return Callee && Callee->getIdentifier() &&
+           (discards(Call) || isBookkeepingName(Callee->getName()));
+  }
+
 private:
   std::optional<DynTypedNode> onlyParent(const Expr &E) {
     DynTypedNodeList Parents = parentsOf(E, Context);
     return Parents.size() == 1 ? std::optional<DynTypedNode>(Parents[0]) : std::nullopt;
   }
+
+  /// True when the value read at \p Ref ends, through conversions, tests
+  /// and choices of text, in what a logging call or an output stream is
+  /// handed.
+  bool reportedOnly(const DeclRefExpr *Ref) {
+    const Expr *Current = Ref;
+    while (std::optional<DynTypedNode> Parent = onlyParent(*Current)) {
+      const auto *Outer = Parent->get<Expr>();
+      if (!Outer)
+        return false;
+      if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(Outer))
+        return Operator->getOperator() == OO_LessLess && writesToStream(*Operator);
+      if (const auto *Called = dyn_cast<CallExpr>(Outer))
+        return Called->getCallee() != Current && bookkeeping(Called);
+      if (isa<BinaryOperator>(Outer) && cast<BinaryOperator>(Outer)->isAssignmentOp())
+        return false;
+      Current = Outer;
+    }
+    return false;
+  }
+
 
   /// The expression that carries \p E's value on: \p E under conversions,
   /// parentheses and casts to a pointer or class type.
@@ -131,8 +184,9 @@ private:
   /// references are gathered in one walk, however many acquires ask.
   llvm::ArrayRef<const DeclRefExpr *> referencesOf(const FunctionDecl *Function,
                                                   const ValueDecl *Var) {
-    auto [It, Inserted] = References.try_emplace(Function);
-    if (Inserted)
+    auto Emplaced = References.try_emplace(Function);
+    auto It = Emplaced.first;
+    if (Emplaced.second)
       anyStmtOf(Function, [&](const Stmt *S) {
         if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
           It->second[Ref->getDecl()].push_back(Ref);
@@ -200,8 +254,7 @@ bool workFollows(const Expr *Call, const FunctionDecl *Function, const ResultRea
 /// that logs, counts or releases. Its presence on both paths is no bug.
 bool bookkeeping(const CallExpr *Call, const ResultReaders &Readers) {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  return !Callee || !Callee->getIdentifier() || Readers.discards(Call) ||
-         isBookkeepingName(Callee->getName());
+  return !Callee || !Callee->getIdentifier() || Readers.bookkeeping(Call);
 }
 
 /// The calls in \p Root that do work of their own, in source order: not an
@@ -267,6 +320,24 @@ bool fallsThrough(const Stmt *Branch) {
   return true;
 }
 
+/// True when \p Branch does nothing but log or count: each statement of it
+/// is a call that reports, or writes to an output stream.
+bool onlyReports(const Stmt *Branch) {
+  llvm::SmallVector<const Stmt *, 4> Statements;
+  if (const auto *Block = dyn_cast<CompoundStmt>(Branch))
+    Statements.append(Block->body_begin(), Block->body_end());
+  else
+    Statements.push_back(Branch);
+  return !Statements.empty() && llvm::all_of(Statements, [](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (const auto *Operator = dyn_cast_or_null<CXXOperatorCallExpr>(Call))
+      return Operator->getOperator() == OO_LessLess &&
+             writesToStream(*Operator);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    return Callee && Callee->getIdentifier() && isReportingName(Callee->getName());
+  });
+}
+
 /// The calls in \p Branch, by their text.
 std::map<std::string, const CallExpr *> workByText(const Stmt *Branch,
                                                   const ResultReaders &Readers,
@@ -324,6 +395,59 @@ private:
   llvm::StringMap<std::vector<Write>> ByKey;
 };
 
+/// The first work in the statements of \p Cases from step \p First to
+/// \p Last.
+const CallExpr *firstWorkIn(const SwitchOutcomes &Cases, unsigned First, unsigned Last,
+                            const ResultReaders &Readers, const SourceManager &SM) {
+  for (unsigned Step = First; Step <= Last; ++Step)
+    if (const CallExpr *Work = firstWork(Cases.Steps[Step].S, Readers, SM))
+      return Work;
+  return nullptr;
+}
+
+/// The first work after \p S in its block.
+const CallExpr *firstWorkAfter(const Stmt *S, const ResultReaders &Readers, ASTContext &Context) {
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(S, Context));
+  if (!Block)
+    return nullptr;
+  bool After = false;
+  for (const Stmt *Sibling : Block->body()) {
+    if (After)
+      if (const CallExpr *Work = firstWork(Sibling, Readers, Context.getSourceManager()))
+        return Work;
+    After = After || Sibling == S;
+  }
+  return nullptr;
+}
+
+/// For a switch over the acquire's status: work that runs where the lock
+/// was not taken. A case that does not hold it falls into one that does
+/// (`case kError: log(...); [[fallthrough]]; case kAcquired: work();`), or
+/// the case that holds it only breaks, as another case does, to the work
+/// after the switch.
+const CallExpr *workWithoutLock(const AcquireTest &Tested, const ResultReaders &Readers,
+                                ASTContext &Context) {
+  const SwitchOutcomes &Cases = *Tested.Cases;
+  const SourceManager &SM = Context.getSourceManager();
+  llvm::SmallVector<unsigned, 2> HeldSteps = Cases.stepsOf(Cases.Held);
+  bool UnheldReachesEnd = false;
+  for (unsigned Step : Cases.stepsOf(Cases.NotHeld)) {
+    SwitchOutcomes::Run Run = Cases.runFrom(Step);
+    UnheldReachesEnd |= Run.ReachesEnd;
+    for (unsigned Held : HeldSteps)
+      if (Held > Step && Held <= Run.Last)
+        if (const CallExpr *Work = firstWorkIn(Cases, Held, Run.Last, Readers, SM))
+          return Work;
+  }
+  bool HeldOnlyBreaks = !HeldSteps.empty() && llvm::all_of(HeldSteps, [&](unsigned Step) {
+    SwitchOutcomes::Run Run = Cases.runFrom(Step);
+    return Run.ReachesEnd && !firstWorkIn(Cases, Run.First, Run.Last, Readers, SM);
+  });
+  if (!HeldOnlyBreaks || !UnheldReachesEnd)
+    return nullptr;
+  return firstWorkAfter(Tested.Switch, Readers, Context);
+}
+
 /// The work that runs on both outcomes of a tested acquire: the same call
 /// in the success and the failure branch (before the failure branch takes
 /// the key another way), or, when the failure branch falls
@@ -343,19 +467,25 @@ workOnBothPaths(const AcquireTest &Tested, const RedisCommand *Acquire, const Lo
           It != Held.end() && (Retaken.isInvalid() || isBefore(SM, Unheld->getBeginLoc(), Retaken)))
         return std::make_pair(It->second, Unheld);
   }
-  // `if (!acquired) { log(...); } work();`
-  if (!Failure || !fallsThrough(Failure) || (Success && !fallsThrough(Success)))
+  // `if (status == kBusy) return; work();`: an error goes on to the work.
+  if (Tested.SomeFailuresOnly) {
+    if (const CallExpr *Work = firstWorkAfter(Tested.Test, Readers, Context))
+      return std::make_pair(nullptr, Work);
     return std::nullopt;
-  const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Tested.Test, Context));
-  if (!Block)
-    return std::nullopt;
-  bool After = false;
-  for (const Stmt *S : Block->body()) {
-    if (After)
-      if (const CallExpr *Work = firstWork(S, Readers, Context.getSourceManager()))
-        return std::make_pair(nullptr, Work);
-    After = After || S == Tested.Test;
   }
+  if (Tested.Switch) {
+    if (const CallExpr *Work = workWithoutLock(Tested, Readers, Context))
+      return std::make_pair(nullptr, Work);
+    return std::nullopt;
+  }
+  // `if (!acquired) { log(...); } work();`, and `if (acquired) log(...);
+  // work();`: a held branch that does no work means nothing is protected
+  // there, and the code after the test is what the lock was for.
+  bool FailureFallsThrough = Failure ? fallsThrough(Failure) : Success && onlyReports(Success);
+  if (!FailureFallsThrough || (Success && !fallsThrough(Success)))
+    return std::nullopt;
+  if (const CallExpr *Work = firstWorkAfter(Tested.Test, Readers, Context))
+    return std::make_pair(nullptr, Work);
   return std::nullopt;
 }
 
@@ -411,11 +541,18 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
       continue;
     if (!Site.Call || Site.Call->getBeginLoc().isInvalid() || !Reported.insert(Site.Call).second)
       continue;
+    auto KeyReleases = Site.Command && !Site.Command->Args.empty()
+                           ? Releases.find(Index.keyIdentity(Site.Command->Args[0]))
+                           : Releases.end();
+    Readers.setReleases(KeyReleases == Releases.end() ? nullptr : &KeyReleases->second);
     // A call that returns only holding the lock has no outcome to check,
     // nor has a call of a function that returns nothing: whatever it did
     // with the reply, it did inside (`acquireBlocking()` retries until it
-    // holds the lock).
-    if (Site.HoldsOnReturn || Site.Call->getType()->isVoidType())
+    // holds the lock). But a method that keeps its outcome in a member may
+    // be asked through it (`lock.tryLock(); if (!lock.isHeld()) return;`).
+    bool AskedByMember = Site.OutcomeMember && (Site.Call->getType()->isVoidType() ||
+                                                Readers.neverRead(Site.Call, Site.Function));
+    if (!AskedByMember && (Site.HoldsOnReturn || Site.Call->getType()->isVoidType()))
       continue;
     std::string Lock = Site.Command && !Site.Command->Args.empty()
                            ? "lock '" + Index.keyDisplay(Site.Command->Args[0]) + "'"
@@ -423,15 +560,20 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     // A create of the recipe takes no lock: it joins the queue for one.
     if (Site.QueuesForTurn)
       Lock = "a place in the queue for lock '" + Site.KeyText + "'";
-    auto KeyReleases = Site.Command && !Site.Command->Args.empty()
-                           ? Releases.find(Index.keyIdentity(Site.Command->Args[0]))
-                           : Releases.end();
-    Readers.setReleases(KeyReleases == Releases.end() ? nullptr : &KeyReleases->second);
-    if (Site.AnswerUnread || Readers.neverRead(Site.Call, Site.Function)) {
+    bool Unread = AskedByMember ? !asksOutcomeMember(Site, Context)
+                                : Readers.neverRead(Site.Call, Site.Function);
+    if (Site.AnswerUnread || Unread) {
       if (workFollows(Site.Call, Site.Function, Readers, SM))
         diagAt(Site.Call,
              "the result of '%0' is never checked: the code after it runs whether or not "
              "this process got %1")
+            << acquireName(Site) << Lock;
+      continue;
+    }
+    if (Readers.onlyReported(Site.Call, Site.Function)) {
+      if (workFollows(Site.Call, Site.Function, Readers, SM))
+        diagAt(Site.Call, "the result of '%0' is only logged: the code after it runs whether "
+                          "or not this process got %1")
             << acquireName(Site) << Lock;
       continue;
     }
@@ -487,8 +629,9 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     const FunctionDecl *Function = Why ? enclosingFunction(Call, Context) : nullptr;
     if (!Function || !Function->getBody())
       continue;
-    auto [It, Inserted] = ReleasesIn.try_emplace(Function);
-    if (Inserted)
+    auto Emplaced = ReleasesIn.try_emplace(Function);
+    auto It = Emplaced.first;
+    if (Emplaced.second)
       anyStmtOf(Function, [&](const Stmt *S) {
         if (const auto *Release = dyn_cast<CallExpr>(S); Release && Attempts.namedAsRelease(Release))
           It->second.insert(Release);

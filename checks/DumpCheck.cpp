@@ -261,7 +261,16 @@ void DumpCheck::dumpAcquires(const AcquireSiteReading &Read, const LockIndex &In
                        : !Site.KeyText.empty() ? Site.KeyText
                                                : sourceText(Site.Call, *Context);
     std::string Text = What;
-    if (std::optional<AcquireTest> Test = testOfAcquire(Site, Index, Read))
+    if (std::optional<AcquireTest> Test = testOfAcquire(Site, Index, Read); Test && Test->Switch)
+      Text += llvm::formatv("; outcome tested at {0} by a switch, held in {1} of its {2} cases",
+                            place(Test->Switch->getBeginLoc()), Test->Cases->Held.size(),
+                            Test->Cases->Held.size() + Test->Cases->NotHeld.size())
+                  .str();
+    else if (Test && Test->SomeFailuresOnly)
+      Text += llvm::formatv("; outcome tested at {0} for one failure of several, which it leaves on",
+                            place(Test->Test->getBeginLoc()))
+                  .str();
+    else if (Test)
       Text += llvm::formatv("; outcome tested at {0}, held on its {1} branch",
                             place(Test->Test->getBeginLoc()), Test->Positive ? "true" : "false")
                   .str();
@@ -269,11 +278,14 @@ void DumpCheck::dumpAcquires(const AcquireSiteReading &Read, const LockIndex &In
       Text += "; the server's answer is never fetched";
     else
       Text += "; outcome not tested by an if (dropped, returned, or read another way)";
+    auto Values = [](llvm::ArrayRef<int64_t> Answers) {
+      return llvm::join(llvm::map_range(Answers, [](int64_t V) { return std::to_string(V); }),
+                        " or ");
+    };
     if (!Site.Successes.empty())
-      Text += "; success is " + llvm::join(llvm::map_range(Site.Successes, [](int64_t V) {
-                                             return std::to_string(V);
-                                           }),
-                                           " or ");
+      Text += "; success is " + Values(Site.Successes) + ", failure " + Values(Site.Failures);
+    if (Site.HoldsOnReturn)
+      Text += "; returns only holding the lock";
     emit(Site.Call->getBeginLoc(), "acquire", Text);
   }
 }

@@ -143,6 +143,32 @@ TEST(ClientModelTest, ATemplateStatesTheCommandsItIssuesInOrder) {
             "wrapper.json: functions[0].then: must hold non-empty arrays of strings");
 }
 
+TEST(ClientModelTest, ALockFunctionStatesWhatItAnswers) {
+  ClientModel Model;
+  ASSERT_FALSE(Model.addJson(R"json({"functions": [
+    {"names": ["app::Lock::acquire"], "form": "template", "words": ["SET", "$.key", "$.token", "NX"],
+     "successes": [0], "failures": [1, 2]},
+    {"names": ["app::Lock::tryAcquire"], "form": "template", "words": ["SET", "$.key", "$.token", "NX"],
+     "outcome_member": "held_"}
+  ]})json", "lock.json"));
+  const FunctionSpec &Acquire = Model.lookup("app::Lock::acquire").front();
+  EXPECT_EQ(Acquire.Successes, (std::vector<int64_t>{0}));
+  EXPECT_EQ(Acquire.Failures, (std::vector<int64_t>{1, 2}));
+  EXPECT_EQ(Model.lookup("app::Lock::tryAcquire").front().OutcomeMember, "held_");
+  EXPECT_EQ(errorOf(R"json({"functions": [{"names": ["app::f"], "form": "template",
+    "words": ["SET", "$0", "1", "NX"], "successes": [0]}]})json"),
+            "wrapper.json: functions[0].successes: and failures go together");
+  EXPECT_EQ(errorOf(R"json({"functions": [{"names": ["app::f"], "form": "template",
+    "words": ["SET", "$0", "1", "NX"], "successes": ["ok"], "failures": [1]}]})json"),
+            "wrapper.json: functions[0].successes: must be an array of integers");
+  EXPECT_EQ(errorOf(R"json({"functions": [{"names": ["app::f"], "form": "template",
+    "words": ["SET", "$0", "1", "NX"], "successes": [0], "failures": [18446744073709551615]}]})json"),
+            "wrapper.json: functions[0].failures: must be an array of integers");
+  EXPECT_EQ(errorOf(R"json({"functions": [{"names": ["app::f"], "form": "template",
+    "words": ["SET", "$0", "1", "NX"], "outcome_member": 1}]})json"),
+            "wrapper.json: functions[0].outcome_member: must be a string");
+}
+
 TEST(ClientModelTest, AZooKeeperWrapperIsNoRedisCall) {
   ClientModel Model;
   ASSERT_FALSE(Model.addJson(R"json({"functions": [

@@ -1,6 +1,7 @@
 //===--- JsonMembers.cpp - typed members of model files -------------------===//
 
 #include "model/project/JsonMembers.h"
+#include "llvm/ADT/STLExtras.h"
 #include <limits>
 
 using nlohmann::json;
@@ -39,6 +40,23 @@ llvm::Error readMember(const json &Object, const char *Member, unsigned &Out,
 
 llvm::Error readMember(const json &Object, const char *Member, int64_t &Out, WrongMember Wrong) {
   return read(Object, Member, Out, &json::is_number_integer, "must be an integer", Wrong);
+}
+
+llvm::Error readMember(const json &Object, const char *Member, std::vector<int64_t> &Out,
+                       WrongMember Wrong) {
+  auto It = Object.find(Member);
+  if (It == Object.end())
+    return llvm::Error::success();
+  // An unsigned number past int64_t's range would wrap when read.
+  if (!It->is_array() || !llvm::all_of(*It, [](const json &V) {
+        return V.is_number_integer() &&
+               !(V.is_number_unsigned() &&
+                 V.get<uint64_t>() > uint64_t(std::numeric_limits<int64_t>::max()));
+      }))
+    return Wrong(Member, "must be an array of integers");
+  for (const json &Value : *It)
+    Out.push_back(Value.get<int64_t>());
+  return llvm::Error::success();
 }
 
 std::optional<unsigned> positionMember(const nlohmann::json &Object, const char *Member) {

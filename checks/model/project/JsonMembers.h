@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace locklint::model {
 
@@ -31,6 +32,9 @@ llvm::Error readMember(const nlohmann::json &Object, const char *Member, unsigne
                        WrongMember Wrong);
 llvm::Error readMember(const nlohmann::json &Object, const char *Member, int64_t &Out,
                        WrongMember Wrong);
+/// Appends the integers of array \p Member to \p Out.
+llvm::Error readMember(const nlohmann::json &Object, const char *Member,
+                       std::vector<int64_t> &Out, WrongMember Wrong);
 
 /// Member \p Member of \p Object when it is a non-negative integer (an
 /// argument's position), std::nullopt otherwise.

@@ -26,9 +26,14 @@ inline constexpr const char *LockApiLists[] = {"lock_apis", "service_writes",
 /// rather than the lock-API one: a project's ZooKeeper wrapper.
 inline constexpr const char *RedisModelList = "functions";
 
+/// The list of an offer that adds to the client model entry of a function
+/// that issues a lock's command what it answers of the lock: its status
+/// values, the member it keeps its outcome in.
+inline constexpr const char *AnswerList = "answers";
+
 /// A function of the unit and the model entry that describes it, without
-/// its names, for the list \p List (one of LockApiLists, or
-/// RedisModelList).
+/// its names, for the list \p List (one of LockApiLists, RedisModelList or
+/// AnswerList).
 struct OfferedLockApi {
   const clang::FunctionDecl *Function = nullptr;
   nlohmann::json Entry;

@@ -356,10 +356,17 @@ UnitSummary SummaryCollector::finish(llvm::ArrayRef<OfferedLockApi> Offered) {
   // Each check that follows locks offers what it found; once is enough.
   std::set<std::tuple<const FunctionDecl *, std::string, std::string>> OfferedOnce;
   const SourceManager &Sources = Context->getSourceManager();
+  // What functions that issue a lock's command answer of it: added to
+  // their entries below.
+  llvm::DenseMap<const FunctionDecl *, json> Answers;
   for (const OfferedLockApi &Api : Offered) {
     if (broken(Api.Function) ||
         !OfferedOnce.insert({Api.Function, Api.List, Api.Entry.dump()}).second)
       continue;
+    if (llvm::StringRef(Api.List) == AnswerList) {
+      Answers[Api.Function->getCanonicalDecl()].update(Api.Entry);
+      continue;
+    }
     json Entry = Api.Entry;
     Entry["issued_at"] = placeOf(Api.Function->getLocation(), Sources);
     json &Into = llvm::StringRef(Api.List) == RedisModelList ? Summary.RedisFunctions
@@ -389,6 +396,8 @@ UnitSummary SummaryCollector::finish(llvm::ArrayRef<OfferedLockApi> Offered) {
     if (Command.InScript || !FromParameters || !Command.Function)
       continue;
     json Entry = summaryEntry(Command, Command.Function);
+    if (auto Answer = Answers.find(Command.Function->getCanonicalDecl()); Answer != Answers.end())
+      Entry.update(Answer->second);
     auto [Known, Inserted] = Issued.insert({Command.Function, Entry});
     if (Inserted) {
       const RedisCommand *Innermost = &Command;

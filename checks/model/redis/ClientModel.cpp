@@ -158,6 +158,8 @@ private:
       llvm::sys::path::append(Place, Spec.IssuedAt);
       Spec.IssuedAt = Place.str().str();
     }
+    if (auto Err = readAnswer(Entry, Path, Spec))
+      return Err;
     if (Spec.Form == CallForm::ZooKeeper)
       return readZooKeeper(Entry, Path, Spec);
     if (auto Err = readWords(Entry, Path, Spec))
@@ -167,6 +169,18 @@ private:
     if (Spec.Form == CallForm::Fields && Spec.FieldWords.empty())
       return fail(join(Path, "fields"), "is required for the fields form");
     return readParams(Entry, Path, Spec);
+  }
+
+  /// What a lock function answers beyond the reply: its status values,
+  /// which go together, and the member it keeps its outcome in.
+  llvm::Error readAnswer(const json &Entry, const std::string &Path, FunctionSpec &Spec) const {
+    for (auto [Member, Into] :
+         {std::pair{"successes", &Spec.Successes}, std::pair{"failures", &Spec.Failures}})
+      if (auto Err = readMember(Entry, Member, *Into, at(Path)))
+        return Err;
+    if (Spec.Successes.empty() != Spec.Failures.empty())
+      return fail(join(Path, "successes"), "and failures go together");
+    return readMember(Entry, "outcome_member", Spec.OutcomeMember, at(Path));
   }
 
   /// A wrapper of a ZooKeeper call: its role, the positions of the

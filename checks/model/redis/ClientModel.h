@@ -129,6 +129,12 @@ struct FunctionSpec {
   std::string DeclaredAt;
   /// For ZooKeeper: the call the function makes, over its own parameters.
   std::optional<ZooFunction> Zoo;
+  /// For a function that takes a lock and answers more than the reply: the
+  /// status values it returns where it took the lock and where it did not,
+  /// and the member of its object it keeps the outcome in (true when
+  /// taken).
+  std::vector<int64_t> Successes, Failures;
+  std::string OutcomeMember;
 };
 
 /// All modeled functions, looked up by qualified name.

@@ -6,6 +6,7 @@
 #include "model/redis/LockWords.h"
 #include "model/scopes/LockAttempts.h"
 #include "model/scopes/LockObjects.h"
+#include "model/scopes/OutcomeTests.h"
 #include "model/values/BlockReferences.h"
 #include "model/values/CallRoles.h"
 #include "model/values/ExprText.h"
@@ -27,14 +28,6 @@ namespace locklint::model {
 namespace {
 
 
-
-/// The integer value of \p E when it is a constant (a bool, an enumerator).
-std::optional<int64_t> integerValue(const Expr *E, const ASTContext &Context) {
-  Expr::EvalResult Result;
-  if (E->isValueDependent() || !E->EvaluateAsInt(Result, Context))
-    return std::nullopt;
-  return Result.Val.getInt().getExtValue();
-}
 
 /// True when \p Call is named as letting a lock go (`unlock`,
 /// `releaseLock`).
@@ -60,117 +53,96 @@ llvm::ArrayRef<Stmt *> statementsAfter(const CompoundStmt *Block, const Stmt *S)
   return It == Body.end() ? llvm::ArrayRef<Stmt *>() : Body.drop_front(It - Body.begin() + 1);
 }
 
-/// True when \p Call compares the acquire's answer with the text that
-/// means it took the lock: "OK" (in any case) for a Redis reply, `strcmp(
-/// reply->str, "OK")`; for a lock taken by SQL (\p Sql), the text its server
-/// answers when it took the lock. The answer is in the other argument.
-bool comparesWithSuccess(const CallExpr &Call, const SqlStatement::AdvisoryCall *Sql) {
-  if (Call.getNumArgs() < 2)
-    return false;
-  return llvm::any_of(llvm::ArrayRef<const Expr *>{Call.getArg(0), Call.getArg(1)},
-                      [&](const Expr *Arg) {
-                        const auto *Literal = dyn_cast<StringLiteral>(Arg->IgnoreParenImpCasts());
-                        if (!Literal)
-                          return false;
-                        llvm::StringRef Text = Literal->getString();
-                        if (!Sql)
-                          return Text.equals_insensitive("OK");
-                        return !Sql->Lock->TakenText.empty() && Text == Sql->Lock->TakenText;
-                      });
+/// What \p Site says of its answer before a test reads it; a variable
+/// computed from the answer is read with \p Sql's text only.
+AnswerMeaning meaningOf(const AcquireSite *Site,
+                        const SqlStatement::AdvisoryCall *Sql = nullptr) {
+  AnswerMeaning Meaning;
+  if (Site) {
+    Meaning.Successes = Site->Successes;
+    Meaning.Failures = Site->Failures;
+    Meaning.Sql = Site->SqlLock;
+  }
+  if (!Meaning.Sql)
+    Meaning.Sql = Sql;
+  return Meaning;
 }
 
-/// Whether \p Ref (the acquire's result, or a variable holding it) being true
-/// in \p Condition means the acquire succeeded. Negations and comparisons with
-/// failure values (nullptr, 0, false, REDIS_REPLY_NIL, or one of the
-/// \p Site's own failure values) flip it. \p Sql is the lock taken by SQL
-/// whose server's text the answer is, if it is one.
-std::optional<bool> polarity(const Expr *Ref, const Expr *Condition, ASTContext &Context,
-                             const AcquireSite *Site = nullptr,
-                             const SqlStatement::AdvisoryCall *Sql = nullptr) {
-  if (!Sql && Site)
-    Sql = Site->SqlLock;
-  bool Positive = true;
-  // A status whose success is 0 (ZOK) is true when the call failed, until a
-  // comparison turns it into a question of its own.
-  bool ZeroIsSuccess = Site && llvm::is_contained(Site->Successes, 0);
-  // A strcmp against "OK": 0 means the texts match.
-  bool ZeroIsMatch = false;
-  const Stmt *Current = Ref;
-  while (Current && Current != Condition) {
-    const Stmt *Parent = parentStmt(Current, Context);
-    if (!Parent)
-      return std::nullopt;
-    if (const auto *Unary = dyn_cast<UnaryOperator>(Parent); Unary && Unary->getOpcode() == UO_LNot) {
-      Positive = !Positive;
-      if (std::exchange(ZeroIsSuccess, false) | std::exchange(ZeroIsMatch, false))
-        Positive = !Positive;
-    }
-    // What strcmp's answer says depends on the text compared with. Against
-    // "OK", the status Redis answers a SET that took effect with, 0 is
-    // success; against anything else it is unknown.
-    if (const auto *Call = dyn_cast<CallExpr>(Parent))
-      if (const FunctionDecl *Callee = Call->getDirectCallee();
-          Callee && Callee->getIdentifier() && isThreeWayCompareName(Callee->getName())) {
-        if (!comparesWithSuccess(*Call, Sql))
-          return std::nullopt;
-        ZeroIsMatch = true;
-      }
-    // `tested ? true : false` passes the test on, `? false : true` turns it
-    // round, and two constants of one truth say nothing. A branch computed
-    // from the answer (`row ? atoi(row[0]) : 0`) carries it on.
-    if (const auto *Choice = dyn_cast<ConditionalOperator>(Parent); Choice && Choice->getCond() == Current) {
-      std::optional<int64_t> WhenTrue = integerValue(Choice->getTrueExpr(), Context),
-                             WhenFalse = integerValue(Choice->getFalseExpr(), Context);
-      if (WhenTrue && WhenFalse) {
-        if ((*WhenTrue != 0) == (*WhenFalse != 0))
-          return std::nullopt;
-        if (std::exchange(ZeroIsSuccess, false) | std::exchange(ZeroIsMatch, false))
-          Positive = !Positive;
-        if (*WhenTrue == 0)
-          Positive = !Positive;
-      }
-    }
-    // Reply objects that answer the question themselves: cpp_redis's
-    // reply.is_null(), POCO's BulkString::isNull(), etcd's error_code() (0
-    // on success).
-    if (const auto *Call = dyn_cast<CXXMemberCallExpr>(Parent)) {
-      const CXXMethodDecl *Method = Call->getMethodDecl();
-      static constexpr llvm::StringLiteral Failures[] = {"is_null", "is_error", "isNull",
-                                                         "error_code"};
-      if (Method && Method->getIdentifier() && llvm::is_contained(Failures, Method->getName()))
-        Positive = !Positive;
-    }
-    if (const auto *Binary = dyn_cast<BinaryOperator>(Parent); Binary && Binary->isEqualityOp()) {
-      const Expr *Other = Binary->getLHS() == Current ? Binary->getRHS() : Binary->getLHS();
-      std::string Text = sourceText(Other, Context);
-      bool Failure = Other->IgnoreParenImpCasts()->isNullPointerConstant(
-                         Context, Expr::NPC_ValueDependentIsNotNull) ||
-                     Text == "false" || Text == "0" || Text == "REDIS_REPLY_NIL" ||
-                     Text == "REDIS_REPLY_ERROR";
-      if (std::exchange(ZeroIsMatch, false) && Text == "0")
-        Failure = false;
-      else if (Site && !Site->Failures.empty()) {
-        // A status value: it must be one the wrapper is known to return.
-        std::optional<int64_t> Value = integerValue(Other, Context);
-        if (!Value || (!llvm::is_contained(Site->Failures, *Value) &&
-                       !llvm::is_contained(Site->Successes, *Value)))
-          return std::nullopt;
-        Failure = llvm::is_contained(Site->Failures, *Value);
-        // One answer of several that mean the same (ZNODEEXISTS among the
-        // failures): the others are still possible when it is not this one.
-        if ((Failure ? Site->Failures : Site->Successes).size() > 1)
-          return std::nullopt;
-      }
-      bool Equal = Binary->getOpcode() == BO_EQ;
-      if (Failure == Equal)
-        Positive = !Positive;
-      ZeroIsSuccess = false;
-    }
-    Current = Parent;
+/// The field named \p Name of the class whose method \p Call calls.
+const FieldDecl *memberNamed(const Expr *Call, llvm::StringRef Name) {
+  const auto *Method = dyn_cast<CXXMemberCallExpr>(Call);
+  const CXXRecordDecl *Class = Method && Method->getMethodDecl()
+                                   ? Method->getMethodDecl()->getParent()
+                                   : nullptr;
+  if (!Class || !Class->hasDefinition())
+    return nullptr;
+  for (const FieldDecl *Field : Class->getDefinition()->fields())
+    if (Field->getIdentifier() && Field->getName() == Name)
+      return Field;
+  return nullptr;
+}
+
+/// The site of \p Command's call. A function another unit summarized
+/// answers what its entry says beyond the reply: its status values, the
+/// member it keeps its outcome in.
+AcquireSite commandSite(const RedisCommand *Command) {
+  AcquireSite Site(Command->Call, Command->Function, Command);
+  if (const FunctionSpec *Spec = Command->Spec) {
+    Site.Successes = Spec->Successes;
+    Site.Failures = Spec->Failures;
+    if (!Spec->OutcomeMember.empty())
+      Site.OutcomeMember = memberNamed(Command->Call, Spec->OutcomeMember);
   }
-  if (ZeroIsSuccess || ZeroIsMatch)
-    Positive = !Positive;
-  return Current == Condition ? std::optional<bool>(Positive) : std::nullopt;
+  return Site;
+}
+
+/// The text of the object \p Call is made on: `lock` in `lock.tryLock()`
+/// and `lock->tryLock()`; empty for other calls.
+std::string objectText(const Expr *Call, const ASTContext &Context) {
+  const auto *Method = dyn_cast<CXXMemberCallExpr>(Call);
+  const Expr *Object = Method ? Method->getImplicitObjectArgument() : nullptr;
+  return Object ? sourceText(Object->IgnoreParenImpCasts(), Context) : std::string();
+}
+
+/// True when \p S reads \p Member of the object named \p Object: the
+/// member itself (`lock.held_`), or a call of a method whose body only
+/// returns it (`lock.isHeld()`).
+bool readsMember(const Stmt *S, const FieldDecl *Member, llvm::StringRef Object,
+                 const ASTContext &Context) {
+  if (const auto *Read = dyn_cast<MemberExpr>(S))
+    return Read->getMemberDecl() == Member &&
+           sourceText(Read->getBase()->IgnoreParenImpCasts(), Context) == Object;
+  const auto *Call = dyn_cast<CXXMemberCallExpr>(S);
+  const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+  const FunctionDecl *Definition = Method ? Method->getDefinition() : nullptr;
+  const auto *Body = Definition ? dyn_cast_or_null<CompoundStmt>(Definition->getBody()) : nullptr;
+  if (!Body || Body->size() != 1 || objectText(Call, Context) != Object)
+    return false;
+  const auto *Return = dyn_cast<ReturnStmt>(Body->body_front());
+  const auto *Returned = Return && Return->getRetValue()
+                             ? dyn_cast<MemberExpr>(Return->getRetValue()->IgnoreParenImpCasts())
+                             : nullptr;
+  return Returned && Returned->getMemberDecl() == Member;
+}
+
+/// The first read in \p Root of \p Member of the object named \p Object.
+const Expr *memberRead(const Stmt *Root, const FieldDecl *Member, llvm::StringRef Object,
+                       const ASTContext &Context) {
+  const Expr *Found = nullptr;
+  anyOwnStmt(Root, [&](const Stmt *S) {
+    if (readsMember(S, Member, Object, Context))
+      Found = cast<Expr>(S);
+    return Found != nullptr;
+  });
+  return Found;
+}
+
+/// A test of an expression that reads \p Var.
+auto readsVariable(const VarDecl *Var) {
+  return [Var](const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E);
+    return Ref && Ref->getDecl() == Var;
+  };
 }
 
 /// True when \p S assigns to \p Var.
@@ -204,7 +176,8 @@ public:
     if (Found != Known.end() && Found->second.readFor(Site))
       return Found->second.Test;
     std::optional<AcquireTest> Test = Read();
-    Known.try_emplace(Site.Call, Entry{Site.Query, Site.SqlLock, Site.Successes, Site.Failures, Test});
+    Known.insert_or_assign(Site.Call, Entry{Site.Query, Site.SqlLock, Site.OutcomeMember,
+                                            Site.Successes, Site.Failures, Test});
     return Test;
   }
 
@@ -213,11 +186,13 @@ private:
   struct Entry {
     const Expr *Query;
     const SqlStatement::AdvisoryCall *SqlLock;
+    const FieldDecl *OutcomeMember;
     std::vector<int64_t> Successes, Failures;
     std::optional<AcquireTest> Test;
 
     bool readFor(const AcquireSite &Site) const {
-      return Query == Site.Query && SqlLock == Site.SqlLock && Successes == Site.Successes &&
+      return Query == Site.Query && SqlLock == Site.SqlLock &&
+             OutcomeMember == Site.OutcomeMember && Successes == Site.Successes &&
              Failures == Site.Failures;
     }
   };
@@ -240,17 +215,96 @@ public:
 
   std::optional<AcquireTest> readTest(const AcquireSite &Site) {
     const VarDecl *Kept = nullptr;
+    Partial = nullptr;
     const Stmt *Holder = holderOf(Site, Kept);
+    if (!Holder && Site.OutcomeMember)
+      return memberTest(Site);
+    if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(Holder))
+      return switchTest(Site, *Switch);
     const IfStmt *Test = dyn_cast_or_null<IfStmt>(Holder);
     std::optional<bool> Positive;
     if (Test) {
-      Positive = polarity(Site.Call, Test->getCond(), Context, &Site);
+      Positive = conditionSays(Site.Call, Test->getCond(), Context, meaningOf(&Site));
+      // `if (lock.acquire() == Status::Busy) return;`
+      if (!Positive && leaves(Test->getThen()) && !Test->getElse() &&
+          asksSomeFailures(
+              Test->getCond(), [&](const Expr *E) { return E == Site.Call; }, Context,
+              meaningOf(&Site)))
+        Partial = Test;
     } else if (Holder && Kept) {
-      Test = nextTest(Holder, Site, Kept, Positive);
+      const Stmt *Next = nextTest(Holder, Site, Kept, Positive);
+      if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(Next))
+        return switchTest(Site, *Switch);
+      Test = dyn_cast_or_null<IfStmt>(Next);
+    }
+    if (Partial && !Positive) {
+      AcquireTest Leaving{Partial, false};
+      Leaving.SomeFailuresOnly = true;
+      return Leaving;
     }
     if (!Test || !Positive)
       return std::nullopt;
     return AcquireTest{Test, *Positive};
+  }
+
+  /// For a call whose answer is dropped, of a method that keeps it in a
+  /// member: the first if after the call in its block that asks the
+  /// member of the same object (`if (!lock.isHeld()) return;`).
+  std::optional<AcquireTest> memberTest(const AcquireSite &Site) {
+    std::string Object = objectText(Site.Call, Context);
+    const CompoundStmt *Block = nullptr;
+    const Stmt *Statement = statementInBlock(Site.Call, Block);
+    if (Object.empty() || !Statement)
+      return std::nullopt;
+    for (const Stmt *Sibling : statementsAfter(Block, Statement)) {
+      const auto *Test = dyn_cast<IfStmt>(Sibling);
+      const Expr *Read =
+          Test ? memberRead(Test->getCond(), Site.OutcomeMember, Object, Context) : nullptr;
+      if (!Read)
+        continue;
+      std::optional<bool> Positive = conditionSays(Read, Test->getCond(), Context, {});
+      if (!Positive)
+        return std::nullopt;
+      return AcquireTest{Test, *Positive};
+    }
+    return std::nullopt;
+  }
+
+  /// The test a switch over \p Site's status makes, when its cases name
+  /// the values the site answers.
+  std::optional<AcquireTest> switchTest(const AcquireSite &Site, const SwitchStmt &Switch) {
+    std::optional<SwitchOutcomes> Cases = readSwitch(Switch, Context, meaningOf(&Site));
+    if (!Cases || Cases->Held.empty())
+      return std::nullopt;
+    AcquireTest Test;
+    Test.Switch = &Switch;
+    Test.Cases = std::move(Cases);
+    return Test;
+  }
+
+  /// The region of a switch where the lock is held: the run of its one
+  /// held case; or, when that case only breaks and every other case leaves
+  /// the function, the rest of the block after the switch.
+  std::optional<std::pair<SourceLocation, SourceLocation>> heldRegion(const AcquireTest &Tested) {
+    const SwitchOutcomes &Cases = *Tested.Cases;
+    llvm::SmallVector<unsigned, 2> Held = Cases.stepsOf(Cases.Held);
+    if (Held.size() != 1)
+      return std::nullopt;
+    SwitchOutcomes::Run Run = Cases.runFrom(Held.front());
+    const Stmt *First = Cases.Steps[Run.First].S, *Last = Cases.Steps[Run.Last].S;
+    bool OthersLeave = llvm::all_of(Cases.stepsOf(Cases.NotHeld), [&](unsigned Step) {
+      return !Cases.runFrom(Step).ReachesEnd;
+    });
+    const Stmt *Body = First;
+    while (const auto *Case = dyn_cast<SwitchCase>(Body))
+      Body = Case->getSubStmt();
+    if (Run.First == Run.Last && Run.ReachesEnd && isa<BreakStmt>(Body) && OthersLeave) {
+      const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Tested.Switch, Context));
+      if (!Block)
+        return std::nullopt;
+      return std::make_pair(Tested.Switch->getEndLoc(), Block->getRBracLoc());
+    }
+    return std::make_pair(Body->getBeginLoc(), Last->getEndLoc());
   }
 
   /// The scope an acquire opens, from how its result is tested.
@@ -258,6 +312,8 @@ public:
     if (Site.QueuesForTurn)
       return std::nullopt;
     std::optional<AcquireTest> Tested = testOf(Site);
+    if (Tested && Tested->SomeFailuresOnly)
+      Tested.reset();
     if (!Tested) {
       if (Site.HoldsOnReturn)
         return heldAfterCall(Site);
@@ -270,7 +326,12 @@ public:
     DistributedLockScope Scope;
     Scope.Function = Site.Function;
     Scope.Acquired = (Site.Query ? Site.Query : Site.Call)->getBeginLoc();
-    if (*Positive) {
+    if (Tested->Switch) {
+      std::optional<std::pair<SourceLocation, SourceLocation>> Region = heldRegion(*Tested);
+      if (!Region)
+        return std::nullopt;
+      std::tie(Scope.Begin, Scope.End) = *Region;
+    } else if (*Positive) {
       Scope.Begin = Test->getThen()->getBeginLoc();
       Scope.End = Test->getThen()->getEndLoc();
     } else if (leaves(Test->getThen())) {
@@ -344,7 +405,7 @@ public:
     // The loop goes on while the acquire failed, and only its condition
     // ends it.
     LoopParts Parts = loopParts(Loop);
-    if (polarity(Site.Call, Parts.Condition, Context, &Site) != false)
+    if (conditionSays(Site.Call, Parts.Condition, Context, meaningOf(&Site)) != false)
       return std::nullopt;
     if (anyStmt(Parts.Body, [](const Stmt *S) {
           return isa<BreakStmt, ReturnStmt, GotoStmt, CXXThrowExpr, IndirectGotoStmt>(S);
@@ -526,7 +587,7 @@ public:
         if (!Kept)
           return nullptr;
       }
-      if (isa<IfStmt>(S) || (Kept && isa<DeclStmt>(S)))
+      if (isa<IfStmt, SwitchStmt>(S) || (Kept && isa<DeclStmt>(S)))
         return S;
       if (isa<CompoundStmt>(S) && Kept)
         return Previous;
@@ -596,7 +657,7 @@ public:
           continue;
         // Status values compare with the kept result itself only.
         std::optional<bool> This =
-            polarity(Ref, Condition, Context, Var == Kept ? &Site : nullptr, Site.SqlLock);
+            conditionSays(Ref, Condition, Context, meaningOf(Var == Kept ? &Site : nullptr, Site.SqlLock));
         if (!This)
           return std::nullopt;
         bool Means = *This == CarrierPositive;
@@ -634,10 +695,11 @@ public:
 
 private:
   /// The first if-statement after \p Holder in its block that tests
-  /// \p Kept or a variable computed from it, with the polarity of the test.
-  /// A new value for \p Kept before any test ends the search.
-  const IfStmt *nextTest(const Stmt *Holder, const AcquireSite &Site, const VarDecl *Kept,
-                         std::optional<bool> &Positive) {
+  /// \p Kept or a variable computed from it, with the polarity of the test,
+  /// or the first switch over \p Kept. A new value for \p Kept before any
+  /// test ends the search.
+  const Stmt *nextTest(const Stmt *Holder, const AcquireSite &Site, const VarDecl *Kept,
+                       std::optional<bool> &Positive) {
     const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Holder, Context));
     if (!Block)
       return nullptr;
@@ -647,8 +709,16 @@ private:
     if (Site.fetchesAnswer())
       Rows.insert(Kept);
     // Statements that name no carrier neither test nor replace one.
-    const IfStmt *Found = nullptr;
+    const Stmt *Found = nullptr;
     readersAfter(Block, Holder, Vars, [&](const Stmt *S) {
+      // `switch (status)`: its cases tell the answers apart.
+      if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
+        const auto *Ref = dyn_cast<DeclRefExpr>(Switch->getCond()->IgnoreParenImpCasts());
+        if (Ref && Ref->getDecl() == Kept) {
+          Found = Switch;
+          return true;
+        }
+      }
       const auto *Test = dyn_cast<IfStmt>(S);
       if (!Test) {
         if (assigns(S, Kept))
@@ -662,6 +732,12 @@ private:
       if (!Reads)
         return assigns(S, Kept);
       Positive = testedOutcome(Test->getCond(), Site, Kept, Vars);
+      // `if (reply && ...) got = 1;`: a flag that says the outcome, tested
+      // later.
+      if (const auto [Flag, Set] = flagSetIn(Test, Kept); Positive && Flag && !assigns(S, Kept)) {
+        Vars.try_emplace(Flag, Set == *Positive);
+        return false;
+      }
       // A test that rows came back is not the lock's answer: read on.
       if (!Positive && Site.fetchesAnswer() && !assigns(S, Kept))
         return false;
@@ -669,12 +745,39 @@ private:
       // ZNODEEXISTS) return 1;`): the code after it still holds the others,
       // and a later test tells them apart.
       if (!Positive && !Site.Failures.empty() && leaves(Test->getThen()) && !Test->getElse() &&
-          !assigns(S, Kept))
+          !assigns(S, Kept)) {
+        if (!Partial && asksSomeFailures(Test->getCond(), readsVariable(Kept), Context,
+                                         meaningOf(&Site)))
+          Partial = Test;
         return false;
+      }
       Found = Positive ? Test : nullptr;
       return true;
     });
+    if (Found)
+      Partial = nullptr;
     return Found;
+  }
+
+  /// For an if with no else whose branch only sets a local flag to a
+  /// constant (`got = 1;`), other than the one it starts with: the flag,
+  /// and whether the branch makes it true.
+  std::pair<const VarDecl *, bool> flagSetIn(const IfStmt *Test, const VarDecl *Kept) {
+    const Stmt *Branch = Test->getThen();
+    if (const auto *Block = dyn_cast<CompoundStmt>(Branch); Block && Block->size() == 1)
+      Branch = Block->body_front();
+    const auto *Assign = dyn_cast<BinaryOperator>(Branch);
+    const auto *Ref = Assign && Assign->getOpcode() == BO_Assign
+                          ? dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts())
+                          : nullptr;
+    const auto *Flag = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (Test->getElse() || !Flag || Flag == Kept || !Flag->hasLocalStorage() || !Flag->getInit())
+      return {nullptr, false};
+    std::optional<int64_t> Set = integerValue(Assign->getRHS(), Context),
+                           Initial = integerValue(Flag->getInit(), Context);
+    if (!Set || !Initial || (*Set != 0) == (*Initial != 0))
+      return {nullptr, false};
+    return {Flag, *Set != 0};
   }
 
   /// Calls \p Visit, in order, on each statement of \p Block after
@@ -714,6 +817,10 @@ private:
     const auto *Subscript = dyn_cast_or_null<ArraySubscriptExpr>(Parent);
     return Subscript && Subscript->getBase()->IgnoreParenImpCasts() == Ref;
   }
+
+  /// The test nextTest passed that leaves on one failure value of several,
+  /// when no later test tells the rest apart.
+  const IfStmt *Partial = nullptr;
 
   /// For an answer fetched as rows (mysql_store_result): the variables that
   /// hold the rows, whose cells carry the outcome.
@@ -778,10 +885,13 @@ public:
     for (const RedisCommand *Command : Index.commands())
       if (LockIndex::isAcquire(*Command) && !Command->InScript && Command->Function &&
           Index.isLockKey(*Command))
-        Sites.push_back({Command->Call, Command->Function, Command});
+        Sites.push_back(commandSite(Command));
     for (const AcquireSite &Site : Others)
       if (!Site.Command && !Site.QueuesForTurn && !Site.AnswerUnread && Site.Function)
         Sites.push_back(Site);
+    for (const AcquireSite &Site : Sites)
+      if (const FieldDecl *Member = outcomeMember(Site))
+        OutcomeMembers.try_emplace(Site.Function, Member);
     // Each round lets the outcome climb one more level of callers.
     for (unsigned Round = 0; Round < MaxDepth; ++Round) {
       bool Grew = false;
@@ -801,6 +911,10 @@ public:
     }
     return std::move(Wrappers);
   }
+
+  /// The methods that keep their acquire's outcome in a member of their
+  /// object, with the member; found by find().
+  llvm::DenseMap<const FunctionDecl *, const FieldDecl *> OutcomeMembers;
 
   static AcquireSite siteOf(const HelperCall &Call, const AcquireWrapper &Wrapper) {
     AcquireSite Site(Call.Call, Call.Caller, Wrapper.Acquire);
@@ -862,7 +976,7 @@ private:
           Wrapper.Failures = Site.Failures;
           return Wrapper;
         }
-        if (polarity(Site.Call, Value, Context, &Site) == true)
+        if (conditionSays(Site.Call, Value, Context, meaningOf(&Site)) == true)
           return Wrapper;
         return std::nullopt;
       }
@@ -882,8 +996,9 @@ private:
     }
     // The kept result, or a variable computed from it, returned: `return ok;`.
     const VarDecl *Kept = nullptr;
+    Carriers Vars;
     if (const Stmt *Holder = Finder.holderOf(Site, Kept); Holder && Kept) {
-      Carriers Vars = Finder.carriersOf(Holder, Site, Kept);
+      Vars = Finder.carriersOf(Holder, Site, Kept);
       for (const ReturnStmt *Return : Returns)
         if (Return->getRetValue() &&
             Finder.testedOutcome(Return->getRetValue(), Site, Kept, Vars) == true)
@@ -901,7 +1016,7 @@ private:
     }
     // Different constants returned where the lock is held and elsewhere:
     // `if (!Lock(key)) return RR::LOCK_FAILED; ... return RR::SUCCESS;`.
-    if (!Scope || Returns.empty())
+    if (Returns.empty())
       return std::nullopt;
     const SourceManager &SM = Context.getSourceManager();
     auto [KnownJumps, FirstAsked] = Jumps.try_emplace(Site.Function);
@@ -910,19 +1025,70 @@ private:
         return isa<GotoStmt, IndirectGotoStmt>(S);
       });
     bool FunctionJumps = KnownJumps->second;
+    // Or an empty value (`return "";`, `std::nullopt`, `nullptr`) where it
+    // is not held and something else where it is: a token, a handle.
+    unsigned EmptyWhenNotHeld = 0, OtherWhenHeld = 0, Others = 0;
+    // The value handed back from \p At, where the lock is held or not.
+    auto Record = [&](const Stmt *At, const Expr *Returned) {
+      std::optional<bool> Tested = Kept ? heldAt(At, Site, Kept, Vars) : std::nullopt;
+      // `return won ? Status::Acquired : Status::Busy;`
+      if (const auto *Choice = dyn_cast<ConditionalOperator>(Returned->IgnoreParenImpCasts());
+          Choice && Kept && Returned->getType()->isIntegralOrEnumerationType()) {
+        std::optional<bool> Says = Finder.testedOutcome(Choice->getCond(), Site, Kept, Vars);
+        std::optional<int64_t> WhenTrue = integerValue(Choice->getTrueExpr(), Context),
+                               WhenFalse = integerValue(Choice->getFalseExpr(), Context);
+        if (!Says || !WhenTrue || !WhenFalse || (Tested && !*Tested))
+          return false;
+        for (auto [Value, IsHeld] : {std::pair{*WhenTrue, *Says}, std::pair{*WhenFalse, !*Says}}) {
+          auto &Into = IsHeld ? Wrapper.Successes : Wrapper.Failures;
+          if (!llvm::is_contained(Into, Value))
+            Into.push_back(Value);
+        }
+        return true;
+      }
+      if (!Tested && !Scope)
+        return false;
+      bool Held = Tested ? *Tested : Scope->contains(At->getBeginLoc(), SM);
+      std::optional<int64_t> Value =
+          Returned->getType()->isIntegralOrEnumerationType() ? integerValue(Returned, Context)
+                                                               : std::nullopt;
+      if (!Value) {
+        bool Empty = isEmptyValue(Returned, Context);
+        ++(Held && !Empty ? OtherWhenHeld : !Held && Empty ? EmptyWhenNotHeld : Others);
+        return true;
+      }
+      auto &Into = Held ? Wrapper.Successes : Wrapper.Failures;
+      if (!llvm::is_contained(Into, *Value))
+        Into.push_back(*Value);
+      return true;
+    };
     for (const ReturnStmt *Return : Returns) {
       // A return the acquire cannot have run before (checking arguments
       // first) says nothing of its outcome.
       if (!FunctionJumps && endsBeforeAcquire(Return, Site))
         continue;
-      std::optional<int64_t> Value =
-          Return->getRetValue() ? integerValue(Return->getRetValue(), Context) : std::nullopt;
-      if (!Value)
+      const Expr *Returned = Return->getRetValue();
+      if (!Returned)
         return std::nullopt;
-      auto &Into = Scope->contains(Return->getBeginLoc(), SM) ? Wrapper.Successes
-                                                              : Wrapper.Failures;
-      if (!llvm::is_contained(Into, *Value))
-        Into.push_back(*Value);
+      // `return ret;`, a status variable set on each path.
+      if (const VarDecl *Status = localStatus(Returned, Site.Function)) {
+        std::optional<std::vector<std::pair<const Stmt *, const Expr *>>> Given =
+            valuesGiven(Status, Site.Function);
+        if (!Given)
+          return std::nullopt;
+        for (auto [At, Value] : *Given)
+          if (!Record(At, Value))
+            return std::nullopt;
+        continue;
+      }
+      if (!Record(Return, Returned))
+        return std::nullopt;
+    }
+    if (EmptyWhenNotHeld || OtherWhenHeld || Others) {
+      if (Others || !EmptyWhenNotHeld || !OtherWhenHeld || !Wrapper.Successes.empty() ||
+          !Wrapper.Failures.empty())
+        return std::nullopt;
+      return Wrapper;
     }
     bool Distinct = llvm::none_of(Wrapper.Successes, [&](int64_t Value) {
       return llvm::is_contained(Wrapper.Failures, Value);
@@ -938,6 +1104,101 @@ private:
     return Wrapper;
   }
 
+  /// The member of its object that \p Site's method sets to its outcome,
+  /// true on success; null when it sets none.
+  const FieldDecl *outcomeMember(const AcquireSite &Site) {
+    if (!isa_and_nonnull<CXXMethodDecl>(Site.Function))
+      return nullptr;
+    const VarDecl *Kept = nullptr;
+    const Stmt *Holder = Finder.holderOf(Site, Kept);
+    if (!Holder || !Kept)
+      return nullptr;
+    return Finder.memberCarrier(Holder, Site, Kept, Finder.carriersOf(Holder, Site, Kept));
+  }
+
+  /// Whether the lock of \p Site is held at \p Return, from the
+  /// tests of its answer (\p Vars) on the way there: the if-statements
+  /// around it, and those before it in each block that leave. std::nullopt
+  /// when none tests it; not held when any test says so.
+  std::optional<bool> heldAt(const Stmt *Return, const AcquireSite &Site, const VarDecl *Kept,
+                             const Carriers &Vars) {
+    std::optional<bool> Held;
+    auto Note = [&](const IfStmt *Test, bool OnThen) {
+      std::optional<bool> Says = Finder.testedOutcome(Test->getCond(), Site, Kept, Vars);
+      if (!Says)
+        return;
+      bool Here = OnThen == *Says;
+      Held = Held.value_or(true) && Here;
+    };
+    const Stmt *Current = Return;
+    for (const Stmt *Parent = parentStmt(Current, Context); Parent;
+         Current = Parent, Parent = parentStmt(Parent, Context)) {
+      if (const auto *Test = dyn_cast<IfStmt>(Parent); Test && Test->getCond() != Current)
+        Note(Test, Test->getThen() == Current);
+      if (const auto *Block = dyn_cast<CompoundStmt>(Parent))
+        for (const Stmt *Before : Block->body()) {
+          if (Before == Current)
+            break;
+          if (const auto *Test = dyn_cast<IfStmt>(Before);
+              Test && !Test->getElse() && leaves(Test->getThen())) {
+            Note(Test, false);
+            continue;
+          }
+          // Let go on the way (`Release(handle); return Status::Error;`).
+          if (anyStmt(Before, [](const Stmt *S) {
+                const auto *Call = dyn_cast<CallExpr>(S);
+                return Call && namedAsLetGo(Call);
+              }))
+            return false;
+        }
+    }
+    return Held;
+  }
+
+  /// The local variable of integral type \p Returned reads, when nothing
+  /// but plain assignments changes it.
+  static const VarDecl *localStatus(const Expr *Returned, const FunctionDecl *Function) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(Returned->IgnoreParenImpCasts());
+    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!Var || !Var->hasLocalStorage() || isa<ParmVarDecl>(Var) ||
+        !Var->getType()->isIntegralOrEnumerationType())
+      return nullptr;
+    return Var;
+  }
+
+  /// Each value given to \p Var in \p Function (its initializer, each
+  /// assignment), with the statement that gives it; std::nullopt when
+  /// something else changes it (`++`, `&ret` handed out) or it has no
+  /// initializer.
+  std::optional<std::vector<std::pair<const Stmt *, const Expr *>>>
+  valuesGiven(const VarDecl *Var, const FunctionDecl *Function) {
+    std::vector<std::pair<const Stmt *, const Expr *>> Given;
+    if (!Var->getInit())
+      return std::nullopt;
+    bool Changed = anyOwnStmtOf(Function, [&](const Stmt *S) {
+      if (const auto *Declaration = dyn_cast<DeclStmt>(S);
+          Declaration && llvm::is_contained(Declaration->decls(), Var))
+        Given.emplace_back(S, Var->getInit());
+      if (const auto *Assign = dyn_cast<BinaryOperator>(S); Assign && Assign->isAssignmentOp()) {
+        const auto *Ref = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+        if (Ref && Ref->getDecl() == Var) {
+          if (Assign->getOpcode() != BO_Assign)
+            return true;
+          Given.emplace_back(Assign, Assign->getRHS());
+        }
+      }
+      if (const auto *Unary = dyn_cast<UnaryOperator>(S);
+          Unary && (Unary->isIncrementDecrementOp() || Unary->getOpcode() == UO_AddrOf)) {
+        const auto *Ref = dyn_cast<DeclRefExpr>(Unary->getSubExpr()->IgnoreParenImpCasts());
+        return Ref && Ref->getDecl() == Var;
+      }
+      return false;
+    });
+    if (Changed)
+      return std::nullopt;
+    return Given;
+  }
+
   /// True when \p Site's function returns only holding the lock: the
   /// acquire's failure throws (`if (!r.is_ok()) throw ...;`), the lock is
   /// held from there to the function's end, every return is in that scope,
@@ -947,7 +1208,16 @@ private:
     if (Site.HoldsOnReturn || Scope.AfterWait)
       return heldToTheEnd(Site, Scope, Returns);
     std::optional<AcquireTest> Tested = Finder.testOf(Site);
-    if (!Tested || Tested->Positive || !isa_and_nonnull<CXXThrowExpr>(finalStatement(Tested->failureBranch())))
+    // A switch whose every case that does not hold the lock throws: what
+    // returns, holds it.
+    if (Tested && Tested->Switch) {
+      const SwitchOutcomes &Cases = *Tested->Cases;
+      return Cases.Exhaustive && llvm::all_of(Cases.stepsOf(Cases.NotHeld), [&](unsigned Step) {
+               return Cases.throwsFrom(Step);
+             });
+    }
+    if (!Tested || Tested->Positive || Tested->SomeFailuresOnly ||
+        !isa_and_nonnull<CXXThrowExpr>(finalStatement(Tested->failureBranch())))
       return false;
     return heldToTheEnd(Site, Scope, Returns);
   }
@@ -1092,6 +1362,22 @@ void offerServiceLocks(const Wrappers &Found) {
   }
 }
 
+/// Offers other units what the functions among \p Found that issue a
+/// Redis lock command answer of it beyond the reply: their status values;
+/// and the member each method of \p Members keeps its outcome in.
+void offerAnswers(const Wrappers &Found,
+                  const llvm::DenseMap<const FunctionDecl *, const FieldDecl *> &Members) {
+  for (const auto &[Function, Wrapper] : Found)
+    if (Wrapper.Acquire && !Wrapper.Successes.empty())
+      OfferedLockApis::record(
+          {Function,
+           nlohmann::json{{"successes", Wrapper.Successes}, {"failures", Wrapper.Failures}},
+           AnswerList});
+  for (const auto &[Function, Member] : Members)
+    OfferedLockApis::record(
+        {Function, nlohmann::json{{"outcome_member", Member->getName().str()}}, AnswerList});
+}
+
 /// The acquires, and the functions among them that report one or return
 /// only holding a lock.
 std::vector<AcquireSite> sitesAndWrappers(const LockIndex &Index, llvm::ArrayRef<SqlExecution> Sql,
@@ -1104,7 +1390,7 @@ std::vector<AcquireSite> sitesAndWrappers(const LockIndex &Index, llvm::ArrayRef
   for (const RedisCommand *Command : Index.commands())
     if ((LockIndex::writtenValue(*Command) || Command->TakesIfAbsent) && !Command->InScript &&
         Index.isLockKey(*Command))
-      Sites.push_back({Command->Call, Command->Function, Command});
+      Sites.push_back(commandSite(Command));
   std::vector<AcquireSite> Apis;
   for (const LockApiCall &Api : ApiCalls) {
     AcquireSite Site(Api.Call, Api.Function, nullptr, Api.Key);
@@ -1137,8 +1423,23 @@ std::vector<AcquireSite> sitesAndWrappers(const LockIndex &Index, llvm::ArrayRef
   for (const SqlExecution &E : Sql)
     if (serverLockRelease(E))
       SqlReleasers.insert(E.Function);
-  Found = WrapperFinder(Index, Calls, Apis, Tests, std::move(SqlReleasers)).find();
+  WrapperFinder Finder(Index, Calls, Apis, Tests, std::move(SqlReleasers));
+  Found = Finder.find();
   offerServiceLocks(Found);
+  offerAnswers(Found, Finder.OutcomeMembers);
+  // A command a wrapper issues, read at the wrapper's call, answers what
+  // the wrapper returns: its status values, or only holding the lock.
+  for (AcquireSite &Site : Sites)
+    if (const auto *Call = dyn_cast<CallExpr>(Site.Call); Call && Site.Command &&
+                                                          Site.Command->Origin)
+      if (const FunctionDecl *Callee = helperDefinition(Call)) {
+        if (auto It = Found.find(Callee); It != Found.end()) {
+          Site.Successes = It->second.Successes;
+          Site.Failures = It->second.Failures;
+          Site.HoldsOnReturn = It->second.HoldsOnReturn;
+        }
+        Site.OutcomeMember = Finder.OutcomeMembers.lookup(Callee);
+      }
   for (const HelperCall &Call : Calls)
     if (const FunctionDecl *Callee = helperDefinition(Call.Call))
       if (auto It = Found.find(Callee); It != Found.end())
@@ -1200,6 +1501,18 @@ std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef
                                           llvm::ArrayRef<HelperCall> Calls,
                                           llvm::ArrayRef<LockApiCall> ApiCalls) {
   return readAcquireSites(Index, Sql, Calls, ApiCalls).Sites;
+}
+
+bool asksOutcomeMember(const AcquireSite &Site, clang::ASTContext &Context) {
+  if (!Site.OutcomeMember || !Site.Function || !Site.Function->getBody())
+    return false;
+  std::string Object = objectText(Site.Call, Context);
+  const SourceManager &SM = Context.getSourceManager();
+  SourceLocation After = SM.getExpansionLoc(Site.Call->getEndLoc());
+  return !Object.empty() && anyOwnStmt(Site.Function->getBody(), [&](const Stmt *S) {
+    return isa<Expr>(S) && isBefore(SM, After, SM.getExpansionLoc(S->getBeginLoc())) &&
+           readsMember(S, Site.OutcomeMember, Object, Context);
+  });
 }
 
 std::optional<AcquireTest> testOfAcquire(const AcquireSite &Site, const LockIndex &Index,

@@ -14,6 +14,7 @@
 #include <memory>
 #include "model/redis/CommandSummaries.h"
 #include "model/scopes/CoordinationService.h"
+#include "model/scopes/OutcomeTests.h"
 #include "model/redis/LockIndex.h"
 #include "model/sql/SqlExecutions.h"
 #include "clang/AST/ASTContext.h"
@@ -112,6 +113,10 @@ struct AcquireSite {
   /// For a call of a function that returns only holding the lock: its own
   /// acquire's failure throws. The lock is held from the call on.
   bool HoldsOnReturn = false;
+  /// For a call of a method that keeps its acquire's outcome in a member of
+  /// its object (`held_ = reply && ...`): that member, true when it took
+  /// the lock. Callers may ask it rather than the call's answer.
+  const clang::FieldDecl *OutcomeMember = nullptr;
 };
 
 // Sites and calls are gathered in growing vectors: moved, never copied.
@@ -147,13 +152,30 @@ AcquireSiteReading readAcquireSites(const LockIndex &Index, llvm::ArrayRef<SqlEx
 
 /// How an acquire's outcome is tested: the if-statement, right after the
 /// call or after the variable that keeps the result, and whether its
-/// condition being true means the lock was taken.
+/// condition being true means the lock was taken; or the switch over it.
 struct AcquireTest {
   const clang::IfStmt *Test = nullptr;
   bool Positive = true;
+  /// Or a switch over the status the acquire answers, and what each of its
+  /// cases says.
+  const clang::SwitchStmt *Switch = nullptr;
+  std::optional<SwitchOutcomes> Cases;
+  /// True for an if that leaves on one failure value of several (`if (rc
+  /// == ZNODEEXISTS) return;`) with no later test of the others: after it
+  /// the lock may or may not be held.
+  bool SomeFailuresOnly = false;
 
-  const clang::Stmt *successBranch() const { return Positive ? Test->getThen() : Test->getElse(); }
-  const clang::Stmt *failureBranch() const { return Positive ? Test->getElse() : Test->getThen(); }
+  /// The statement that tests: the if or the switch.
+  const clang::Stmt *statement() const {
+    return Test ? static_cast<const clang::Stmt *>(Test) : Switch;
+  }
+  /// For an if: its branch where the lock is held, and the other.
+  const clang::Stmt *successBranch() const {
+    return !Test ? nullptr : Positive ? Test->getThen() : Test->getElse();
+  }
+  const clang::Stmt *failureBranch() const {
+    return !Test ? nullptr : Positive ? Test->getElse() : Test->getThen();
+  }
 };
 
 /// The test of \p Site's outcome; std::nullopt when it is not tested by an
@@ -161,6 +183,10 @@ struct AcquireTest {
 /// reading the site comes from, which remembers the tests read.
 std::optional<AcquireTest> testOfAcquire(const AcquireSite &Site, const LockIndex &Index,
                                          const AcquireSiteReading &Read);
+
+/// True when, after \p Site's call, its function asks the member the
+/// called method keeps its outcome in, on the same object.
+bool asksOutcomeMember(const AcquireSite &Site, clang::ASTContext &Context);
 
 /// The resource a redis-plus-plus RedMutex was built with, for \p Mutex (an
 /// expression naming the mutex variable); null when it cannot be seen.

@@ -264,21 +264,9 @@ llvm::Error LockApiModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNa
                                       inList("lock_apis", SourceName)))
               return Err;
             for (auto [Member, Into] : {std::pair{"successes", &What.Successes},
-                                        std::pair{"failures", &What.Failures}}) {
-              auto Values = Entry.find(Member);
-              if (Values == Entry.end())
-                continue;
-              if (!Values->is_array() || !llvm::all_of(*Values, [](const json &V) {
-                    return V.is_number_integer() &&
-                           !(V.is_number_unsigned() &&
-                             V.get<uint64_t>() > uint64_t(std::numeric_limits<int64_t>::max()));
-                  }))
-                return malformed(SourceName,
-                                 llvm::formatv("lock_apis: {0} must be an array of integers", Member)
-                                     .str());
-              for (const json &Value : *Values)
-                Into->push_back(Value.get<int64_t>());
-            }
+                                        std::pair{"failures", &What.Failures}})
+              if (auto Err = readMember(Entry, Member, *Into, inList("lock_apis", SourceName)))
+                return Err;
             if (What.Successes.empty() != What.Failures.empty())
               return malformed(SourceName, "lock_apis: successes and failures go together");
             for (const std::string &Name : Names)

@@ -2,17 +2,30 @@
 
 #include "model/values/CallRoles.h"
 #include "model/redis/LockWords.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
 
 namespace locklint::model {
 
-bool isBookkeepingName(llvm::StringRef Name) {
-  static constexpr llvm::StringLiteral Words[] = {
-      "log",   "logger", "print", "printf", "fprintf", "puts",    "trace", "debug",
-      "info",  "warn",   "warning", "error", "notice", "metric",  "inc",   "count",
-      "unlock", "release", "free", "sleep", "what",    "str",     "c"};
+namespace {
+
+bool hasWordOf(llvm::StringRef Name, llvm::ArrayRef<llvm::StringLiteral> Words) {
   return llvm::any_of(splitWords(Name),
-                      [](const std::string &Word) { return llvm::is_contained(Words, Word); });
+                      [&](const std::string &Word) { return llvm::is_contained(Words, Word); });
+}
+
+constexpr llvm::StringLiteral ReportingWords[] = {
+    "log",  "logger",  "print",   "printf", "fprintf", "puts",   "trace", "debug",
+    "info", "warn",    "warning", "error",  "notice",  "metric", "inc",   "count"};
+
+} // namespace
+
+bool isReportingName(llvm::StringRef Name) { return hasWordOf(Name, ReportingWords); }
+
+bool isBookkeepingName(llvm::StringRef Name) {
+  static constexpr llvm::StringLiteral Others[] = {"unlock", "release", "free", "sleep",
+                                                   "what",   "str",     "c"};
+  return isReportingName(Name) || hasWordOf(Name, Others);
 }
 
 bool isThreeWayCompareName(llvm::StringRef Name) {

@@ -19,6 +19,10 @@ namespace locklint::model {
 /// `metrics_inc`, `unlock`, `c_str`.
 bool isBookkeepingName(llvm::StringRef Name);
 
+/// True when a function named \p Name logs or counts: of the bookkeeping
+/// names, those that only report (`logWarning`, `metrics_inc`, `fprintf`).
+bool isReportingName(llvm::StringRef Name);
+
 /// True for the C functions that compare and answer 0 when equal (strcmp,
 /// memcmp): a test of their answer against 0 means the opposite of a test
 /// of a value against 0.

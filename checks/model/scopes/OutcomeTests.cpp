@@ -1,0 +1,406 @@
+//===--- OutcomeTests.cpp - what a test of an acquire's answer says -------===//
+
+#include "model/scopes/OutcomeTests.h"
+#include "model/sql/SqlLockFunctions.h"
+#include "model/values/CallRoles.h"
+#include "model/values/ExprText.h"
+#include "model/values/StmtWalk.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+using namespace clang;
+
+namespace locklint::model {
+namespace {
+
+/// How many functions of the program a test may go through: `IsOk(r)`
+/// calling `IsStatus(r)`.
+constexpr unsigned MaxPredicateDepth = 3;
+
+std::optional<bool> says(const Expr *Ref, const Expr *Condition, ASTContext &Context,
+                         const AnswerMeaning &Meaning, unsigned Depth);
+
+/// The text a successful acquire answers: "OK" (in any case) for a Redis
+/// reply; for a lock taken by SQL, the text its server fetches then.
+bool isSuccessText(llvm::StringRef Text, const AnswerMeaning &Meaning) {
+  if (!Meaning.Sql)
+    return Text.equals_insensitive("OK");
+  return !Meaning.Sql->Lock->TakenText.empty() && Text == Meaning.Sql->Lock->TakenText;
+}
+
+/// True when \p Call compares the answer with the success text (`strcmp(
+/// reply->str, "OK")`); the answer is in the other argument.
+bool comparesWithSuccess(const CallExpr &Call, const AnswerMeaning &Meaning) {
+  if (Call.getNumArgs() < 2)
+    return false;
+  return llvm::any_of(llvm::ArrayRef<const Expr *>{Call.getArg(0), Call.getArg(1)},
+                      [&](const Expr *Arg) {
+                        const auto *Literal = dyn_cast<StringLiteral>(Arg->IgnoreParenImpCasts());
+                        return Literal && isSuccessText(Literal->getString(), Meaning);
+                      });
+}
+
+/// For \p Call, which hands the answer (\p Argument) to a function of the
+/// program that returns a bool: whether that function answering true means
+/// success. Every return that reads the parameter must say the same, and a
+/// constant one must answer the other way (`if (!r) return false;`).
+std::optional<bool> predicateSays(const CallExpr &Call, const Expr *Argument, ASTContext &Context,
+                                  const AnswerMeaning &Meaning, unsigned Depth) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  const FunctionDecl *Definition = Callee ? Callee->getDefinition() : nullptr;
+  if (!Definition || !Definition->getBody() || Depth >= MaxPredicateDepth ||
+      !Definition->getReturnType()->isBooleanType() || isa<CXXMethodDecl>(Definition) ||
+      Context.getSourceManager().isInSystemHeader(Definition->getLocation()))
+    return std::nullopt;
+  unsigned Index = 0;
+  while (Index < Call.getNumArgs() && Call.getArg(Index) != Argument)
+    ++Index;
+  if (Index >= Call.getNumArgs() || Index >= Definition->getNumParams())
+    return std::nullopt;
+  const ParmVarDecl *Param = Definition->getParamDecl(Index);
+  std::optional<bool> Says;
+  bool ConstantTrue = false, ConstantFalse = false;
+  bool Unreadable = anyOwnStmt(Definition->getBody(), [&](const Stmt *S) {
+    const auto *Return = dyn_cast<ReturnStmt>(S);
+    if (!Return)
+      return false;
+    const Expr *Value = Return->getRetValue();
+    if (!Value)
+      return true;
+    std::vector<const DeclRefExpr *> Reads = referencesIn(Value, Param);
+    if (Reads.empty()) {
+      std::optional<int64_t> Constant = integerValue(Value, Context);
+      if (!Constant)
+        return true;
+      (*Constant ? ConstantTrue : ConstantFalse) = true;
+      return false;
+    }
+    for (const DeclRefExpr *Read : Reads) {
+      std::optional<bool> This = says(Read, Value, Context, Meaning, Depth + 1);
+      if (!This || (Says && *Says != *This))
+        return true;
+      Says = This;
+    }
+    return false;
+  });
+  if (Unreadable || !Says || (*Says ? ConstantTrue : ConstantFalse))
+    return std::nullopt;
+  return Says;
+}
+
+/// True when \p Value compared with the answer means it failed: null, an
+/// empty token, 0, false, a nil or error reply.
+bool isFailureValue(const Expr *Value, ASTContext &Context) {
+  std::string Text = sourceText(Value, Context);
+  return isEmptyValue(Value, Context) || Text == "false" || Text == "0" || Text == "REDIS_REPLY_NIL" ||
+         Text == "REDIS_REPLY_ERROR";
+}
+
+/// An `==` or `!=`, of built-in values or through an operator of a class
+/// (`token == ""` on a std::string).
+struct Comparison {
+  const Expr *LHS, *RHS;
+  bool Equal;
+};
+
+std::optional<Comparison> comparisonOf(const Stmt *S) {
+  if (const auto *Binary = dyn_cast<BinaryOperator>(S); Binary && Binary->isEqualityOp())
+    return Comparison{Binary->getLHS(), Binary->getRHS(), Binary->getOpcode() == BO_EQ};
+  if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(S);
+      Operator && Operator->getNumArgs() == 2 &&
+      (Operator->getOperator() == OO_EqualEqual || Operator->getOperator() == OO_ExclaimEqual))
+    return Comparison{Operator->getArg(0), Operator->getArg(1),
+                      Operator->getOperator() == OO_EqualEqual};
+  return std::nullopt;
+}
+
+/// What \p Opcode, a comparison, answers for \p LHS and \p RHS.
+bool compare(BinaryOperatorKind Opcode, int64_t LHS, int64_t RHS) {
+  switch (Opcode) {
+  case BO_LT:
+    return LHS < RHS;
+  case BO_GT:
+    return LHS > RHS;
+  case BO_LE:
+    return LHS <= RHS;
+  case BO_GE:
+    return LHS >= RHS;
+  case BO_EQ:
+    return LHS == RHS;
+  default:
+    return LHS != RHS;
+  }
+}
+
+/// Clears both pending reversals of a zero that means success; true when
+/// either was pending.
+bool clearReversals(bool &ZeroIsSuccess, bool &ZeroIsMatch) {
+  bool Pending = ZeroIsSuccess || ZeroIsMatch;
+  ZeroIsSuccess = ZeroIsMatch = false;
+  return Pending;
+}
+
+std::optional<bool> says(const Expr *Ref, const Expr *Condition, ASTContext &Context,
+                         const AnswerMeaning &Meaning, unsigned Depth) {
+  bool Positive = true;
+  // A status whose success is 0 (ZOK) is true when the call failed, until a
+  // comparison turns it into a question of its own.
+  bool ZeroIsSuccess = llvm::is_contained(Meaning.Successes, 0);
+  // A strcmp against the success text: 0 means the texts match.
+  bool ZeroIsMatch = false;
+  // The first character of the fetched text (`PQgetvalue(...)[0]`).
+  bool FirstCharacter = false;
+  const Stmt *Current = Ref;
+  while (Current && Current != Condition) {
+    const Stmt *Parent = parentStmt(Current, Context);
+    if (!Parent)
+      return std::nullopt;
+    if (const auto *Unary = dyn_cast<UnaryOperator>(Parent); Unary && Unary->getOpcode() == UO_LNot) {
+      Positive = !Positive;
+      if (clearReversals(ZeroIsSuccess, ZeroIsMatch))
+        Positive = !Positive;
+    }
+    // A character of the fetched text; a cell of a row (`row[0]`) carries
+    // the answer on whole.
+    if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(Parent);
+        Subscript && Subscript->getBase() == Current &&
+        Subscript->getType()->isAnyCharacterType()) {
+      if (integerValue(Subscript->getIdx(), Context) != 0)
+        return std::nullopt;
+      FirstCharacter = true;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(Parent);
+        Call && !isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call)) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (Callee && Callee->getIdentifier() && isThreeWayCompareName(Callee->getName())) {
+        // What strcmp's answer says depends on the text compared with.
+        if (!comparesWithSuccess(*Call, Meaning))
+          return std::nullopt;
+        ZeroIsMatch = true;
+      } else if (llvm::is_contained(Call->arguments(), Current)) {
+        // Handed to a function that tests it, which says what true means.
+        if (std::optional<bool> Predicate =
+                predicateSays(*Call, cast<Expr>(Current), Context, Meaning, Depth)) {
+          if (!Positive || ZeroIsMatch)
+            return std::nullopt;
+          Positive = *Predicate;
+          ZeroIsSuccess = false;
+        }
+      }
+    }
+    // `tested ? true : false` passes the test on, `? false : true` turns it
+    // round, and two constants of one truth say nothing. A branch computed
+    // from the answer (`row ? atoi(row[0]) : 0`) carries it on.
+    if (const auto *Choice = dyn_cast<ConditionalOperator>(Parent); Choice && Choice->getCond() == Current) {
+      std::optional<int64_t> WhenTrue = integerValue(Choice->getTrueExpr(), Context),
+                             WhenFalse = integerValue(Choice->getFalseExpr(), Context);
+      if (WhenTrue && WhenFalse) {
+        if ((*WhenTrue != 0) == (*WhenFalse != 0))
+          return std::nullopt;
+        if (clearReversals(ZeroIsSuccess, ZeroIsMatch))
+          Positive = !Positive;
+        if (*WhenTrue == 0)
+          Positive = !Positive;
+      }
+    }
+    // Questions an answer object answers itself, true when there is no
+    // answer: cpp_redis's reply.is_null(), POCO's BulkString::isNull(),
+    // etcd's error_code() (0 on success), a token's or a row's empty().
+    if (const auto *Call = dyn_cast<CXXMemberCallExpr>(Parent)) {
+      const CXXMethodDecl *Method = Call->getMethodDecl();
+      static constexpr llvm::StringLiteral Failures[] = {"is_null", "is_error", "isNull",
+                                                         "error_code", "empty"};
+      if (Method && Method->getIdentifier() && llvm::is_contained(Failures, Method->getName()))
+        Positive = !Positive;
+    }
+    // A status of the program's own compared with a constant, by any
+    // operator: what the comparison answers for each value the acquire may
+    // return says which outcomes it stands for.
+    if (const auto *Binary = dyn_cast<BinaryOperator>(Parent);
+        Binary && Binary->isComparisonOp() && !Meaning.Failures.empty() &&
+        cast<Expr>(Current)->IgnoreParenImpCasts() == Ref) {
+      bool OnLeft = Binary->getLHS() == Current;
+      std::optional<int64_t> Constant =
+          integerValue(OnLeft ? Binary->getRHS() : Binary->getLHS(), Context);
+      if (!Constant || !Positive)
+        return std::nullopt;
+      auto Holds = [&](int64_t Value) {
+        return compare(Binary->getOpcode(), OnLeft ? Value : *Constant,
+                       OnLeft ? *Constant : Value);
+      };
+      bool AllHeld = llvm::all_of(Meaning.Successes, Holds),
+           AnyHeld = llvm::any_of(Meaning.Successes, Holds),
+           AllNotHeld = llvm::all_of(Meaning.Failures, Holds),
+           AnyNotHeld = llvm::any_of(Meaning.Failures, Holds);
+      if (AllNotHeld && !AnyHeld)
+        Positive = false;
+      else if (!AllHeld || AnyNotHeld)
+        return std::nullopt; // some of each: one failure among several
+      ZeroIsSuccess = false;
+      Current = Parent;
+      continue;
+    }
+    if (std::optional<Comparison> Compared = comparisonOf(Parent)) {
+      const Expr *Other = Compared->LHS == Current ? Compared->RHS : Compared->LHS;
+      bool Failure = isFailureValue(Other, Context);
+      if (std::exchange(FirstCharacter, false)) {
+        // The first character of the fetched text against a character.
+        const auto *Character = dyn_cast<CharacterLiteral>(Other->IgnoreParenImpCasts());
+        if (!Character || !Meaning.Sql || Meaning.Sql->Lock->TakenText.size() != 1)
+          return std::nullopt;
+        Failure = Character->getValue() != unsigned(Meaning.Sql->Lock->TakenText.front());
+      } else if (std::exchange(ZeroIsMatch, false) && sourceText(Other, Context) == "0") {
+        Failure = false;
+      } else if (Meaning.Failures.empty() && cast<Expr>(Current)->IgnoreParenImpCasts() == Ref &&
+                 Ref->getType()->isEnumeralType()) {
+        // The answer is a status of an enum whose meanings nobody worked out.
+        return std::nullopt;
+      } else if (!Meaning.Failures.empty()) {
+        // A status compared with something other than a constant.
+        return std::nullopt;
+      }
+      if (Failure == Compared->Equal)
+        Positive = !Positive;
+      ZeroIsSuccess = false;
+    }
+    Current = Parent;
+  }
+  if (ZeroIsSuccess || ZeroIsMatch)
+    Positive = !Positive;
+  return Current == Condition ? std::optional<bool>(Positive) : std::nullopt;
+}
+
+} // namespace
+
+std::optional<bool> conditionSays(const Expr *Ref, const Expr *Condition, ASTContext &Context,
+                                  const AnswerMeaning &Meaning) {
+  return says(Ref, Condition, Context, Meaning, 0);
+}
+
+std::optional<SwitchOutcomes> readSwitch(const SwitchStmt &Switch, const ASTContext &Context,
+                                         const AnswerMeaning &Meaning) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Switch.getBody());
+  if (Meaning.Failures.empty() || !Body)
+    return std::nullopt;
+  SwitchOutcomes Read;
+  llvm::SmallVector<int64_t, 4> Named;
+  const DefaultStmt *Default = nullptr;
+  for (const Stmt *S : Body->body()) {
+    // `case A: case B: work();` nests one label in the other.
+    SwitchOutcomes::Step &Step = Read.Steps.emplace_back();
+    Step.S = S;
+    const Stmt *Inner = S;
+    while (const auto *Case = dyn_cast<SwitchCase>(Inner)) {
+      Step.Starts.push_back(Case);
+      if (const auto *Labelled = dyn_cast<CaseStmt>(Case)) {
+        std::optional<int64_t> Value = integerValue(Labelled->getLHS(), Context);
+        if (!Value || Labelled->getRHS())
+          return std::nullopt;
+        if (llvm::is_contained(Meaning.Successes, *Value))
+          Read.Held.push_back(Case);
+        else if (llvm::is_contained(Meaning.Failures, *Value))
+          Read.NotHeld.push_back(Case);
+        else
+          return std::nullopt;
+        Named.push_back(*Value);
+      } else {
+        Default = cast<DefaultStmt>(Case);
+      }
+      Inner = Case->getSubStmt();
+    }
+  }
+  auto Unnamed = [&](llvm::ArrayRef<int64_t> Values) {
+    return llvm::any_of(Values, [&](int64_t V) { return !llvm::is_contained(Named, V); });
+  };
+  Read.Exhaustive = Default || (!Unnamed(Meaning.Successes) && !Unnamed(Meaning.Failures));
+  if (Default) {
+    bool Successes = Unnamed(Meaning.Successes), Failures = Unnamed(Meaning.Failures);
+    if (Successes && Failures)
+      return std::nullopt;
+    if (Successes)
+      Read.Held.push_back(Default);
+    else
+      Read.NotHeld.push_back(Default);
+  }
+  return Read;
+}
+
+bool asksSomeFailures(const Expr *Condition, llvm::function_ref<bool(const Expr *)> IsStatus,
+                      const ASTContext &Context, const AnswerMeaning &Meaning) {
+  const auto *Binary = dyn_cast<BinaryOperator>(Condition->IgnoreParenImpCasts());
+  if (!Binary || !Binary->isComparisonOp())
+    return false;
+  bool OnLeft = IsStatus(Binary->getLHS()->IgnoreParenImpCasts());
+  std::optional<int64_t> Constant =
+      integerValue(OnLeft ? Binary->getRHS() : Binary->getLHS(), Context);
+  if ((!OnLeft && !IsStatus(Binary->getRHS()->IgnoreParenImpCasts())) || !Constant)
+    return false;
+  auto Holds = [&](int64_t Value) {
+    return compare(Binary->getOpcode(), OnLeft ? Value : *Constant, OnLeft ? *Constant : Value);
+  };
+  return llvm::none_of(Meaning.Successes, Holds) && llvm::any_of(Meaning.Failures, Holds) &&
+         !llvm::all_of(Meaning.Failures, Holds);
+}
+
+SwitchOutcomes::Run SwitchOutcomes::runFrom(unsigned First) const {
+  for (unsigned Step = First; Step < Steps.size(); ++Step) {
+    const Stmt *Body = Steps[Step].S;
+    while (const auto *Case = dyn_cast<SwitchCase>(Body))
+      Body = Case->getSubStmt();
+    const Stmt *Final = finalStatement(Body);
+    if (isa_and_nonnull<BreakStmt>(Final))
+      return {First, Step, true};
+    if (isa_and_nonnull<ReturnStmt, ContinueStmt, CXXThrowExpr, GotoStmt>(Final))
+      return {First, Step, false};
+  }
+  return {First, unsigned(Steps.size()) - 1, true};
+}
+
+bool SwitchOutcomes::throwsFrom(unsigned First) const {
+  Run Ran = runFrom(First);
+  const Stmt *Last = Steps[Ran.Last].S;
+  while (const auto *Case = dyn_cast<SwitchCase>(Last))
+    Last = Case->getSubStmt();
+  return !Ran.ReachesEnd && isa_and_nonnull<CXXThrowExpr>(finalStatement(Last));
+}
+
+llvm::SmallVector<unsigned, 2>
+SwitchOutcomes::stepsOf(llvm::ArrayRef<const SwitchCase *> Cases) const {
+  llvm::SmallVector<unsigned, 2> Found;
+  for (unsigned Step = 0; Step < Steps.size(); ++Step)
+    if (llvm::any_of(Steps[Step].Starts,
+                     [&](const SwitchCase *Case) { return llvm::is_contained(Cases, Case); }))
+      Found.push_back(Step);
+  return Found;
+}
+
+std::optional<int64_t> integerValue(const Expr *E, const ASTContext &Context) {
+  Expr::EvalResult Result;
+  if (E->isValueDependent() || !E->EvaluateAsInt(Result, Context))
+    return std::nullopt;
+  return Result.Val.getInt().getExtValue();
+}
+
+bool isEmptyValue(const Expr *E, ASTContext &Context) {
+  E = E->IgnoreImplicit()->IgnoreParens();
+  if (E->isNullPointerConstant(Context, Expr::NPC_ValueDependentIsNotNull))
+    return true;
+  if (const auto *Literal = dyn_cast<StringLiteral>(E))
+    return Literal->getLength() == 0;
+  if (const auto *List = dyn_cast<InitListExpr>(E))
+    return List->getNumInits() == 0;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return Ref->getDecl()->getQualifiedNameAsString() == "std::nullopt";
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    // `std::string()`, `Token{}`, `std::optional<T>(std::nullopt)`, `""`
+    // made a std::string.
+    if (Construct->getNumArgs() == 0)
+      return true;
+    return Construct->getNumArgs() == 1 && isEmptyValue(Construct->getArg(0), Context);
+  }
+  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+    return isEmptyValue(Cast->getSubExpr(), Context);
+  return false;
+}
+
+} // namespace locklint::model
