@@ -227,9 +227,10 @@ public:
       Positive = conditionSays(Site.Call, Test->getCond(), Context, meaningOf(&Site));
       // `if (lock.acquire() == Status::Busy) return;`
       if (!Positive && leaves(Test->getThen()) && !Test->getElse() &&
-          asksSomeFailures(
-              Test->getCond(), [&](const Expr *E) { return E == Site.Call; }, Context,
-              meaningOf(&Site)))
+          !failuresAsked(
+               Test->getCond(), [&](const Expr *E) { return E == Site.Call; }, Context,
+               meaningOf(&Site))
+               .empty())
         Partial = Test;
     } else if (Holder && Kept) {
       const Stmt *Next = nextTest(Holder, Site, Kept, Positive);
@@ -238,13 +239,13 @@ public:
       Test = dyn_cast_or_null<IfStmt>(Next);
     }
     if (Partial && !Positive) {
-      AcquireTest Leaving{Partial, false};
+      AcquireTest Leaving = AcquireTest::ofIf(Partial, false);
       Leaving.SomeFailuresOnly = true;
       return Leaving;
     }
     if (!Test || !Positive)
       return std::nullopt;
-    return AcquireTest{Test, *Positive};
+    return AcquireTest::ofIf(Test, *Positive);
   }
 
   /// For a call whose answer is dropped, of a method that keeps it in a
@@ -265,7 +266,7 @@ public:
       std::optional<bool> Positive = conditionSays(Read, Test->getCond(), Context, {});
       if (!Positive)
         return std::nullopt;
-      return AcquireTest{Test, *Positive};
+      return AcquireTest::ofIf(Test, *Positive);
     }
     return std::nullopt;
   }
@@ -710,6 +711,8 @@ private:
       Rows.insert(Kept);
     // Statements that name no carrier neither test nor replace one.
     const Stmt *Found = nullptr;
+    // The failure values no test has left on yet.
+    std::vector<int64_t> Remaining = Site.Failures;
     readersAfter(Block, Holder, Vars, [&](const Stmt *S) {
       // `switch (status)`: its cases tell the answers apart.
       if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
@@ -746,8 +749,16 @@ private:
       // and a later test tells them apart.
       if (!Positive && !Site.Failures.empty() && leaves(Test->getThen()) && !Test->getElse() &&
           !assigns(S, Kept)) {
-        if (!Partial && asksSomeFailures(Test->getCond(), readsVariable(Kept), Context,
-                                         meaningOf(&Site)))
+        // Once every failure has left, the lock is held.
+        for (int64_t Asked :
+             failuresAsked(Test->getCond(), readsVariable(Kept), Context, meaningOf(&Site)))
+          llvm::erase(Remaining, Asked);
+        if (Remaining.empty()) {
+          Positive = false;
+          Found = Test;
+          return true;
+        }
+        if (!Partial && Remaining.size() < Site.Failures.size())
           Partial = Test;
         return false;
       }

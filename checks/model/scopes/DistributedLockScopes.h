@@ -165,6 +165,13 @@ struct AcquireTest {
   /// the lock may or may not be held.
   bool SomeFailuresOnly = false;
 
+  static AcquireTest ofIf(const clang::IfStmt *Test, bool Positive) {
+    AcquireTest Read;
+    Read.Test = Test;
+    Read.Positive = Positive;
+    return Read;
+  }
+
   /// The statement that tests: the if or the switch.
   const clang::Stmt *statement() const {
     return Test ? static_cast<const clang::Stmt *>(Test) : Switch;

@@ -325,21 +325,25 @@ std::optional<SwitchOutcomes> readSwitch(const SwitchStmt &Switch, const ASTCont
   return Read;
 }
 
-bool asksSomeFailures(const Expr *Condition, llvm::function_ref<bool(const Expr *)> IsStatus,
-                      const ASTContext &Context, const AnswerMeaning &Meaning) {
+std::vector<int64_t> failuresAsked(const Expr *Condition,
+                                   llvm::function_ref<bool(const Expr *)> IsStatus,
+                                   const ASTContext &Context, const AnswerMeaning &Meaning) {
   const auto *Binary = dyn_cast<BinaryOperator>(Condition->IgnoreParenImpCasts());
   if (!Binary || !Binary->isComparisonOp())
-    return false;
+    return {};
   bool OnLeft = IsStatus(Binary->getLHS()->IgnoreParenImpCasts());
   std::optional<int64_t> Constant =
       integerValue(OnLeft ? Binary->getRHS() : Binary->getLHS(), Context);
   if ((!OnLeft && !IsStatus(Binary->getRHS()->IgnoreParenImpCasts())) || !Constant)
-    return false;
+    return {};
   auto Holds = [&](int64_t Value) {
     return compare(Binary->getOpcode(), OnLeft ? Value : *Constant, OnLeft ? *Constant : Value);
   };
-  return llvm::none_of(Meaning.Successes, Holds) && llvm::any_of(Meaning.Failures, Holds) &&
-         !llvm::all_of(Meaning.Failures, Holds);
+  if (llvm::any_of(Meaning.Successes, Holds))
+    return {};
+  std::vector<int64_t> Asked;
+  llvm::copy_if(Meaning.Failures, std::back_inserter(Asked), Holds);
+  return Asked;
 }
 
 SwitchOutcomes::Run SwitchOutcomes::runFrom(unsigned First) const {

@@ -20,6 +20,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "clang/AST/Stmt.h"
 #include <optional>
+#include <vector>
 
 namespace locklint::model {
 
@@ -45,14 +46,14 @@ struct AnswerMeaning {
 std::optional<bool> conditionSays(const clang::Expr *Ref, const clang::Expr *Condition,
                                   clang::ASTContext &Context, const AnswerMeaning &Meaning);
 
-/// True when \p Condition compares an acquire's status (an expression
+/// When \p Condition compares an acquire's status (an expression
 /// \p IsStatus accepts: the call, or a variable that keeps its answer)
-/// with a constant, and holds for some of \p Meaning's failure values but
-/// not all, and for none of its successes: `rc == ZNODEEXISTS`, `st < 0`
-/// where 0 is busy and -1 an error.
-bool asksSomeFailures(const clang::Expr *Condition,
-                      llvm::function_ref<bool(const clang::Expr *)> IsStatus,
-                      const clang::ASTContext &Context, const AnswerMeaning &Meaning);
+/// with a constant and holds for none of \p Meaning's success values: the
+/// failure values it holds for (`rc == ZNODEEXISTS`; `st < 0` where 0 is
+/// busy and -1 an error). Empty otherwise.
+std::vector<int64_t> failuresAsked(const clang::Expr *Condition,
+                                   llvm::function_ref<bool(const clang::Expr *)> IsStatus,
+                                   const clang::ASTContext &Context, const AnswerMeaning &Meaning);
 
 /// What each case of a switch over an acquire's status says: the cases
 /// where the lock is held, and those where it is not. A default stands for
