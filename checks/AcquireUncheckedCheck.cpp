@@ -448,6 +448,33 @@ const CallExpr *workWithoutLock(const AcquireTest &Tested, const ResultReaders &
   return firstWorkAfter(Tested.Switch, Readers, Context);
 }
 
+/// True when a statement after \p Test in its block, up to the one that
+/// holds \p Work, reads a variable \p Test's condition reads.
+bool readAgainBefore(const IfStmt *Test, const CallExpr *Work, ASTContext &Context) {
+  llvm::SmallPtrSet<const Decl *, 4> Read;
+  anyStmt(Test->getCond(), [&](const Stmt *S) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+      Read.insert(Ref->getDecl());
+    return false;
+  });
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Test, Context));
+  if (!Block)
+    return false;
+  const SourceManager &SM = Context.getSourceManager();
+  bool After = false;
+  for (const Stmt *Sibling : Block->body()) {
+    if (After && isBefore(SM, Work->getBeginLoc(), Sibling->getBeginLoc()))
+      break;
+    if (After && anyStmt(Sibling, [&](const Stmt *S) {
+          const auto *Ref = dyn_cast<DeclRefExpr>(S);
+          return Ref && Read.contains(Ref->getDecl());
+        }))
+      return true;
+    After = After || Sibling == Test;
+  }
+  return false;
+}
+
 /// The work that runs on both outcomes of a tested acquire: the same call
 /// in the success and the failure branch (before the failure branch takes
 /// the key another way), or, when the failure branch falls
@@ -481,12 +508,17 @@ workOnBothPaths(const AcquireTest &Tested, const RedisCommand *Acquire, const Lo
   // `if (!acquired) { log(...); } work();`, and `if (acquired) log(...);
   // work();`: a held branch that does no work means nothing is protected
   // there, and the code after the test is what the lock was for.
-  bool FailureFallsThrough = Failure ? fallsThrough(Failure) : Success && onlyReports(Success);
+  bool OnlyReported = !Failure && Success && onlyReports(Success);
+  bool FailureFallsThrough = Failure ? fallsThrough(Failure) : OnlyReported;
   if (!FailureFallsThrough || (Success && !fallsThrough(Success)))
     return std::nullopt;
-  if (const CallExpr *Work = firstWorkAfter(Tested.Test, Readers, Context))
-    return std::make_pair(nullptr, Work);
-  return std::nullopt;
+  // A test that only logs is the last word on the answer when nothing after
+  // it reads the answer again (`if (reply) printf(...); if (reply && ...)`
+  // is a log line before the real test).
+  const CallExpr *Work = firstWorkAfter(Tested.Test, Readers, Context);
+  if (!Work || (OnlyReported && readAgainBefore(Tested.Test, Work, Context)))
+    return std::nullopt;
+  return std::make_pair(nullptr, Work);
 }
 
 /// How the message names the acquire: its command, or the function called.

@@ -6,6 +6,7 @@
 #include "model/scopes/DistributedLockScopes.h"
 #include "model/scopes/LockAttempts.h"
 #include "model/sql/SqlExecutions.h"
+#include "model/values/CallRoles.h"
 #include "model/values/ExprText.h"
 #include "model/values/LoopBounds.h"
 #include "model/values/SourceOrder.h"
@@ -184,8 +185,15 @@ private:
         Work.insert(Work.end(), Op->arg_begin(), Op->arg_end());
         continue;
       }
-      if (isa<CallExpr>(E))
-        return false; // A call of its own: a clock, a flag, a counter.
+      // A comparison of texts (`strcmp(reply->str, "OK")`) reads its
+      // operands too.
+      if (const auto *Call = dyn_cast<CallExpr>(E)) {
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        if (!Callee || !Callee->getIdentifier() || !isThreeWayCompareName(Callee->getName()))
+          return false; // A call of its own: a clock, a flag, a counter.
+        Work.insert(Work.end(), Call->arg_begin(), Call->arg_end());
+        continue;
+      }
       Work.insert(Work.end(), E->child_begin(), E->child_end());
     }
     return true;

@@ -117,3 +117,32 @@ void dropBounded(redisContext *c, const std::string &User) {
   while (DropItem(c, User, 3) == LOCK_FAILED && ++Tries < 10)
     usleep(100);
 }
+
+// The reply's text compared in the test that leaves the loop: only success
+// ends it.
+void waitByText(redisContext *c) {
+  for (;;) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: this loop waits for lock 'lock:text' with no deadline
+    redisReply *Reply =
+        static_cast<redisReply *>(redisCommand(c, "SET lock:text worker-1 NX PX 30000"));
+    if (Reply && Reply->type == REDIS_REPLY_STATUS && strcmp(Reply->str, "OK") == 0) {
+      freeReplyObject(Reply);
+      break;
+    }
+    freeReplyObject(Reply);
+    usleep(1000);
+  }
+}
+
+void waitByTextCounted(redisContext *c) {
+  for (int Attempt = 0; Attempt < 20; ++Attempt) {
+    redisReply *Reply =
+        static_cast<redisReply *>(redisCommand(c, "SET lock:text worker-1 NX PX 30000"));
+    if (Reply && Reply->type == REDIS_REPLY_STATUS && strcmp(Reply->str, "OK") == 0) {
+      freeReplyObject(Reply);
+      break;
+    }
+    freeReplyObject(Reply);
+    usleep(1000);
+  }
+}

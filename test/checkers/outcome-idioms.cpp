@@ -127,3 +127,16 @@ void nightlyOnlyLogged(redisContext *C) {
   logLine(Won ? "nightly: leader" : "nightly: busy, charging anyway");
   chargeCards();
 }
+
+// A log line on the reply before the test that decides: not the test.
+bool logThenTest(redisContext *C) {
+  redisReply *Reply = static_cast<redisReply *>(redisCommand(C, "SET lock:audit worker-7 NX PX 30000"));
+  if (Reply)
+    logLine(Reply->str);
+  if (Reply && Reply->str && strcmp(Reply->str, "OK") == 0) {
+    freeReplyObject(Reply);
+    return true;
+  }
+  freeReplyObject(Reply);
+  return false;
+}
