@@ -1,4 +1,5 @@
 // RUN: %check_distlock %s distlock-acquire-unchecked %t -- -std=c++17 -isystem %stubs
+// RUN: %check_distlock --tool=plugin %s distlock-acquire-unchecked %t-plugin -- -std=c++17 -isystem %stubs
 
 // The ways services answer whether they took a lock, each read by one
 // analysis of what the acquire returns: a token that is empty when it

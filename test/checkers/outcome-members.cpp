@@ -1,4 +1,5 @@
 // RUN: %check_distlock %s distlock-acquire-unchecked,distlock-release-not-on-every-path %t -- -std=c++17 -isystem %stubs
+// RUN: %check_distlock --tool=plugin %s distlock-acquire-unchecked,distlock-release-not-on-every-path %t-plugin -- -std=c++17 -isystem %stubs
 
 // A lock class that keeps whether it holds the lock in a member: the
 // acquire sets it, callers ask a getter. A caller that drops the acquire's

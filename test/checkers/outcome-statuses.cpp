@@ -1,4 +1,5 @@
 // RUN: %check_distlock %s distlock-acquire-unchecked,distlock-unfenced-write %t -- -std=c++17 -isystem %stubs
+// RUN: %check_distlock --tool=plugin %s distlock-acquire-unchecked,distlock-unfenced-write %t-plugin -- -std=c++17 -isystem %stubs
 
 // A lock function that answers a status of the program's own: held, busy or
 // failed, each returned where its test of the reply decides it. Callers read
