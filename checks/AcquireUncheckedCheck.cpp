@@ -122,13 +122,12 @@ private:
         return Operator->getOperator() == OO_LessLess && writesToStream(*Operator);
       if (const auto *Called = dyn_cast<CallExpr>(Outer))
         return Called->getCallee() != Current && bookkeeping(Called);
-      if (isa<BinaryOperator>(Outer) && cast<BinaryOperator>(Outer)->isAssignmentOp())
+      if (const auto *Assign = dyn_cast<BinaryOperator>(Outer); Assign && Assign->isAssignmentOp())
         return false;
       Current = Outer;
     }
     return false;
   }
-
 
   /// The expression that carries \p E's value on: \p E under conversions,
   /// parentheses and casts to a pointer or class type.
