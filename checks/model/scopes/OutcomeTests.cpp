@@ -114,22 +114,48 @@ std::optional<Comparison> comparisonOf(const Stmt *S) {
   return std::nullopt;
 }
 
-/// What \p Opcode, a comparison, answers for \p LHS and \p RHS.
-bool compare(BinaryOperatorKind Opcode, int64_t LHS, int64_t RHS) {
-  switch (Opcode) {
-  case BO_LT:
-    return LHS < RHS;
-  case BO_GT:
-    return LHS > RHS;
-  case BO_LE:
-    return LHS <= RHS;
-  case BO_GE:
-    return LHS >= RHS;
-  case BO_EQ:
-    return LHS == RHS;
-  default:
-    return LHS != RHS;
+/// A status compared with a constant (`status < 0`, `kBusy == status`).
+struct StatusComparison {
+  BinaryOperatorKind Opcode;
+  int64_t Constant;
+  bool StatusOnLeft;
+
+  /// What the comparison answers when the status is \p Value.
+  bool holds(int64_t Value) const {
+    int64_t LHS = StatusOnLeft ? Value : Constant, RHS = StatusOnLeft ? Constant : Value;
+    switch (Opcode) {
+    case BO_LT:
+      return LHS < RHS;
+    case BO_GT:
+      return LHS > RHS;
+    case BO_LE:
+      return LHS <= RHS;
+    case BO_GE:
+      return LHS >= RHS;
+    case BO_EQ:
+      return LHS == RHS;
+    default:
+      return LHS != RHS;
+    }
   }
+};
+
+/// \p S as a comparison of a status (a side \p IsStatus accepts, under
+/// conversions) with a constant.
+std::optional<StatusComparison> statusComparison(const Stmt *S,
+                                                 llvm::function_ref<bool(const Expr *)> IsStatus,
+                                                 const ASTContext &Context) {
+  const auto *Binary = dyn_cast<BinaryOperator>(S);
+  if (!Binary || !Binary->isComparisonOp())
+    return std::nullopt;
+  bool OnLeft = IsStatus(Binary->getLHS()->IgnoreParenImpCasts());
+  if (!OnLeft && !IsStatus(Binary->getRHS()->IgnoreParenImpCasts()))
+    return std::nullopt;
+  std::optional<int64_t> Constant =
+      integerValue(OnLeft ? Binary->getRHS() : Binary->getLHS(), Context);
+  if (!Constant)
+    return std::nullopt;
+  return StatusComparison{Binary->getOpcode(), *Constant, OnLeft};
 }
 
 /// Clears both pending reversals of a zero that means success; true when
@@ -216,18 +242,13 @@ std::optional<bool> says(const Expr *Ref, const Expr *Condition, ASTContext &Con
     // A status of the program's own compared with a constant, by any
     // operator: what the comparison answers for each value the acquire may
     // return says which outcomes it stands for.
-    if (const auto *Binary = dyn_cast<BinaryOperator>(Parent);
-        Binary && Binary->isComparisonOp() && !Meaning.Failures.empty() &&
-        cast<Expr>(Current)->IgnoreParenImpCasts() == Ref) {
-      bool OnLeft = Binary->getLHS() == Current;
-      std::optional<int64_t> Constant =
-          integerValue(OnLeft ? Binary->getRHS() : Binary->getLHS(), Context);
-      if (!Constant || !Positive)
+    if (!Meaning.Failures.empty() && cast<Expr>(Current)->IgnoreParenImpCasts() == Ref &&
+        isa<BinaryOperator>(Parent) && cast<BinaryOperator>(Parent)->isComparisonOp()) {
+      std::optional<StatusComparison> Compared = statusComparison(
+          Parent, [&](const Expr *E) { return E == Ref; }, Context);
+      if (!Compared || !Positive)
         return std::nullopt;
-      auto Holds = [&](int64_t Value) {
-        return compare(Binary->getOpcode(), OnLeft ? Value : *Constant,
-                       OnLeft ? *Constant : Value);
-      };
+      auto Holds = [&](int64_t Value) { return Compared->holds(Value); };
       bool AllHeld = llvm::all_of(Meaning.Successes, Holds),
            AnyHeld = llvm::any_of(Meaning.Successes, Holds),
            AllNotHeld = llvm::all_of(Meaning.Failures, Holds),
@@ -328,17 +349,11 @@ std::optional<SwitchOutcomes> readSwitch(const SwitchStmt &Switch, const ASTCont
 std::vector<int64_t> failuresAsked(const Expr *Condition,
                                    llvm::function_ref<bool(const Expr *)> IsStatus,
                                    const ASTContext &Context, const AnswerMeaning &Meaning) {
-  const auto *Binary = dyn_cast<BinaryOperator>(Condition->IgnoreParenImpCasts());
-  if (!Binary || !Binary->isComparisonOp())
+  std::optional<StatusComparison> Compared =
+      statusComparison(Condition->IgnoreParenImpCasts(), IsStatus, Context);
+  if (!Compared)
     return {};
-  bool OnLeft = IsStatus(Binary->getLHS()->IgnoreParenImpCasts());
-  std::optional<int64_t> Constant =
-      integerValue(OnLeft ? Binary->getRHS() : Binary->getLHS(), Context);
-  if ((!OnLeft && !IsStatus(Binary->getRHS()->IgnoreParenImpCasts())) || !Constant)
-    return {};
-  auto Holds = [&](int64_t Value) {
-    return compare(Binary->getOpcode(), OnLeft ? Value : *Constant, OnLeft ? *Constant : Value);
-  };
+  auto Holds = [&](int64_t Value) { return Compared->holds(Value); };
   if (llvm::any_of(Meaning.Successes, Holds))
     return {};
   std::vector<int64_t> Asked;
