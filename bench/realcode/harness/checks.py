@@ -36,6 +36,8 @@ CATEGORY = {
     "zookeeper-session-loss-ignored": "distlock-zookeeper-session-loss-ignored",
     "etcd-lease-not-kept-alive": "distlock-etcd-lease-not-kept-alive",
 }
+# A check's own name, without the module, names its defect too.
+CATEGORY.update({check[len("distlock-"):]: check for check in ALL})
 # A file whose value is its correct code says so with this category.
 NONE = "none"
 
