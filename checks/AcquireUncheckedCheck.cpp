@@ -493,9 +493,12 @@ workOnBothPaths(const AcquireTest &Tested, const RedisCommand *Acquire, const Lo
           It != Held.end() && (Retaken.isInvalid() || isBefore(SM, Unheld->getBeginLoc(), Retaken)))
         return std::make_pair(It->second, Unheld);
   }
-  // `if (status == kBusy) return; work();`: an error goes on to the work.
+  // `if (status == kBusy) return; work();`, `if (status != kBusy) work();`:
+  // an error goes on to the work.
   if (Tested.SomeFailuresOnly) {
-    if (const CallExpr *Work = firstWorkAfter(Tested.Test, Readers, Context))
+    const CallExpr *Work = Success ? firstWork(Success, Readers, Context.getSourceManager())
+                                   : firstWorkAfter(Tested.Test, Readers, Context);
+    if (Work)
       return std::make_pair(nullptr, Work);
     return std::nullopt;
   }

@@ -6,6 +6,7 @@
 #include "model/values/FormatString.h"
 #include "model/values/ObjectFields.h"
 #include "model/redis/LuaScript.h"
+#include "model/redis/LuaTakeAnswer.h"
 #include "model/values/StmtWalk.h"
 #include "model/values/StringValue.h"
 #include "model/values/VectorWords.h"
@@ -832,6 +833,10 @@ void readScript(RedisCommand &Eval) {
       Inner.Args.push_back(bindScriptArg(Eval, Arg, NumKeys));
     Eval.ScriptCommands.push_back(std::move(Inner));
   }
+  std::optional<unsigned> Take = scriptAnswersTake(*Text);
+  if (Take && *Take < Eval.ScriptCommands.size() &&
+      (Eval.ScriptCommands[*Take].is("SET") || Eval.ScriptCommands[*Take].is("SETNX")))
+    Eval.ScriptCommands[*Take].ScriptAnswersTake = true;
 }
 
 namespace {

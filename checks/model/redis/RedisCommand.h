@@ -78,6 +78,9 @@ struct RedisCommand {
   /// atomically.
   bool InScript = false;
   bool ScriptChecksOwner = false;
+  /// For a take only if absent in a script that answers whether it took
+  /// the key (see scriptAnswersTake): the EVAL's reply is this take's.
+  bool ScriptAnswersTake = false;
   /// For INCR: its answer is compared with 1. Only the caller that creates
   /// the key sees 1, so the call takes the key if it is absent, as SETNX.
   bool TakesIfAbsent = false;
@@ -85,6 +88,9 @@ struct RedisCommand {
   std::vector<RedisCommand> ScriptCommands;
 
   bool is(llvm::StringRef CommandName) const { return Name == CommandName; }
+  /// True when the reply of Call is this command's answer: a command sent
+  /// on its own, or the take a script answers.
+  bool answersAtCall() const { return !InScript || ScriptAnswersTake; }
   /// True when one of the words from \p From on is \p Option (any case).
   bool hasOption(llvm::StringRef Option, size_t From = 2) const;
   /// True when \p Option may or may not be present: its argument is unknown,

@@ -216,6 +216,7 @@ public:
   std::optional<AcquireTest> readTest(const AcquireSite &Site) {
     const VarDecl *Kept = nullptr;
     Partial = nullptr;
+    MixedAt.reset();
     const Stmt *Holder = holderOf(Site, Kept);
     if (!Holder && Site.OutcomeMember)
       return memberTest(Site);
@@ -225,6 +226,10 @@ public:
     std::optional<bool> Positive;
     if (Test) {
       Positive = conditionSays(Site.Call, Test->getCond(), Context, meaningOf(&Site));
+      if (!Positive)
+        MixedAt = mixedBranch(
+            Test->getCond(), [&](const Expr *E) { return E == Site.Call; }, Context,
+            meaningOf(&Site));
       // `if (lock.acquire() == Status::Busy) return;`
       if (!Positive && leaves(Test->getThen()) && !Test->getElse() &&
           !failuresAsked(
@@ -237,6 +242,12 @@ public:
       if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(Next))
         return switchTest(Site, *Switch);
       Test = dyn_cast_or_null<IfStmt>(Next);
+    }
+    // A branch that lets some failures through with the successes.
+    if (MixedAt && Test && !Positive) {
+      AcquireTest Mixed = AcquireTest::ofIf(Test, *MixedAt);
+      Mixed.SomeFailuresOnly = true;
+      return Mixed;
     }
     if (Partial && !Positive) {
       AcquireTest Leaving = AcquireTest::ofIf(Partial, false);
@@ -308,18 +319,37 @@ public:
     return std::make_pair(Body->getBeginLoc(), Last->getEndLoc());
   }
 
+  /// True when an if-statement tests \p Site's answer, directly or through
+  /// the variable that keeps it, in a way no reading made sense of.
+  bool testedUnreadably(const AcquireSite &Site) {
+    const VarDecl *Kept = nullptr;
+    const Stmt *Holder = holderOf(Site, Kept);
+    if (isa_and_nonnull<IfStmt, SwitchStmt>(Holder))
+      return true;
+    if (!Holder || !Kept)
+      return false;
+    return anyStmtOf(Site.Function, [&](const Stmt *S) {
+      const auto *Test = dyn_cast<IfStmt>(S);
+      return Test && !referencesIn(Test->getCond(), Kept).empty();
+    });
+  }
+
   /// The scope an acquire opens, from how its result is tested.
   std::optional<DistributedLockScope> scopeOf(const AcquireSite &Site) {
     if (Site.QueuesForTurn)
       return std::nullopt;
+    // A test that lets some failures through still parts the paths that
+    // may hold the lock from those that cannot.
     std::optional<AcquireTest> Tested = testOf(Site);
-    if (Tested && Tested->SomeFailuresOnly)
-      Tested.reset();
     if (!Tested) {
       if (Site.HoldsOnReturn)
         return heldAfterCall(Site);
       if (std::optional<DistributedLockScope> Waited = heldAfterWait(Site))
         return Waited;
+      // A test nobody could read may leave on failure: the lock is not
+      // known to be held after it.
+      if (testedUnreadably(Site))
+        return std::nullopt;
       return actedOnScope(Site);
     }
     const IfStmt *Test = Tested->Test;
@@ -744,6 +774,13 @@ private:
       // A test that rows came back is not the lock's answer: read on.
       if (!Positive && Site.fetchesAnswer() && !assigns(S, Kept))
         return false;
+      // `if (st != kBusy) { work(); }`: the work runs on kError too.
+      if (!Positive && !(leaves(Test->getThen()) && !Test->getElse()) && !assigns(S, Kept))
+        if ((MixedAt = mixedBranch(Test->getCond(), readsVariable(Kept), Context,
+                                   meaningOf(&Site)))) {
+          Found = Test;
+          return true;
+        }
       // A test of one answer among several that leaves on it (`if (rc ==
       // ZNODEEXISTS) return 1;`): the code after it still holds the others,
       // and a later test tells them apart.
@@ -832,6 +869,9 @@ private:
   /// The test nextTest passed that leaves on one failure value of several,
   /// when no later test tells the rest apart.
   const IfStmt *Partial = nullptr;
+  /// For the test read last: which of its branches lets some failures
+  /// through with the successes (see mixedBranch).
+  std::optional<bool> MixedAt;
 
   /// For an answer fetched as rows (mysql_store_result): the variables that
   /// hold the rows, whose cells carry the outcome.
@@ -894,7 +934,7 @@ public:
   llvm::DenseMap<const FunctionDecl *, AcquireWrapper> find() {
     std::vector<AcquireSite> Sites;
     for (const RedisCommand *Command : Index.commands())
-      if (LockIndex::isAcquire(*Command) && !Command->InScript && Command->Function &&
+      if (LockIndex::isAcquire(*Command) && Command->answersAtCall() && Command->Function &&
           Index.isLockKey(*Command))
         Sites.push_back(commandSite(Command));
     for (const AcquireSite &Site : Others)
@@ -977,6 +1017,22 @@ private:
     Wrapper.HoldsOnReturn = Site.HoldsOnReturn;
     // `return acquire(...)`, `return reply != nullptr`.
     for (const Stmt *S = parentStmt(Site.Call, Context); S; S = parentStmt(S, Context)) {
+      // `return classify(redisCommand(...));`: the statuses the function of
+      // the program gives the answer.
+      if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        std::optional<Classified> Statuses;
+        for (unsigned I = 0; I < Call->getNumArgs() && !Statuses; ++I)
+          if (Call->getArg(I)->IgnoreParenImpCasts() == Site.Call)
+            Statuses = classified(*Call, I, Site);
+        const Stmt *Up = parentStmt(Call, Context);
+        while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(Up))
+          Up = parentStmt(Up, Context);
+        if (Statuses && isa_and_nonnull<ReturnStmt>(Up)) {
+          Wrapper.Successes = Statuses->first;
+          Wrapper.Failures = Statuses->second;
+          return Wrapper;
+        }
+      }
       if (const auto *Return = dyn_cast<ReturnStmt>(S)) {
         // A status answered as it is keeps its values; a test of it
         // (`return zoo_create(...) == ZOK;`) answers true on success, or
@@ -1057,6 +1113,16 @@ private:
         }
         return true;
       }
+      // `st = classify(reply);`: the classifier's statuses, all of them
+      // failures where the lock is known not to be held.
+      if (std::optional<Classified> Statuses = Kept ? classifiedAnswer(Returned, Site, Kept)
+                                                    : std::nullopt) {
+        for (int64_t Value : Statuses->first)
+          addStatus(Tested.value_or(true) ? Wrapper.Successes : Wrapper.Failures, Value);
+        for (int64_t Value : Statuses->second)
+          addStatus(Wrapper.Failures, Value);
+        return true;
+      }
       if (!Tested && !Scope)
         return false;
       bool Held = Tested ? *Tested : Scope->contains(At->getBeginLoc(), SM);
@@ -1113,6 +1179,60 @@ private:
       Wrapper.Failures.clear();
     }
     return Wrapper;
+  }
+
+  /// The values a function answers where the lock is held, and where not.
+  using Classified = std::pair<std::vector<int64_t>, std::vector<int64_t>>;
+
+  static void addStatus(std::vector<int64_t> &Into, int64_t Value) {
+    if (!llvm::is_contained(Into, Value))
+      Into.push_back(Value);
+  }
+
+  /// For \p Returned, a call of a function of the program handed \p Kept
+  /// (`classify(reply)`): what it answers for \p Site's outcomes.
+  std::optional<Classified> classifiedAnswer(const Expr *Returned, const AcquireSite &Site,
+                                             const VarDecl *Kept) {
+    const auto *Call = dyn_cast<CallExpr>(Returned->IgnoreParenImpCasts());
+    if (!Call || isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call))
+      return std::nullopt;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Call->getArg(I)->IgnoreParenImpCasts());
+          Ref && Ref->getDecl() == Kept)
+        return classified(*Call, I, Site);
+    return std::nullopt;
+  }
+
+  /// For \p Call, a function of the program that classifies the answer it
+  /// is handed as argument \p Index into statuses: each of its returns
+  /// gives a constant, under tests of that parameter that say whether the
+  /// lock was taken. std::nullopt when one does not, or when the held and
+  /// the other values are not apart.
+  std::optional<Classified> classified(const CallExpr &Call, unsigned Index,
+                                       const AcquireSite &Site) {
+    const FunctionDecl *Callee = Call.getDirectCallee();
+    const FunctionDecl *Definition = Callee ? Callee->getDefinition() : nullptr;
+    if (!Definition || !Definition->getBody() || Index >= Definition->getNumParams() ||
+        !Definition->getReturnType()->isIntegralOrEnumerationType() ||
+        Definition->getReturnType()->isBooleanType() ||
+        Context.getSourceManager().isInSystemHeader(Definition->getLocation()))
+      return std::nullopt;
+    const ParmVarDecl *Answer = Definition->getParamDecl(Index);
+    Carriers Vars{{Answer, true}};
+    Classified Statuses;
+    for (const ReturnStmt *Return : returnsOf(Definition)) {
+      const Expr *Value = Return->getRetValue();
+      std::optional<int64_t> Constant = Value ? integerValue(Value, Context) : std::nullopt;
+      std::optional<bool> Held = heldAt(Return, Site, Answer, Vars);
+      if (!Constant || !Held)
+        return std::nullopt;
+      addStatus(*Held ? Statuses.first : Statuses.second, *Constant);
+    }
+    if (Statuses.first.empty() || Statuses.second.empty() ||
+        llvm::any_of(Statuses.first,
+                     [&](int64_t Value) { return llvm::is_contained(Statuses.second, Value); }))
+      return std::nullopt;
+    return Statuses;
   }
 
   /// The member of its object that \p Site's method sets to its outcome,
@@ -1179,16 +1299,15 @@ private:
 
   /// Each value given to \p Var in \p Function (its initializer, each
   /// assignment), with the statement that gives it; std::nullopt when
-  /// something else changes it (`++`, `&ret` handed out) or it has no
-  /// initializer.
+  /// something else changes it (`++`, `&ret` handed out). A variable
+  /// declared without a value (`int ret;`) gets one on every path that
+  /// reads it, or the program reads an indeterminate value.
   std::optional<std::vector<std::pair<const Stmt *, const Expr *>>>
   valuesGiven(const VarDecl *Var, const FunctionDecl *Function) {
     std::vector<std::pair<const Stmt *, const Expr *>> Given;
-    if (!Var->getInit())
-      return std::nullopt;
     bool Changed = anyOwnStmtOf(Function, [&](const Stmt *S) {
       if (const auto *Declaration = dyn_cast<DeclStmt>(S);
-          Declaration && llvm::is_contained(Declaration->decls(), Var))
+          Declaration && Var->getInit() && llvm::is_contained(Declaration->decls(), Var))
         Given.emplace_back(S, Var->getInit());
       if (const auto *Assign = dyn_cast<BinaryOperator>(S); Assign && Assign->isAssignmentOp()) {
         const auto *Ref = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts());
@@ -1399,8 +1518,8 @@ std::vector<AcquireSite> sitesAndWrappers(const LockIndex &Index, llvm::ArrayRef
   // Any take of a lock key whose reply is tested opens a scope, an unsafe one
   // (SET without NX) too: the code means to hold the lock there.
   for (const RedisCommand *Command : Index.commands())
-    if ((LockIndex::writtenValue(*Command) || Command->TakesIfAbsent) && !Command->InScript &&
-        Index.isLockKey(*Command))
+    if ((LockIndex::writtenValue(*Command) || Command->TakesIfAbsent) &&
+        Command->answersAtCall() && Index.isLockKey(*Command))
       Sites.push_back(commandSite(Command));
   std::vector<AcquireSite> Apis;
   for (const LockApiCall &Api : ApiCalls) {
@@ -1567,7 +1686,7 @@ std::vector<DistributedLockScope> lockObjectScopes(const LockIndex &Index,
   // RAII: an object whose constructor acquires holds the lock for its life.
   llvm::DenseMap<const FunctionDecl *, const RedisCommand *> Constructors;
   for (const RedisCommand *Command : Index.commands())
-    if (LockIndex::isAcquire(*Command) && !Command->InScript &&
+    if (LockIndex::isAcquire(*Command) && Command->answersAtCall() &&
         isa_and_nonnull<CXXConstructorDecl>(Command->Function) && Index.isLockKey(*Command))
       Constructors.try_emplace(Command->Function, Command);
   // Another kind of lock taken in a constructor: a coordination service's,

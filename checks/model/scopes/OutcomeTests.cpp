@@ -7,6 +7,7 @@
 #include "model/values/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include <functional>
 
 using namespace clang;
 
@@ -96,6 +97,19 @@ bool isFailureValue(const Expr *Value, ASTContext &Context) {
          Text == "REDIS_REPLY_ERROR";
 }
 
+/// True for a number spelled in the code other than 0 and 1 (`-1`, `2`):
+/// against an answer of unknown values it stands for neither outcome.
+/// Named constants (`REDIS_REPLY_STATUS`) are the client's own.
+bool isOtherNumber(const Expr *Value, ASTContext &Context) {
+  const Expr *Spelled = Value->IgnoreParenImpCasts();
+  if (const auto *Minus = dyn_cast<UnaryOperator>(Spelled); Minus && Minus->getOpcode() == UO_Minus)
+    Spelled = Minus->getSubExpr()->IgnoreParenImpCasts();
+  if (!isa<IntegerLiteral>(Spelled) || Spelled->getBeginLoc().isMacroID())
+    return false;
+  std::optional<int64_t> Number = integerValue(Value, Context);
+  return Number && *Number != 0 && *Number != 1;
+}
+
 /// An `==` or `!=`, of built-in values or through an operator of a class
 /// (`token == ""` on a std::string).
 struct Comparison {
@@ -172,6 +186,13 @@ std::optional<bool> says(const Expr *Ref, const Expr *Condition, ASTContext &Con
   // A status whose success is 0 (ZOK) is true when the call failed, until a
   // comparison turns it into a question of its own.
   bool ZeroIsSuccess = llvm::is_contained(Meaning.Successes, 0);
+  // A status whose truth does not part successes from failures (-1 for an
+  // error beside 0 for busy) says nothing as a truth value.
+  auto Zero = [](int64_t Value) { return Value == 0; };
+  bool TruthMixed =
+      !Meaning.Failures.empty() &&
+      !(llvm::none_of(Meaning.Successes, Zero) && llvm::all_of(Meaning.Failures, Zero)) &&
+      !(llvm::all_of(Meaning.Successes, Zero) && llvm::none_of(Meaning.Failures, Zero));
   // A strcmp against the success text: 0 means the texts match.
   bool ZeroIsMatch = false;
   // The first character of the fetched text (`PQgetvalue(...)[0]`).
@@ -183,6 +204,8 @@ std::optional<bool> says(const Expr *Ref, const Expr *Condition, ASTContext &Con
       return std::nullopt;
     if (const auto *Unary = dyn_cast<UnaryOperator>(Parent); Unary && Unary->getOpcode() == UO_LNot) {
       Positive = !Positive;
+      if (TruthMixed)
+        return std::nullopt;
       if (clearReversals(ZeroIsSuccess, ZeroIsMatch))
         Positive = !Positive;
     }
@@ -210,7 +233,7 @@ std::optional<bool> says(const Expr *Ref, const Expr *Condition, ASTContext &Con
           if (!Positive || ZeroIsMatch)
             return std::nullopt;
           Positive = *Predicate;
-          ZeroIsSuccess = false;
+          ZeroIsSuccess = TruthMixed = false;
         }
       }
     }
@@ -222,6 +245,8 @@ std::optional<bool> says(const Expr *Ref, const Expr *Condition, ASTContext &Con
                              WhenFalse = integerValue(Choice->getFalseExpr(), Context);
       if (WhenTrue && WhenFalse) {
         if ((*WhenTrue != 0) == (*WhenFalse != 0))
+          return std::nullopt;
+        if (TruthMixed)
           return std::nullopt;
         if (clearReversals(ZeroIsSuccess, ZeroIsMatch))
           Positive = !Positive;
@@ -257,7 +282,22 @@ std::optional<bool> says(const Expr *Ref, const Expr *Condition, ASTContext &Con
         Positive = false;
       else if (!AllHeld || AnyNotHeld)
         return std::nullopt; // some of each: one failure among several
-      ZeroIsSuccess = false;
+      ZeroIsSuccess = TruthMixed = false;
+      Current = Parent;
+      continue;
+    }
+    // An answer whose values nobody worked out, ordered against a
+    // constant: only `> 0` (and `>= 1`) keeps to its truth.
+    if (const auto *Ordered = dyn_cast<BinaryOperator>(Parent);
+        Ordered && Ordered->isRelationalOp() && Meaning.Failures.empty()) {
+      std::optional<StatusComparison> Compared = statusComparison(
+          Parent, [&](const Expr *E) { return E == cast<Expr>(Current)->IgnoreParenImpCasts(); },
+          Context);
+      if (!Compared || ZeroIsMatch || FirstCharacter ||
+          !(Compared->holds(1) && !Compared->holds(0) && !Compared->holds(-1) &&
+            Compared->holds(INT32_MAX)))
+        return std::nullopt;
+      ZeroIsSuccess = TruthMixed = false;
       Current = Parent;
       continue;
     }
@@ -279,13 +319,18 @@ std::optional<bool> says(const Expr *Ref, const Expr *Condition, ASTContext &Con
       } else if (!Meaning.Failures.empty()) {
         // A status compared with something other than a constant.
         return std::nullopt;
+      } else if (isOtherNumber(Other, Context)) {
+        // `rc == -1` of an answer whose values nobody worked out.
+        return std::nullopt;
       }
       if (Failure == Compared->Equal)
         Positive = !Positive;
-      ZeroIsSuccess = false;
+      ZeroIsSuccess = TruthMixed = false;
     }
     Current = Parent;
   }
+  if (TruthMixed)
+    return std::nullopt;
   if (ZeroIsSuccess || ZeroIsMatch)
     Positive = !Positive;
   return Current == Condition ? std::optional<bool>(Positive) : std::nullopt;
@@ -359,6 +404,43 @@ std::vector<int64_t> failuresAsked(const Expr *Condition,
   std::vector<int64_t> Asked;
   llvm::copy_if(Meaning.Failures, std::back_inserter(Asked), Holds);
   return Asked;
+}
+
+std::optional<bool> mixedBranch(const Expr *Condition,
+                                llvm::function_ref<bool(const Expr *)> IsStatus,
+                                const ASTContext &Context, const AnswerMeaning &Meaning) {
+  if (Meaning.Failures.empty() || Meaning.Successes.empty())
+    return std::nullopt;
+  const Expr *Tested = Condition->IgnoreParenImpCasts();
+  bool Negated = false;
+  while (const auto *Not = dyn_cast<UnaryOperator>(Tested)) {
+    if (Not->getOpcode() != UO_LNot)
+      return std::nullopt;
+    Negated = !Negated;
+    Tested = Not->getSubExpr()->IgnoreParenImpCasts();
+  }
+  // The status itself as a truth value, or compared with a constant.
+  std::function<bool(int64_t)> Holds = [](int64_t Value) { return Value != 0; };
+  if (!IsStatus(Tested)) {
+    std::optional<StatusComparison> Compared = statusComparison(Tested, IsStatus, Context);
+    if (!Compared)
+      return std::nullopt;
+    Holds = [Compared](int64_t Value) { return Compared->holds(Value); };
+  }
+  auto Branch = [&](bool Truth) {
+    auto In = [&](int64_t Value) { return Holds(Value) == Truth; };
+    return std::pair{llvm::count_if(Meaning.Successes, In), llvm::count_if(Meaning.Failures, In)};
+  };
+  auto [TrueSuccesses, TrueFailures] = Branch(true);
+  auto [FalseSuccesses, FalseFailures] = Branch(false);
+  std::optional<bool> Mixed;
+  if (FalseSuccesses == 0 && TrueFailures > 0 && FalseFailures > 0)
+    Mixed = true;
+  else if (TrueSuccesses == 0 && FalseFailures > 0 && TrueFailures > 0)
+    Mixed = false;
+  if (Mixed && Negated)
+    Mixed = !*Mixed;
+  return Mixed;
 }
 
 SwitchOutcomes::Run SwitchOutcomes::runFrom(unsigned First) const {

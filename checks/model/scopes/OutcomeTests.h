@@ -55,6 +55,16 @@ std::vector<int64_t> failuresAsked(const clang::Expr *Condition,
                                    llvm::function_ref<bool(const clang::Expr *)> IsStatus,
                                    const clang::ASTContext &Context, const AnswerMeaning &Meaning);
 
+/// When \p Condition tests an acquire's status (as failuresAsked) so that
+/// one branch holds every success value and some failure values, and the
+/// other only failures (`st != kBusy` where kError fails too; `rc < 0`
+/// where 0 is busy; `if (rc)` where -1 is an error): true when the branch
+/// that lets failures through with the successes is the true one, false
+/// when it is the false one. std::nullopt for a test that tells them apart.
+std::optional<bool> mixedBranch(const clang::Expr *Condition,
+                                llvm::function_ref<bool(const clang::Expr *)> IsStatus,
+                                const clang::ASTContext &Context, const AnswerMeaning &Meaning);
+
 /// What each case of a switch over an acquire's status says: the cases
 /// where the lock is held, and those where it is not. A default stands for
 /// the values no case names.
