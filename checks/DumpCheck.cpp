@@ -1,6 +1,7 @@
 //===--- DumpCheck.cpp ----------------------------------------------------===//
 
 #include "DumpCheck.h"
+#include "model/scopes/OutcomeTests.h"
 #include "model/ast/Parents.h"
 #include "llvm/Support/JSON.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -267,8 +268,9 @@ void DumpCheck::dumpAcquires(const AcquireSiteReading &Read, const LockIndex &In
                             Test->Cases->Held.size() + Test->Cases->NotHeld.size())
                   .str();
     else if (Test && Test->SomeFailuresOnly)
-      Text += llvm::formatv("; outcome tested at {0} for one failure of several, which it leaves on",
-                            place(Test->Test->getBeginLoc()))
+      Text += llvm::formatv("; outcome tested at {0}, whose {1} branch lets some failures through "
+                            "with the success",
+                            place(Test->Test->getBeginLoc()), Test->Positive ? "true" : "false")
                   .str();
     else if (Test)
       Text += llvm::formatv("; outcome tested at {0}, held on its {1} branch",
@@ -279,7 +281,11 @@ void DumpCheck::dumpAcquires(const AcquireSiteReading &Read, const LockIndex &In
     else
       Text += "; outcome not tested by an if (dropped, returned, or read another way)";
     auto Values = [](llvm::ArrayRef<int64_t> Answers) {
-      return llvm::join(llvm::map_range(Answers, [](int64_t V) { return std::to_string(V); }),
+      return llvm::join(llvm::map_range(Answers,
+                                        [](int64_t V) {
+                                          return V == RangeTop ? std::string("more")
+                                                               : std::to_string(V);
+                                        }),
                         " or ");
     };
     if (!Site.Successes.empty())

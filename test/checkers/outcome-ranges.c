@@ -119,3 +119,47 @@ int oddTest(redisContext *C, int Limit) {
   freeReplyObject(redisCommand(C, "DEL job:lock:odd"));
   return 1;
 }
+
+// A script that hands out a fencing number when it takes the key, and 0 when
+// someone else holds it; the function passes the number on, or -1.
+static const char *FencedTake =
+    "if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then "
+    "  return redis.call('incr', KEYS[2]) "
+    "end "
+    "return 0";
+
+long long takeFenced(redisContext *C, const char *Name, const char *Token) {
+  redisReply *Reply =
+      redisCommand(C, "EVAL %s 2 batch:lock:%s batch:fence:%s %s 30000", FencedTake, Name, Name, Token);
+  if (Reply == NULL)
+    return -1;
+  long long Fence = Reply->type == REDIS_REPLY_INTEGER ? Reply->integer : -1;
+  freeReplyObject(Reply);
+  return Fence;
+}
+
+void fenceErrorsOnly(redisContext *C) {
+  long long Fence = takeFenced(C, "nightly", "t-9");
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: the result of 'SET ... NX' is tested, but 'rebuild' runs whether or not this process got lock 'batch:lock:nightly' [distlock-acquire-unchecked]
+  if (Fence < 0)
+    return;
+  rebuild("nightly");
+}
+
+void fenceNotMinusOne(redisContext *C) {
+  // CHECK-MESSAGES: :[[@LINE+1]]:7: warning: the result of 'SET ... NX' is tested, but 'rebuild' runs whether or not this process got lock 'batch:lock:hourly' [distlock-acquire-unchecked]
+  if (takeFenced(C, "hourly", "t-10") != -1)
+    rebuild("hourly");
+}
+
+void fenceChecked(redisContext *C) {
+  long long Fence = takeFenced(C, "weekly", "t-11");
+  if (Fence <= 0)
+    return;
+  rebuild("weekly");
+}
+
+void fencePositive(redisContext *C) {
+  if (takeFenced(C, "monthly", "t-12") > 0)
+    rebuild("monthly");
+}

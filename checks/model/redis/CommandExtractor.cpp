@@ -107,6 +107,21 @@ private:
         return;
       }
     }
+    // A member of a local object read directly (`DEL %s`, `lock.key`):
+    // what the calls made on the object before stored there.
+    if (const auto *Read = dyn_cast<MemberExpr>(stripStringWrappers(E)->IgnoreParenImpCasts())) {
+      const auto *Field = dyn_cast<FieldDecl>(Read->getMemberDecl());
+      const auto *Base = dyn_cast<DeclRefExpr>(Read->getBase()->IgnoreParenImpCasts());
+      const auto *Local = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+      if (Field && Local && Local->hasLocalStorage() && !isa<ParmVarDecl>(Local) && !Read->isArrow()) {
+        CommandWord Stored;
+        appendMember(Stored, Field, Base, 0);
+        if (llvm::any_of(Stored.Pieces, [](const CommandWord::Piece &P) { return P.Text.has_value(); })) {
+          Word.Pieces.insert(Word.Pieces.end(), Stored.Pieces.begin(), Stored.Pieces.end());
+          return;
+        }
+      }
+    }
     std::optional<StringValue> Value = Strings.valueOf(E);
     // One run-time value: keep the argument as written (`token.c_str()`), which
     // is what a fix-it must pass on.
@@ -833,10 +848,12 @@ void readScript(RedisCommand &Eval) {
       Inner.Args.push_back(bindScriptArg(Eval, Arg, NumKeys));
     Eval.ScriptCommands.push_back(std::move(Inner));
   }
-  std::optional<unsigned> Take = scriptAnswersTake(*Text);
-  if (Take && *Take < Eval.ScriptCommands.size() &&
-      (Eval.ScriptCommands[*Take].is("SET") || Eval.ScriptCommands[*Take].is("SETNX")))
-    Eval.ScriptCommands[*Take].ScriptAnswersTake = true;
+  std::optional<ScriptTake> Take = scriptAnswersTake(*Text);
+  if (Take && Take->Call < Eval.ScriptCommands.size() &&
+      (Eval.ScriptCommands[Take->Call].is("SET") || Eval.ScriptCommands[Take->Call].is("SETNX"))) {
+    Eval.ScriptCommands[Take->Call].ScriptAnswersTake = true;
+    Eval.ScriptCommands[Take->Call].ScriptAnswer = Take->Answer;
+  }
 }
 
 namespace {

@@ -96,6 +96,17 @@ bool endsExpression(llvm::StringRef Rest) {
   return Rest.starts_with(";");
 }
 
+/// How a returned expression answers, as ScriptTake names it.
+ScriptTake::AnswerKind kindOf(llvm::StringRef Value) {
+  Value = Value.trim();
+  long long Number;
+  if (!Value.getAsInteger(10, Number))
+    return ScriptTake::Number;
+  if (Value.contains("'incr") || Value.contains("\"incr"))
+    return ScriptTake::Counter;
+  return ScriptTake::OtherTruth;
+}
+
 /// What a returned expression is as a Lua truth: true, false, or unknown.
 std::optional<bool> truthOf(llvm::StringRef Value) {
   Value = Value.trim();
@@ -120,10 +131,13 @@ std::optional<bool> truthOf(llvm::StringRef Value) {
 }
 
 /// The truth every `return` in \p Text gives, when they agree and there is
-/// at least one; std::nullopt otherwise.
-std::optional<bool> returnsIn(llvm::StringRef Text, bool &EndsWithReturn) {
+/// at least one; std::nullopt otherwise. \p Kind is how the last one
+/// answers, and any number where a counter is returned too.
+std::optional<bool> returnsIn(llvm::StringRef Text, bool &EndsWithReturn,
+                              ScriptTake::AnswerKind &Kind) {
   std::optional<bool> Agreed;
   EndsWithReturn = false;
+  Kind = ScriptTake::Number;
   for (size_t At = Text.find("return"); At != llvm::StringRef::npos;
        At = Text.find("return", At + 1)) {
     if ((At > 0 && llvm::isAlnum(Text[At - 1])) ||
@@ -140,6 +154,11 @@ std::optional<bool> returnsIn(llvm::StringRef Text, bool &EndsWithReturn) {
       ++End;
     }
     std::optional<bool> Truth = truthOf(Text.slice(Begin, End));
+    ScriptTake::AnswerKind This = kindOf(Text.slice(Begin, End));
+    if (This == ScriptTake::OtherTruth || Kind == ScriptTake::OtherTruth)
+      Kind = ScriptTake::OtherTruth;
+    else if (This == ScriptTake::Counter)
+      Kind = ScriptTake::Counter;
     if (!Truth || (Agreed && *Agreed != *Truth))
       return std::nullopt;
     Agreed = Truth;
@@ -184,7 +203,7 @@ std::optional<BlockParts> blockFrom(llvm::StringRef Text, size_t From) {
 
 } // namespace
 
-std::optional<unsigned> scriptAnswersTake(llvm::StringRef Script) {
+std::optional<ScriptTake> scriptAnswersTake(llvm::StringRef Script) {
   std::string Text = normalized(Script);
   llvm::StringRef View(Text);
   std::vector<ScriptCall> Calls = callsIn(View);
@@ -197,7 +216,7 @@ std::optional<unsigned> scriptAnswersTake(llvm::StringRef Script) {
   llvm::StringRef Before = View.take_front(Take.Begin).rtrim();
   // `return redis.call('set', ..., 'NX', ...)`: the take's own reply.
   if (Before.ends_with("return"))
-    return Index;
+    return ScriptTake{Index, ScriptTake::TakeReply};
   // `if redis.call(...) then`, `if not redis.call(...)`, `if (redis.call(...)
   // == 1) then`: the branches say which outcome they are in.
   bool Negated = Before.consume_back("not");
@@ -220,14 +239,19 @@ std::optional<unsigned> scriptAnswersTake(llvm::StringRef Script) {
   if (!Block)
     return std::nullopt;
   bool ThenReturns = false, OtherReturns = false;
-  std::optional<bool> ThenTruth = returnsIn(Block->Then, ThenReturns);
+  ScriptTake::AnswerKind ThenKind, OtherKind;
+  std::optional<bool> ThenTruth = returnsIn(Block->Then, ThenReturns, ThenKind);
   std::optional<bool> OtherTruth =
-      returnsIn(Block->Else.empty() ? Block->After : Block->Else, OtherReturns);
+      returnsIn(Block->Else.empty() ? Block->After : Block->Else, OtherReturns, OtherKind);
   // Each branch ends in its answer: true where the take succeeded.
   if (!ThenTruth || !OtherTruth || !ThenReturns || !OtherReturns || *ThenTruth == *OtherTruth ||
       *ThenTruth == Negated)
     return std::nullopt;
-  return Index;
+  // The answer where the take succeeded says what kind it is; the other is
+  // a false value.
+  ScriptTake::AnswerKind Taken = Negated ? OtherKind : ThenKind;
+  ScriptTake::AnswerKind NotTaken = Negated ? ThenKind : OtherKind;
+  return ScriptTake{Index, NotTaken == ScriptTake::Number ? Taken : ScriptTake::OtherTruth};
 }
 
 } // namespace locklint::model

@@ -10,6 +10,7 @@
 #define LOCKLINT_CHECKS_MODEL_REDISCOMMAND_H
 
 #include "model/redis/ClientModel.h"
+#include "model/redis/LuaTakeAnswer.h"
 #include "clang/AST/Expr.h"
 #include <optional>
 #include <set>
@@ -81,6 +82,8 @@ struct RedisCommand {
   /// For a take only if absent in a script that answers whether it took
   /// the key (see scriptAnswersTake): the EVAL's reply is this take's.
   bool ScriptAnswersTake = false;
+  /// With ScriptAnswersTake: how the script answers (see ScriptTake).
+  ScriptTake::AnswerKind ScriptAnswer = ScriptTake::TakeReply;
   /// For INCR: its answer is compared with 1. Only the caller that creates
   /// the key sees 1, so the call takes the key if it is absent, as SETNX.
   bool TakesIfAbsent = false;

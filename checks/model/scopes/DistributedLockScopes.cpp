@@ -7,6 +7,8 @@
 #include "model/scopes/LockAttempts.h"
 #include "model/scopes/LockObjects.h"
 #include "model/scopes/OutcomeTests.h"
+#include "model/scopes/ReplyClasses.h"
+#include "model/values/ObjectFields.h"
 #include "model/values/BlockReferences.h"
 #include "model/values/CallRoles.h"
 #include "model/values/ExprText.h"
@@ -201,6 +203,23 @@ private:
 
 namespace {
 
+/// How \p Site's reply answers, when \p Kept keeps the hiredis reply of
+/// its take itself, from the client or from a function that hands it on.
+std::optional<TakeAnswer> replyAnswer(const AcquireSite &Site, const VarDecl *Kept) {
+  const RedisCommand *Take = Site.Command;
+  if (!Take || !Kept || !Site.Successes.empty() || Site.HoldsOnReturn ||
+      !LockIndex::isAcquire(*Take))
+    return std::nullopt;
+  const RecordDecl *Reply = pointedRecord(Kept->getType());
+  if (!Reply || !Reply->getIdentifier() || Reply->getName() != "redisReply")
+    return std::nullopt;
+  if (!Take->InScript || Take->ScriptAnswer == ScriptTake::TakeReply)
+    return Take->is("SETNX") ? TakeAnswer::Integer : TakeAnswer::Status;
+  if (Take->ScriptAnswer == ScriptTake::OtherTruth)
+    return std::nullopt;
+  return TakeAnswer::Integer;
+}
+
 class ScopeFinder {
 public:
   /// \p Tests, when given, remembers the tests read for the unit's sites.
@@ -326,12 +345,17 @@ public:
     const Stmt *Holder = holderOf(Site, Kept);
     if (isa_and_nonnull<IfStmt, SwitchStmt>(Holder))
       return true;
-    if (!Holder || !Kept)
+    const auto *Block = Holder ? dyn_cast_or_null<CompoundStmt>(parentStmt(Holder, Context)) : nullptr;
+    if (!Block || !Kept)
       return false;
-    return anyStmtOf(Site.Function, [&](const Stmt *S) {
+    // Up to a new value for the variable (`reply = redisCommand(...)`).
+    bool Tested = false;
+    readersAfter(Block, Holder, Carriers{{Kept, true}}, [&](const Stmt *S) {
       const auto *Test = dyn_cast<IfStmt>(S);
-      return Test && !referencesIn(Test->getCond(), Kept).empty();
+      Tested = Test && !referencesIn(Test->getCond(), Kept).empty();
+      return Tested || assigns(S, Kept);
     });
+    return Tested;
   }
 
   /// The scope an acquire opens, from how its result is tested.
@@ -743,6 +767,13 @@ private:
     const Stmt *Found = nullptr;
     // The failure values no test has left on yet.
     std::vector<int64_t> Remaining = Site.Failures;
+    // For a hiredis reply, the kinds of reply no test has left on yet. An
+    // error reply (a read-only replica, no memory) is left out: code that
+    // leaves on no reply and on the busy answer checks its take, as most
+    // code does; those two are what a contended lock answers every day.
+    std::optional<TakeAnswer> Answer = replyAnswer(Site, Kept);
+    const unsigned Judged = AllReplies & ~ErrorReply;
+    unsigned Replies = Judged;
     readersAfter(Block, Holder, Vars, [&](const Stmt *S) {
       // `switch (status)`: its cases tell the answers apart.
       if (const auto *Switch = dyn_cast<SwitchStmt>(S)) {
@@ -756,6 +787,13 @@ private:
       if (!Test) {
         if (assigns(S, Kept))
           return true;
+        // After a test that left on some replies, the reply read on (`got =
+        // r->type == REDIS_REPLY_STATUS;`, `return classify(r);`) carries
+        // the answer on: that test was no last word.
+        if (Replies != Judged && !freesOnly(S)) {
+          Partial = nullptr;
+          return true;
+        }
         addCarrier(S, Site, Kept, Vars);
         return false;
       }
@@ -764,6 +802,38 @@ private:
       });
       if (!Reads)
         return assigns(S, Kept);
+      // `if (reply) freeReplyObject(reply);` decides nothing.
+      if (!Test->getElse() && freesOnly(Test->getThen()))
+        return false;
+      if (std::optional<unsigned> Where =
+              Answer && !assigns(S, Kept) && !flagSetIn(Test, Kept).first
+                  ? repliesWhere(Test->getCond(), readsVariable(Kept), *Answer, Replies,
+                                 Context)
+                  : std::nullopt) {
+        unsigned True = *Where & Replies, False = Replies & ~*Where;
+        if (!True || !False)
+          return false; // asks nothing the tests before left open
+        bool TakenOnTrue = True & TakenReply;
+        if (!((TakenOnTrue ? True : False) & FailedReplies)) {
+          Positive = TakenOnTrue;
+          Found = Test;
+          return true;
+        }
+        // `if (!reply) return;`: the replies left still hold a failure.
+        if (!TakenOnTrue && leaves(Test->getThen()) && !Test->getElse()) {
+          Replies = False;
+          if (!Partial)
+            Partial = Test;
+          return false;
+        }
+        // A branch that asks again (`else if (...)`) tells them apart later.
+        const Stmt *WithTaken = TakenOnTrue ? Test->getThen() : Test->getElse();
+        if (!WithTaken || referencesIn(WithTaken, Kept).empty()) {
+          MixedAt = TakenOnTrue;
+          Found = Test;
+          return true;
+        }
+      }
       Positive = testedOutcome(Test->getCond(), Site, Kept, Vars);
       // `if (reply && ...) got = 1;`: a flag that says the outcome, tested
       // later.
@@ -827,6 +897,17 @@ private:
       return {nullptr, false};
     return {Flag, *Set != 0};
   }
+
+  /// True for a statement that only frees what it is handed
+  /// (`freeReplyObject(reply);`).
+  static bool freesOnly(const Stmt *S) {
+    if (const auto *Block = dyn_cast<CompoundStmt>(S))
+      return !Block->body_empty() && llvm::all_of(Block->body(), freesOnly);
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    return Callee && Callee->getIdentifier() && Callee->getName().contains_insensitive("free");
+  }
+
 
   /// Calls \p Visit, in order, on each statement of \p Block after
   /// \p Holder that names one of \p Vars, which may grow as it goes, until
@@ -1067,7 +1148,7 @@ private:
     if (const Stmt *Holder = Finder.holderOf(Site, Kept); Holder && Kept) {
       Vars = Finder.carriersOf(Holder, Site, Kept);
       for (const ReturnStmt *Return : Returns)
-        if (Return->getRetValue() &&
+        if (Return->getRetValue() && !givesReplyInteger(Return->getRetValue(), Site, Kept) &&
             Finder.testedOutcome(Return->getRetValue(), Site, Kept, Vars) == true)
           return Wrapper;
       // Kept in a member of the object, which is returned: `held_ = reply
@@ -1098,6 +1179,31 @@ private:
     // The value handed back from \p At, where the lock is held or not.
     auto Record = [&](const Stmt *At, const Expr *Returned) {
       std::optional<bool> Tested = Kept ? heldAt(At, Site, Kept, Vars) : std::nullopt;
+      // `return reply->integer;`, `(reply->type == REDIS_REPLY_INTEGER) ?
+      // reply->integer : -1`: a numeric take's own answer, 0 when busy and 1
+      // or more (a fencing number) when taken; the other value a failure.
+      if (Kept && replyAnswer(Site, Kept) == TakeAnswer::Integer &&
+          !Site.Function->getReturnType()->isBooleanType()) {
+        const Expr *Plain = Returned->IgnoreParenImpCasts();
+        const auto *Choice = dyn_cast<ConditionalOperator>(Plain);
+        const Expr *Other = nullptr;
+        if (Choice && readsReplyInteger(Choice->getTrueExpr(), Kept))
+          Other = Choice->getFalseExpr();
+        else if (Choice && readsReplyInteger(Choice->getFalseExpr(), Kept))
+          Other = Choice->getTrueExpr();
+        std::optional<int64_t> Failure = Other ? integerValue(Other, Context) : std::nullopt;
+        if (readsReplyInteger(Plain, Kept) || (Failure && *Failure <= 0)) {
+          if (Tested.value_or(true)) {
+            addStatus(Wrapper.Successes, 1);
+            if (Site.Command->ScriptAnswer == ScriptTake::Counter)
+              addStatus(Wrapper.Successes, RangeTop);
+          }
+          addStatus(Wrapper.Failures, 0);
+          if (Failure)
+            addStatus(Wrapper.Failures, *Failure);
+          return true;
+        }
+      }
       // `return won ? Status::Acquired : Status::Busy;`
       if (const auto *Choice = dyn_cast<ConditionalOperator>(Returned->IgnoreParenImpCasts());
           Choice && Kept && Returned->getType()->isIntegralOrEnumerationType()) {
@@ -1179,6 +1285,36 @@ private:
       Wrapper.Failures.clear();
     }
     return Wrapper;
+  }
+
+  /// True when \p Returned hands back a numeric take's integer, as it is
+  /// or through a ternary or a local variable: its values are the take's,
+  /// read as statuses rather than as a truth.
+  bool givesReplyInteger(const Expr *Returned, const AcquireSite &Site, const VarDecl *Kept) {
+    if (replyAnswer(Site, Kept) != TakeAnswer::Integer)
+      return false;
+    auto Gives = [&](const Expr *E) {
+      const Expr *Plain = E->IgnoreParenImpCasts();
+      if (const auto *Choice = dyn_cast<ConditionalOperator>(Plain))
+        return readsReplyInteger(Choice->getTrueExpr(), Kept) ||
+               readsReplyInteger(Choice->getFalseExpr(), Kept);
+      return readsReplyInteger(Plain, Kept);
+    };
+    if (Gives(Returned))
+      return true;
+    const VarDecl *Status = localStatus(Returned, Site.Function);
+    std::optional<std::vector<std::pair<const Stmt *, const Expr *>>> Given =
+        Status ? valuesGiven(Status, Site.Function) : std::nullopt;
+    return Given && llvm::any_of(*Given, [&](const auto &Entry) { return Gives(Entry.second); });
+  }
+
+  /// True when \p E reads the integer of the reply \p Kept keeps.
+  static bool readsReplyInteger(const Expr *E, const VarDecl *Kept) {
+    const auto *Member = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+    const auto *Base =
+        Member ? dyn_cast<DeclRefExpr>(Member->getBase()->IgnoreParenImpCasts()) : nullptr;
+    return Base && Base->getDecl() == Kept && Member->getMemberDecl()->getIdentifier() &&
+           Member->getMemberDecl()->getName() == "integer";
   }
 
   /// The values a function answers where the lock is held, and where not.

@@ -13,6 +13,7 @@
 #define LOCKLINT_CHECKS_MODEL_OUTCOMETESTS_H
 
 #include "model/sql/SqlExecutions.h"
+#include <limits>
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -43,6 +44,11 @@ struct AnswerMeaning {
 /// the first character of a fetched text, `empty()` and `is_null()`-like
 /// questions, ternaries of two constants, and functions of the program that
 /// answer a test of what they are handed (`bool IsOk(const redisReply *r)`).
+/// In a list of success values, the top of a range that starts at the
+/// value before it: a take that answers a fencing number answers 1 or more
+/// (`1, RangeTop`). The readings judge a range by both its ends.
+constexpr int64_t RangeTop = std::numeric_limits<int64_t>::max();
+
 std::optional<bool> conditionSays(const clang::Expr *Ref, const clang::Expr *Condition,
                                   clang::ASTContext &Context, const AnswerMeaning &Meaning);
 
