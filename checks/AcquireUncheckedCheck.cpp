@@ -523,6 +523,17 @@ workOnBothPaths(const AcquireTest &Tested, const RedisCommand *Acquire, const Lo
   return std::make_pair(nullptr, Work);
 }
 
+/// True when \p Function reads \p Var after \p Call.
+bool readAfter(const VarDecl *Var, const Expr *Call, const FunctionDecl *Function,
+               const SourceManager &SM) {
+  SourceLocation After = SM.getExpansionLoc(Call->getEndLoc());
+  return Function && anyStmtOf(Function, [&](const Stmt *S) {
+           const auto *Ref = dyn_cast<DeclRefExpr>(S);
+           return Ref && Ref->getDecl() == Var &&
+                  isBefore(SM, After, SM.getExpansionLoc(Ref->getBeginLoc()));
+         });
+}
+
 /// How the message names the acquire: its command, or the function called.
 std::string acquireName(const AcquireSite &Site) {
   if (Site.Command && Site.Command->Call == Site.Call)
@@ -586,7 +597,12 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     // be asked through it (`lock.tryLock(); if (!lock.isHeld()) return;`).
     bool AskedByMember = Site.OutcomeMember && (Site.Call->getType()->isVoidType() ||
                                                 Readers.neverRead(Site.Call, Site.Function));
-    if (!AskedByMember && (Site.HoldsOnReturn || Site.Call->getType()->isVoidType()))
+    // A call that answers through a variable it is handed (`&held`) is
+    // asked through that variable; one handed something else, nowhere here.
+    const VarDecl *Answer = outcomeVariable(Site);
+    if (Site.OutcomeArg && !Answer)
+      continue;
+    if (!AskedByMember && !Answer && (Site.HoldsOnReturn || Site.Call->getType()->isVoidType()))
       continue;
     std::string Lock = Site.Command && !Site.Command->Args.empty()
                            ? "lock '" + Index.keyDisplay(Site.Command->Args[0]) + "'"
@@ -594,17 +610,23 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     // A create of the recipe takes no lock: it joins the queue for one.
     if (Site.QueuesForTurn)
       Lock = "a place in the queue for lock '" + Site.KeyText + "'";
-    bool Unread = AskedByMember ? !asksOutcomeMember(Site, Context)
-                                : Readers.neverRead(Site.Call, Site.Function);
+    bool Unread = Answer          ? !readAfter(Answer, Site.Call, Site.Function, SM)
+                  : AskedByMember ? !asksOutcomeMember(Site, Context)
+                                  : Readers.neverRead(Site.Call, Site.Function);
     if (Site.AnswerUnread || Unread) {
-      if (workFollows(Site.Call, Site.Function, Readers, SM))
-        diagAt(Site.Call,
-             "the result of '%0' is never checked: the code after it runs whether or not "
-             "this process got %1")
+      if (!workFollows(Site.Call, Site.Function, Readers, SM))
+        continue;
+      if (Answer)
+        diagAt(Site.Call, "'%0' answers through '%1', which is never checked: the code after "
+                          "it runs whether or not this process got %2")
+            << calleeName(cast<CallExpr>(Site.Call)) << Answer->getName() << Lock;
+      else
+        diagAt(Site.Call, "the result of '%0' is never checked: the code after it runs whether "
+                          "or not this process got %1")
             << acquireName(Site) << Lock;
       continue;
     }
-    if (Readers.onlyReported(Site.Call, Site.Function)) {
+    if (!Answer && Readers.onlyReported(Site.Call, Site.Function)) {
       if (workFollows(Site.Call, Site.Function, Readers, SM))
         diagAt(Site.Call, "the result of '%0' is only logged: the code after it runs whether "
                           "or not this process got %1")

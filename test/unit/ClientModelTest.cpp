@@ -149,8 +149,12 @@ TEST(ClientModelTest, ALockFunctionStatesWhatItAnswers) {
     {"names": ["app::Lock::acquire"], "form": "template", "words": ["SET", "$.key", "$.token", "NX"],
      "successes": [0], "failures": [1, 2]},
     {"names": ["app::Lock::tryAcquire"], "form": "template", "words": ["SET", "$.key", "$.token", "NX"],
-     "outcome_member": "held_"}
+     "outcome_member": "held_"},
+    {"names": ["app::lock_try"], "form": "template", "words": ["SET", "$0", "$1", "NX"],
+     "outcome_arg": 2}
   ]})json", "lock.json"));
+  EXPECT_EQ(Model.lookup("app::lock_try").front().OutcomeArg, 2u);
+  EXPECT_FALSE(Model.lookup("app::Lock::acquire").front().OutcomeArg);
   const FunctionSpec &Acquire = Model.lookup("app::Lock::acquire").front();
   EXPECT_EQ(Acquire.Successes, (std::vector<int64_t>{0}));
   EXPECT_EQ(Acquire.Failures, (std::vector<int64_t>{1, 2}));
@@ -167,6 +171,9 @@ TEST(ClientModelTest, ALockFunctionStatesWhatItAnswers) {
   EXPECT_EQ(errorOf(R"json({"functions": [{"names": ["app::f"], "form": "template",
     "words": ["SET", "$0", "1", "NX"], "outcome_member": 1}]})json"),
             "wrapper.json: functions[0].outcome_member: must be a string");
+  EXPECT_EQ(errorOf(R"json({"functions": [{"names": ["app::f"], "form": "template",
+    "words": ["SET", "$0", "1", "NX"], "outcome_arg": -1}]})json"),
+            "wrapper.json: functions[0].outcome_arg: must be a parameter position (0 to 64)");
 }
 
 TEST(ClientModelTest, AZooKeeperWrapperIsNoRedisCall) {

@@ -180,7 +180,15 @@ private:
         return Err;
     if (Spec.Successes.empty() != Spec.Failures.empty())
       return fail(join(Path, "successes"), "and failures go together");
-    return readMember(Entry, "outcome_member", Spec.OutcomeMember, at(Path));
+    if (auto Err = readMember(Entry, "outcome_member", Spec.OutcomeMember, at(Path)))
+      return Err;
+    if (Entry.contains("outcome_arg")) {
+      const json &Arg = Entry["outcome_arg"];
+      if (!Arg.is_number_unsigned() || Arg.get<uint64_t>() > 64)
+        return fail(join(Path, "outcome_arg"), "must be a parameter position (0 to 64)");
+      Spec.OutcomeArg = Arg.get<unsigned>();
+    }
+    return llvm::Error::success();
   }
 
   /// A wrapper of a ZooKeeper call: its role, the positions of the

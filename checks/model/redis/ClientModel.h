@@ -135,6 +135,8 @@ struct FunctionSpec {
   /// taken).
   std::vector<int64_t> Successes, Failures;
   std::string OutcomeMember;
+  /// Or the parameter it answers through (`int *held`), by position.
+  std::optional<unsigned> OutcomeArg;
 };
 
 /// All modeled functions, looked up by qualified name.

@@ -92,6 +92,7 @@ AcquireSite commandSite(const RedisCommand *Command) {
   if (const FunctionSpec *Spec = Command->Spec) {
     Site.Successes = Spec->Successes;
     Site.Failures = Spec->Failures;
+    Site.OutcomeArg = Spec->OutcomeArg;
     if (!Spec->OutcomeMember.empty())
       Site.OutcomeMember = memberNamed(Command->Call, Spec->OutcomeMember);
   }
@@ -236,6 +237,8 @@ public:
     const VarDecl *Kept = nullptr;
     Partial = nullptr;
     MixedAt.reset();
+    if (Site.OutcomeArg)
+      return outParameterTest(Site);
     const Stmt *Holder = holderOf(Site, Kept);
     if (!Holder && Site.OutcomeMember)
       return memberTest(Site);
@@ -262,6 +265,12 @@ public:
         return switchTest(Site, *Switch);
       Test = dyn_cast_or_null<IfStmt>(Next);
     }
+    return testRead(Test, Positive);
+  }
+
+  /// The test read: \p Test, whose condition being true says \p Positive,
+  /// or the one that lets failures through (MixedAt, Partial).
+  std::optional<AcquireTest> testRead(const IfStmt *Test, std::optional<bool> Positive) {
     // A branch that lets some failures through with the successes.
     if (MixedAt && Test && !Positive) {
       AcquireTest Mixed = AcquireTest::ofIf(Test, *MixedAt);
@@ -276,6 +285,28 @@ public:
     if (!Test || !Positive)
       return std::nullopt;
     return AcquireTest::ofIf(Test, *Positive);
+  }
+
+  /// For a call that answers through the variable it is handed (`&held`):
+  /// the test of that variable, in the statement of the call (`if
+  /// (lock(&held) != 0 || !held)`) or after it. What the call returns is no
+  /// answer.
+  std::optional<AcquireTest> outParameterTest(const AcquireSite &Site) {
+    const VarDecl *Kept = outcomeVariable(Site);
+    const CompoundStmt *Block = nullptr;
+    const Stmt *Holder = Kept ? statementInBlock(Site.Call, Block) : nullptr;
+    if (!Holder)
+      return std::nullopt;
+    std::optional<bool> Positive;
+    const auto *Test = dyn_cast<IfStmt>(Holder);
+    if (Test && !referencesIn(Test->getCond(), Kept).empty()) {
+      Positive = testedOutcome(Test->getCond(), Site, Kept, Carriers{{Kept, true}});
+      if (!Positive)
+        MixedAt = mixedBranch(Test->getCond(), readsVariable(Kept), Context, meaningOf(&Site));
+    } else {
+      Test = dyn_cast_or_null<IfStmt>(nextTest(Holder, Site, Kept, Positive));
+    }
+    return testRead(Test, Positive);
   }
 
   /// For a call whose answer is dropped, of a method that keeps it in a
@@ -996,6 +1027,9 @@ struct AcquireWrapper {
   /// True when its acquire's failure throws, so that it returns only
   /// holding the lock.
   bool HoldsOnReturn = false;
+  /// For a function that answers through a parameter (`int *held`), the
+  /// parameter's position; Successes and Failures are then its values.
+  std::optional<unsigned> OutcomeArg;
 };
 
 /// Finds the functions that report an acquire's outcome to their callers,
@@ -1065,6 +1099,7 @@ public:
     Site.Successes = Wrapper.Successes;
     Site.Failures = Wrapper.Failures;
     Site.HoldsOnReturn = Wrapper.HoldsOnReturn;
+    Site.OutcomeArg = Wrapper.OutcomeArg;
     return Site;
   }
 
@@ -1147,6 +1182,10 @@ private:
     Carriers Vars;
     if (const Stmt *Holder = Finder.holderOf(Site, Kept); Holder && Kept) {
       Vars = Finder.carriersOf(Holder, Site, Kept);
+      // `*held = reply && ...;`: the answer goes out through a parameter,
+      // whatever the function returns.
+      if (outcomeParameter(Site, Kept, Vars, Wrapper))
+        return Wrapper;
       for (const ReturnStmt *Return : Returns)
         if (Return->getRetValue() && !givesReplyInteger(Return->getRetValue(), Site, Kept) &&
             Finder.testedOutcome(Return->getRetValue(), Site, Kept, Vars) == true)
@@ -1285,6 +1324,79 @@ private:
       Wrapper.Failures.clear();
     }
     return Wrapper;
+  }
+
+  /// For \p Site's function, which keeps the answer in \p Kept: when it
+  /// stores the outcome through a parameter (`*held = atoi(row[0]) == 1;`,
+  /// `*status = classify(reply);`, `granted = ...` for a reference), sets
+  /// the parameter and its values in \p Wrapper. Every other store there
+  /// must be a constant that means not taken (`*held = 0;` first).
+  bool outcomeParameter(const AcquireSite &Site, const VarDecl *Kept, const Carriers &Vars,
+                        AcquireWrapper &Wrapper) {
+    const ParmVarDecl *Out = nullptr;
+    const Expr *Stored = nullptr;
+    std::vector<const Expr *> Constants;
+    bool Unreadable = anyOwnStmtOf(Site.Function, [&](const Stmt *S) {
+      const auto *Assign = dyn_cast<BinaryOperator>(S);
+      if (!Assign || Assign->getOpcode() != BO_Assign)
+        return false;
+      const ParmVarDecl *Param = outParameter(Assign->getLHS());
+      if (!Param)
+        return false;
+      if (integerValue(Assign->getRHS(), Context)) {
+        Constants.push_back(Assign->getRHS());
+        return Out && Out != Param;
+      }
+      if (Stored || (Out && Out != Param))
+        return true; // two answers, or two parameters
+      Out = Param;
+      Stored = Assign->getRHS();
+      return false;
+    });
+    if (Unreadable || !Out || !Stored)
+      return false;
+    // A test of the answer or a variable that keeps one; a value read out
+    // of the reply (`*fence = reply->integer`) is something else.
+    std::optional<Classified> Statuses = classifiedAnswer(Stored, Site, Kept);
+    const Expr *Plain = Stored->IgnoreParenImpCasts();
+    const auto *Carrier = dyn_cast<DeclRefExpr>(Plain);
+    bool Test = isa<BinaryOperator, UnaryOperator, ConditionalOperator>(Plain) ||
+                (Carrier && llvm::any_of(Vars, [&](const auto &Entry) {
+                   return Entry.first == Carrier->getDecl() && Entry.first != Kept;
+                 }));
+    if (!Statuses && (!Test || Finder.testedOutcome(Stored, Site, Kept, Vars) != true))
+      return false;
+    for (const Expr *Constant : Constants) {
+      int64_t Value = *integerValue(Constant, Context);
+      if (Statuses ? !llvm::is_contained(Statuses->second, Value) : Value != 0)
+        return false;
+    }
+    Wrapper.OutcomeArg = Out->getFunctionScopeIndex();
+    if (Statuses) {
+      Wrapper.Successes = Statuses->first;
+      Wrapper.Failures = Statuses->second;
+    }
+    return true;
+  }
+
+  /// The parameter \p Stored writes through: `*held` for a pointer to a
+  /// number or a bool, `held` for a reference to one.
+  static const ParmVarDecl *outParameter(const Expr *Stored) {
+    Stored = Stored->IgnoreParenImpCasts();
+    bool Dereferenced = false;
+    if (const auto *Deref = dyn_cast<UnaryOperator>(Stored); Deref && Deref->getOpcode() == UO_Deref) {
+      Stored = Deref->getSubExpr()->IgnoreParenImpCasts();
+      Dereferenced = true;
+    }
+    const auto *Ref = dyn_cast<DeclRefExpr>(Stored);
+    const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+    if (!Param)
+      return nullptr;
+    QualType Type = Param->getType();
+    QualType Pointee = Dereferenced ? Type->getPointeeType() : Type->isReferenceType() ? Type.getNonReferenceType() : QualType();
+    if (Pointee.isNull() || Pointee.isConstQualified() || !Pointee->isIntegralOrEnumerationType())
+      return nullptr;
+    return Param;
   }
 
   /// True when \p Returned hands back a numeric take's integer, as it is
@@ -1633,12 +1745,17 @@ void offerServiceLocks(const Wrappers &Found) {
 /// and the member each method of \p Members keeps its outcome in.
 void offerAnswers(const Wrappers &Found,
                   const llvm::DenseMap<const FunctionDecl *, const FieldDecl *> &Members) {
-  for (const auto &[Function, Wrapper] : Found)
-    if (Wrapper.Acquire && !Wrapper.Successes.empty())
-      OfferedLockApis::record(
-          {Function,
-           nlohmann::json{{"successes", Wrapper.Successes}, {"failures", Wrapper.Failures}},
-           AnswerList});
+  for (const auto &[Function, Wrapper] : Found) {
+    if (!Wrapper.Acquire)
+      continue;
+    nlohmann::json Answer = nlohmann::json::object();
+    if (!Wrapper.Successes.empty())
+      Answer.update({{"successes", Wrapper.Successes}, {"failures", Wrapper.Failures}});
+    if (Wrapper.OutcomeArg)
+      Answer["outcome_arg"] = *Wrapper.OutcomeArg;
+    if (!Answer.empty())
+      OfferedLockApis::record({Function, std::move(Answer), AnswerList});
+  }
   for (const auto &[Function, Member] : Members)
     OfferedLockApis::record(
         {Function, nlohmann::json{{"outcome_member", Member->getName().str()}}, AnswerList});
@@ -1703,6 +1820,7 @@ std::vector<AcquireSite> sitesAndWrappers(const LockIndex &Index, llvm::ArrayRef
           Site.Successes = It->second.Successes;
           Site.Failures = It->second.Failures;
           Site.HoldsOnReturn = It->second.HoldsOnReturn;
+          Site.OutcomeArg = It->second.OutcomeArg;
         }
         Site.OutcomeMember = Finder.OutcomeMembers.lookup(Callee);
       }
@@ -1767,6 +1885,18 @@ std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef
                                           llvm::ArrayRef<HelperCall> Calls,
                                           llvm::ArrayRef<LockApiCall> ApiCalls) {
   return readAcquireSites(Index, Sql, Calls, ApiCalls).Sites;
+}
+
+const VarDecl *outcomeVariable(const AcquireSite &Site) {
+  const auto *Call = dyn_cast<CallExpr>(Site.Call);
+  if (!Site.OutcomeArg || !Call || *Site.OutcomeArg >= Call->getNumArgs())
+    return nullptr;
+  const Expr *Arg = Call->getArg(*Site.OutcomeArg)->IgnoreParenImpCasts();
+  if (const auto *Address = dyn_cast<UnaryOperator>(Arg); Address && Address->getOpcode() == UO_AddrOf)
+    Arg = Address->getSubExpr()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Arg);
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var) ? Var : nullptr;
 }
 
 bool asksOutcomeMember(const AcquireSite &Site, clang::ASTContext &Context) {

@@ -117,6 +117,11 @@ struct AcquireSite {
   /// its object (`held_ = reply && ...`): that member, true when it took
   /// the lock. Callers may ask it rather than the call's answer.
   const clang::FieldDecl *OutcomeMember = nullptr;
+  /// For a call of a function that answers through a parameter (`int
+  /// *held`): that argument's position. The variable it points to is the
+  /// answer (Successes and Failures its values); what the call returns
+  /// says only whether the request ran.
+  std::optional<unsigned> OutcomeArg;
 };
 
 // Sites and calls are gathered in growing vectors: moved, never copied.
@@ -190,6 +195,10 @@ struct AcquireTest {
 /// reading the site comes from, which remembers the tests read.
 std::optional<AcquireTest> testOfAcquire(const AcquireSite &Site, const LockIndex &Index,
                                          const AcquireSiteReading &Read);
+
+/// For \p Site's call of a function that answers through a parameter:
+/// the variable the call hands it (`&held`); null otherwise.
+const clang::VarDecl *outcomeVariable(const AcquireSite &Site);
 
 /// True when, after \p Site's call, its function asks the member the
 /// called method keeps its outcome in, on the same object.
