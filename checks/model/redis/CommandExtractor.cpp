@@ -113,10 +113,12 @@ private:
       const auto *Field = dyn_cast<FieldDecl>(Read->getMemberDecl());
       const auto *Base = dyn_cast<DeclRefExpr>(Read->getBase()->IgnoreParenImpCasts());
       const auto *Local = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
-      if (Field && Local && Local->hasLocalStorage() && !isa<ParmVarDecl>(Local) && !Read->isArrow()) {
+      if (Field && Local && Local->hasLocalStorage() && !isa<ParmVarDecl>(Local) &&
+          !Read->isArrow()) {
         CommandWord Stored;
         appendMember(Stored, Field, Base, 0);
-        if (llvm::any_of(Stored.Pieces, [](const CommandWord::Piece &P) { return P.Text.has_value(); })) {
+        if (llvm::any_of(Stored.Pieces,
+                         [](const CommandWord::Piece &P) { return P.Text.has_value(); })) {
           Word.Pieces.insert(Word.Pieces.end(), Stored.Pieces.begin(), Stored.Pieces.end());
           return;
         }

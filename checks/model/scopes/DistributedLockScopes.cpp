@@ -376,7 +376,8 @@ public:
     const Stmt *Holder = holderOf(Site, Kept);
     if (isa_and_nonnull<IfStmt, SwitchStmt>(Holder))
       return true;
-    const auto *Block = Holder ? dyn_cast_or_null<CompoundStmt>(parentStmt(Holder, Context)) : nullptr;
+    const auto *Block =
+        Holder ? dyn_cast_or_null<CompoundStmt>(parentStmt(Holder, Context)) : nullptr;
     if (!Block || !Kept)
       return false;
     // Up to a new value for the variable (`reply = redisCommand(...)`).
@@ -936,9 +937,8 @@ private:
       return !Block->body_empty() && llvm::all_of(Block->body(), freesOnly);
     const auto *Call = dyn_cast<CallExpr>(S);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-    return Callee && Callee->getIdentifier() && Callee->getName().contains_insensitive("free");
+    return Callee && Callee->getIdentifier() && isFreeingName(Callee->getName());
   }
-
 
   /// Calls \p Visit, in order, on each statement of \p Block after
   /// \p Holder that names one of \p Vars, which may grow as it goes, until
@@ -1223,15 +1223,10 @@ private:
       // or more (a fencing number) when taken; the other value a failure.
       if (Kept && replyAnswer(Site, Kept) == TakeAnswer::Integer &&
           !Site.Function->getReturnType()->isBooleanType()) {
-        const Expr *Plain = Returned->IgnoreParenImpCasts();
-        const auto *Choice = dyn_cast<ConditionalOperator>(Plain);
-        const Expr *Other = nullptr;
-        if (Choice && readsReplyInteger(Choice->getTrueExpr(), Kept))
-          Other = Choice->getFalseExpr();
-        else if (Choice && readsReplyInteger(Choice->getFalseExpr(), Kept))
-          Other = Choice->getTrueExpr();
-        std::optional<int64_t> Failure = Other ? integerValue(Other, Context) : std::nullopt;
-        if (readsReplyInteger(Plain, Kept) || (Failure && *Failure <= 0)) {
+        std::optional<const Expr *> Other = integerChoice(Returned, Kept);
+        std::optional<int64_t> Failure =
+            Other && *Other ? integerValue(*Other, Context) : std::nullopt;
+        if ((Other && !*Other) || (Failure && *Failure <= 0)) {
           if (Tested.value_or(true)) {
             addStatus(Wrapper.Successes, 1);
             if (Site.Command->ScriptAnswer == ScriptTake::Counter)
@@ -1384,7 +1379,8 @@ private:
   static const ParmVarDecl *outParameter(const Expr *Stored) {
     Stored = Stored->IgnoreParenImpCasts();
     bool Dereferenced = false;
-    if (const auto *Deref = dyn_cast<UnaryOperator>(Stored); Deref && Deref->getOpcode() == UO_Deref) {
+    if (const auto *Deref = dyn_cast<UnaryOperator>(Stored);
+        Deref && Deref->getOpcode() == UO_Deref) {
       Stored = Deref->getSubExpr()->IgnoreParenImpCasts();
       Dereferenced = true;
     }
@@ -1393,7 +1389,9 @@ private:
     if (!Param)
       return nullptr;
     QualType Type = Param->getType();
-    QualType Pointee = Dereferenced ? Type->getPointeeType() : Type->isReferenceType() ? Type.getNonReferenceType() : QualType();
+    QualType Pointee = Dereferenced             ? Type->getPointeeType()
+                       : Type->isReferenceType() ? Type.getNonReferenceType()
+                                                 : QualType();
     if (Pointee.isNull() || Pointee.isConstQualified() || !Pointee->isIntegralOrEnumerationType())
       return nullptr;
     return Param;
@@ -1405,19 +1403,30 @@ private:
   bool givesReplyInteger(const Expr *Returned, const AcquireSite &Site, const VarDecl *Kept) {
     if (replyAnswer(Site, Kept) != TakeAnswer::Integer)
       return false;
-    auto Gives = [&](const Expr *E) {
-      const Expr *Plain = E->IgnoreParenImpCasts();
-      if (const auto *Choice = dyn_cast<ConditionalOperator>(Plain))
-        return readsReplyInteger(Choice->getTrueExpr(), Kept) ||
-               readsReplyInteger(Choice->getFalseExpr(), Kept);
-      return readsReplyInteger(Plain, Kept);
-    };
+    auto Gives = [&](const Expr *E) { return integerChoice(E, Kept).has_value(); };
     if (Gives(Returned))
       return true;
     const VarDecl *Status = localStatus(Returned, Site.Function);
     std::optional<std::vector<std::pair<const Stmt *, const Expr *>>> Given =
         Status ? valuesGiven(Status, Site.Function) : std::nullopt;
     return Given && llvm::any_of(*Given, [&](const auto &Entry) { return Gives(Entry.second); });
+  }
+
+  /// For \p E that hands back the integer of the reply \p Kept keeps:
+  /// null when it is that integer (`reply->integer`), the other value of a
+  /// ternary that picks it (`-1` in `ok ? reply->integer : -1`). std::nullopt
+  /// for anything else.
+  static std::optional<const Expr *> integerChoice(const Expr *E, const VarDecl *Kept) {
+    const Expr *Plain = E->IgnoreParenImpCasts();
+    if (readsReplyInteger(Plain, Kept))
+      return nullptr;
+    if (const auto *Choice = dyn_cast<ConditionalOperator>(Plain)) {
+      if (readsReplyInteger(Choice->getTrueExpr(), Kept))
+        return Choice->getFalseExpr();
+      if (readsReplyInteger(Choice->getFalseExpr(), Kept))
+        return Choice->getTrueExpr();
+    }
+    return std::nullopt;
   }
 
   /// True when \p E reads the integer of the reply \p Kept keeps.

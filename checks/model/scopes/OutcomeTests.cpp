@@ -7,7 +7,6 @@
 #include "model/values/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
-#include <functional>
 
 using namespace clang;
 
@@ -295,7 +294,7 @@ std::optional<bool> says(const Expr *Ref, const Expr *Condition, ASTContext &Con
           Context);
       if (!Compared || ZeroIsMatch || FirstCharacter ||
           !(Compared->holds(1) && !Compared->holds(0) && !Compared->holds(-1) &&
-            Compared->holds(INT32_MAX)))
+            Compared->holds(RangeTop)))
         return std::nullopt;
       ZeroIsSuccess = TruthMixed = false;
       Current = Parent;
@@ -420,13 +419,10 @@ std::optional<bool> mixedBranch(const Expr *Condition,
     Tested = Not->getSubExpr()->IgnoreParenImpCasts();
   }
   // The status itself as a truth value, or compared with a constant.
-  std::function<bool(int64_t)> Holds = [](int64_t Value) { return Value != 0; };
-  if (!IsStatus(Tested)) {
-    std::optional<StatusComparison> Compared = statusComparison(Tested, IsStatus, Context);
-    if (!Compared)
-      return std::nullopt;
-    Holds = [Compared](int64_t Value) { return Compared->holds(Value); };
-  }
+  std::optional<StatusComparison> Compared;
+  if (!IsStatus(Tested) && !(Compared = statusComparison(Tested, IsStatus, Context)))
+    return std::nullopt;
+  auto Holds = [&](int64_t Value) { return Compared ? Compared->holds(Value) : Value != 0; };
   auto Branch = [&](bool Truth) {
     auto In = [&](int64_t Value) { return Holds(Value) == Truth; };
     return std::pair{llvm::count_if(Meaning.Successes, In), llvm::count_if(Meaning.Failures, In)};

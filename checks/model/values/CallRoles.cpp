@@ -28,6 +28,11 @@ bool isBookkeepingName(llvm::StringRef Name) {
   return isReportingName(Name) || hasWordOf(Name, Others);
 }
 
+bool isFreeingName(llvm::StringRef Name) {
+  static constexpr llvm::StringLiteral Words[] = {"free"};
+  return hasWordOf(Name, Words);
+}
+
 bool isThreeWayCompareName(llvm::StringRef Name) {
   static constexpr llvm::StringLiteral Names[] = {"strcmp", "strncmp", "strcasecmp",
                                                   "strncasecmp", "memcmp"};
