@@ -13,6 +13,7 @@ import subprocess
 
 DIAG = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?P<col>\d+): (?:warning|error): "
                   r".*\[(?P<names>[^\]]+)\]\s*$")
+NOTE = re.compile(r"^(?P<file>[^:\s][^:]*):(?P<line>\d+):(?P<col>\d+): note: ")
 
 
 class Outcome:
@@ -27,14 +28,27 @@ class Outcome:
         return None
 
     def findings(self, same_file):
-        """(line, check) of the distlock findings whose file \p same_file accepts."""
-        got = set()
+        """(line, check, related lines) of the distlock findings whose file
+        \p same_file accepts. The related lines are those of the finding's
+        notes in the same file (where the lock was acquired, the other
+        order), which a label may name instead of the finding's own line."""
+        got, current = {}, []
         for line in self.output.splitlines():
             m = DIAG.match(line)
-            if m and same_file(m.group("file")):
-                got.update((int(m.group("line")), n.strip()) for n in m.group("names").split(",")
-                           if n.strip().startswith("distlock-"))
-        return sorted(got)
+            if m:
+                current = []
+                if same_file(m.group("file")):
+                    for name in m.group("names").split(","):
+                        if name.strip().startswith("distlock-"):
+                            key = (int(m.group("line")), name.strip())
+                            current.append(got.setdefault(key, set()))
+                continue
+            n = NOTE.match(line)
+            if n and same_file(n.group("file")):
+                for related in current:
+                    related.add(int(n.group("line")))
+        return sorted((line, check, tuple(sorted(related - {line})))
+                      for (line, check), related in got.items())
 
 
 def run(command, timeout, cwd=None):

@@ -4,14 +4,25 @@ from collections import defaultdict
 from . import checks
 
 
+def lines_of(finding):
+    """The lines a finding stands at: its own, then its notes' lines."""
+    return (finding[0],) + (tuple(finding[2]) if len(finding) > 2 else ())
+
+
+def distance(finding, line):
+    return min(abs(at - line) for at in lines_of(finding))
+
+
 def match(expected, got):
     """(tp, fn, fp): each label takes the nearest unused finding of its check
-    within reach; findings left over are false reports."""
+    within reach of the finding's line or one of its notes' lines; findings
+    left over are false reports."""
     left, tp, fn = list(got), [], []
     for line, check in sorted(expected):
-        near = [g for g in left if g[1] == check and abs(g[0] - line) <= checks.reach(check)]
+        near = [g for g in left if g[1] == check and distance(g, line) <= checks.reach(check)]
         if near:
-            left.remove(min(near, key=lambda g: abs(g[0] - line)))
+            left.remove(min(near, key=lambda g: (abs(g[0] - line) > checks.reach(check),
+                                                 distance(g, line))))
             tp.append((line, check))
         else:
             fn.append((line, check))
@@ -25,7 +36,7 @@ def score_entry(entry, found, selected):
                        [g for g in found if g[1] in scored])
     # A finding at a line the labeller could not decide is not held against it.
     fp = match([d for d in entry.doubtful if d[1] in scored], fp)[2]
-    return {"tp": tp, "fn": fn, "fp": fp}
+    return {"tp": tp, "fn": fn, "fp": [(g[0], g[1]) for g in fp]}
 
 
 def ratio(a, b):
