@@ -93,10 +93,11 @@ def run_service(service, tool, mode, work, timeout):
     scores = {}
     for path in service.files():
         absolute = os.path.realpath(os.path.join(root, path))
-        found = set()
+        found = []
         for out in outputs:
-            found.update(out.findings(lambda f: os.path.realpath(f) == absolute))
-        scores[service.name + "/" + path] = score_file(service, path, sorted(found))
+            found += [f for f in out.findings(lambda f: os.path.realpath(f) == absolute)
+                      if f not in found]
+        scores[service.name + "/" + path] = score_file(service, path, found)
     return scores, failures
 
 

@@ -28,27 +28,34 @@ class Outcome:
         return None
 
     def findings(self, same_file):
-        """(line, check, related lines) of the distlock findings whose file
-        \p same_file accepts. The related lines are those of the finding's
-        notes in the same file (where the lock was acquired, the other
-        order), which a label may name instead of the finding's own line."""
+        """(line, check, related lines) of the distlock findings that \p
+        same_file's file holds. The related lines are those of a finding's
+        notes in that file (where the lock was acquired, the other order),
+        which a label may name instead of the finding's own line. A finding
+        whose own line is in another file but whose note is here appears
+        with line None: it may meet a label here, and is no false report."""
         got, current = {}, []
         for line in self.output.splitlines():
             m = DIAG.match(line)
             if m:
-                current = []
-                if same_file(m.group("file")):
-                    for name in m.group("names").split(","):
-                        if name.strip().startswith("distlock-"):
-                            key = (int(m.group("line")), name.strip())
-                            current.append(got.setdefault(key, set()))
+                here = int(m.group("line")) if same_file(m.group("file")) else None
+                names = [n.strip() for n in m.group("names").split(",")
+                         if n.strip().startswith("distlock-")]
+                current = [(here, name, set()) for name in names]
+                for finding in current:
+                    got[id(finding)] = finding
                 continue
             n = NOTE.match(line)
             if n and same_file(n.group("file")):
-                for related in current:
-                    related.add(int(n.group("line")))
-        return sorted((line, check, tuple(sorted(related - {line})))
-                      for (line, check), related in got.items())
+                for finding in current:
+                    finding[2].add(int(n.group("line")))
+        kept = {}
+        for here, name, related in got.values():
+            if here is not None or related:
+                kept.setdefault((here, name), set()).update(related)
+        return sorted(((here, name, tuple(sorted(related - {here})))
+                       for (here, name), related in kept.items()),
+                      key=lambda f: (f[0] is None, f[0] or 0, f[1], f[2]))
 
 
 def run(command, timeout, cwd=None):

@@ -5,8 +5,10 @@ from . import checks
 
 
 def lines_of(finding):
-    """The lines a finding stands at: its own, then its notes' lines."""
-    return (finding[0],) + (tuple(finding[2]) if len(finding) > 2 else ())
+    """The lines a finding stands at in this file: its own, if it is here,
+    then its notes' lines."""
+    own = () if finding[0] is None else (finding[0],)
+    return own + (tuple(finding[2]) if len(finding) > 2 else ())
 
 
 def distance(finding, line):
@@ -16,17 +18,18 @@ def distance(finding, line):
 def match(expected, got):
     """(tp, fn, fp): each label takes the nearest unused finding of its check
     within reach of the finding's line or one of its notes' lines; findings
-    left over are false reports."""
+    left over are false reports, unless their own line is in another file."""
     left, tp, fn = list(got), [], []
     for line, check in sorted(expected):
         near = [g for g in left if g[1] == check and distance(g, line) <= checks.reach(check)]
         if near:
-            left.remove(min(near, key=lambda g: (abs(g[0] - line) > checks.reach(check),
+            left.remove(min(near, key=lambda g: (g[0] is None or
+                                                 abs(g[0] - line) > checks.reach(check),
                                                  distance(g, line))))
             tp.append((line, check))
         else:
             fn.append((line, check))
-    return tp, fn, left
+    return tp, fn, [g for g in left if g[0] is not None]
 
 
 def score_entry(entry, found, selected):
