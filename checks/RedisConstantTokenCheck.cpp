@@ -35,8 +35,10 @@ bool RedisConstantTokenCheck::isFinding(const RedisCommand &Command, const LockI
       Index.continuesOwnAcquire(Command))
     return false;
   std::string KeyId = Index.keyIdentity(Command.Args[0]);
+  // A member of a lock object whose stored value is out of sight (`l->token`
+  // of a handle made elsewhere) is unknown, not constant.
   return llvm::all_of(Value->Pieces, [&](const CommandWord::Piece &Piece) {
-    return Piece.Text || (Piece.Source && Piece.Conversion != 'b' &&
+    return Piece.Text || (Piece.Source && !Piece.Member && Piece.Conversion != 'b' &&
                           isDerivedFromConstantsAndKey(Piece.Source, KeyId, Index));
   });
 }

@@ -2,6 +2,7 @@
 
 #include "RedisSetWithoutExpiryCheck.h"
 #include "model/redis/FixBuilder.h"
+#include "model/redis/RedisCommandKinds.h"
 
 using namespace locklint::model;
 
@@ -24,12 +25,10 @@ void RedisSetWithoutExpiryCheck::storeOptions(ClangTidyOptions::OptionMap &Opts)
 
 namespace {
 
-constexpr StringRef ExpireCommands[] = {"EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT"};
-
 /// The EXPIRE that gives a SETNX'ed key its expiry later in the same function.
 const RedisCommand *laterExpiry(const RedisCommand &SetNx, const LockIndex &Index) {
   std::string KeyId = Index.keyIdentity(SetNx.Args[0]);
-  return KeyId.empty() ? nullptr : Index.findLater(SetNx, ExpireCommands, KeyId);
+  return KeyId.empty() ? nullptr : Index.findLater(SetNx, ExpiryCommands, KeyId);
 }
 
 /// True when the SETNX and its EXPIRE run in one script, which Redis runs

@@ -2,6 +2,7 @@
 
 #include "RedisUncheckedExtendCheck.h"
 #include "model/redis/FixBuilder.h"
+#include "model/redis/RedisCommandKinds.h"
 
 using namespace locklint::model;
 
@@ -12,7 +13,6 @@ RedisUncheckedExtendCheck::RedisUncheckedExtendCheck(StringRef Name, ClangTidyCo
 
 namespace {
 
-constexpr StringRef ExpireCommands[] = {"EXPIRE", "PEXPIRE", "EXPIREAT", "PEXPIREAT"};
 constexpr StringRef SetCommands[] = {"SET", "SETNX", "SETEX", "PSETEX"};
 
 bool isSetXx(const RedisCommand &Command) {
@@ -22,7 +22,7 @@ bool isSetXx(const RedisCommand &Command) {
 } // namespace
 
 bool RedisUncheckedExtendCheck::isFinding(const RedisCommand &Command, const LockIndex &Index) {
-  bool Expire = llvm::is_contained(ExpireCommands, Command.Name);
+  bool Expire = llvm::is_contained(ExpiryCommands, Command.Name);
   if ((!Expire && !isSetXx(Command)) || Command.ScriptChecksOwner || !Index.isLockKey(Command))
     return false;
   // An expiry right after the key was set without one completes the acquire:

@@ -3,7 +3,9 @@
 #include "ReleaseNotOnEveryPathCheck.h"
 #include "model/project/OfferedLockApis.h"
 #include "model/redis/CommandExtractor.h"
+#include "model/redis/RedisCommandKinds.h"
 #include "model/scopes/DistributedLockScopes.h"
+#include "model/scopes/OutcomeTests.h"
 #include "model/values/CallRoles.h"
 #include "model/values/SourceOrder.h"
 #include "model/values/StmtWalk.h"
@@ -203,6 +205,28 @@ bool throwingWork(const CallExpr *Call, const FunctionCfg &Graph, const SourceMa
   return Graph.mayThrow(Call) && throwsVisibly(Call->getDirectCallee(), SM, Depth, Known);
 }
 
+/// True when \p Exit is on the branch of an `if` where a renewal of the
+/// lock's expiry (one of \p Extends) answered that it failed: an extend
+/// that checks its owner fails when this process no longer holds the lock,
+/// so leaving there leaves nothing held (`if (!lock.extend()) return;`).
+bool afterFailedExtend(const Stmt *Exit, llvm::ArrayRef<const Expr *> Extends,
+                       ASTContext &Context) {
+  if (Extends.empty())
+    return false;
+  const Stmt *Child = Exit;
+  for (const Stmt *P = parentStmt(Exit, Context); P; Child = P, P = parentStmt(P, Context)) {
+    const auto *If = dyn_cast<IfStmt>(P);
+    if (!If || (Child != If->getThen() && Child != If->getElse()))
+      continue;
+    for (const Expr *Extend : Extends)
+      if (anyStmt(If->getCond(), [&](const Stmt *S) { return S == Extend; }))
+        if (std::optional<bool> HeldOnTrue =
+                conditionSays(Extend, If->getCond(), Context, AnswerMeaning()))
+          return (Child == If->getThen()) != *HeldOnTrue;
+  }
+  return false;
+}
+
 } // namespace
 
 const ReleaseNotOnEveryPathCheck::FunctionFacts &
@@ -261,8 +285,9 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
     if (!Function || !Function->getBody() || (!Scope.Advisory && Scope.KeyId.empty()))
       continue;
     SourceRange Region(Scope.Begin, Scope.End);
-    // The releases of this lock in the scope, in source order.
-    std::vector<const Expr *> Releases;
+    // The releases of this lock in the scope, in source order, and the
+    // calls that renew its expiry.
+    std::vector<const Expr *> Releases, Extends;
     if (Scope.Advisory || Scope.Service != CoordinationService::None) {
       // A call of a function that lets such a lock go: the unit's own, or
       // one another unit defines (a lock class's release()).
@@ -293,12 +318,16 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
           Releases.push_back(Call.Call);
     } else {
       // A script's DEL (the owner-checked release) is a command of its own,
-      // at the script's call.
+      // at the script's call; so is its PEXPIRE, an extend's.
       auto Found = CommandsOf.find(Function);
       if (Found != CommandsOf.end())
-        for (const RedisCommand *Command : Source.within(Found->second, Scope.Begin, Scope.End))
+        for (const RedisCommand *Command : Source.within(Found->second, Scope.Begin, Scope.End)) {
           if (Index.deletesKey(*Command, Scope.KeyId))
             Releases.push_back(Command->Call);
+          else if (isExpiryCommand(*Command) && !Command->Args.empty() &&
+                   Index.keyIdentity(Command->Args[0]) == Scope.KeyId)
+            Extends.push_back(Command->Call);
+        }
     }
     // No release here: the lock is released elsewhere, or by its TTL.
     if (Releases.empty())
@@ -307,7 +336,7 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
       return Source.before(A->getBeginLoc(), B->getBeginLoc());
     });
     reportThrowingCall(Scope, Releases, Index);
-    reportSkippingExits(Scope, Releases, Context);
+    reportSkippingExits(Scope, Releases, Context, nullptr, Extends);
   }
   for (const HandleLockScope &Held :
        findHandleLockScopes(Context, helperCalls(), acquireCalls().zooKeeper(), ApiCalls))
@@ -317,7 +346,8 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
 void ReleaseNotOnEveryPathCheck::reportSkippingExits(const DistributedLockScope &Scope,
                                                      llvm::ArrayRef<const Expr *> Releases,
                                                      ASTContext &Context,
-                                                     const HandleLockScope *Held) {
+                                                     const HandleLockScope *Held,
+                                                     llvm::ArrayRef<const Expr *> Extends) {
   Order Source(Context.getSourceManager());
   const FunctionDecl *Function = Scope.Function;
   SourceLocation FirstRelease = Releases.front()->getBeginLoc();
@@ -328,6 +358,8 @@ void ReleaseNotOnEveryPathCheck::reportSkippingExits(const DistributedLockScope 
       continue;
     // Where the handle is tested, the lock may not have been taken.
     if (Held && underTestOf(Exit, Held->Handle, Context))
+      continue;
+    if (afterFailedExtend(Exit, Extends, Context))
       continue;
     // An exit that lets the lock go itself (`return release(...);`).
     if (llvm::any_of(Releases, [&](const Expr *Release) {

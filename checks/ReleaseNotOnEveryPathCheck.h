@@ -27,9 +27,11 @@ private:
   /// Reports the exits in \p Scope before its first release that no
   /// release runs before. \p Held, for a lock held through a handle: the
   /// handle's tests are not the lock's paths, and its evidence is noted.
+  /// \p Extends: the calls in the scope that renew the lock's expiry.
   void reportSkippingExits(const locklint::model::DistributedLockScope &Scope,
                            llvm::ArrayRef<const Expr *> Releases, ASTContext &Context,
-                           const locklint::model::HandleLockScope *Held = nullptr);
+                           const locklint::model::HandleLockScope *Held = nullptr,
+                           llvm::ArrayRef<const Expr *> Extends = {});
   /// Reports the lock \p Held holds through a handle.
   void reportHandleLock(const locklint::model::HandleLockScope &Held,
                         const locklint::model::LockIndex &Index);

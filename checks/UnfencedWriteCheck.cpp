@@ -364,10 +364,12 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
         if (Index.releasesKey(*A.Command, Scope.KeyId))
           continue;
         bool Fenced = A.Command->InScript && A.Command->ScriptChecksOwner;
-        // Taking or releasing another lock inside this one is lock work,
-        // not a write to the data the lock protects.
+        // Taking, expiring or releasing another lock inside this one is
+        // lock work, not a write to the data the lock protects: a helper
+        // that takes the second lock with SETNX then PEXPIRE does both.
         bool OtherLock = LockIndex::isAcquire(*A.Command) ||
-                         ((A.Command->is("DEL") || A.Command->is("UNLINK")) &&
+                         ((A.Command->is("DEL") || A.Command->is("UNLINK") ||
+                           isExpiryCommand(*A.Command)) &&
                           Index.isLockKey(*A.Command));
         if (!CheckRedisWrites || Fenced || OtherLock || !writesKey(*A.Command) ||
             Index.keyIdentity(A.Command->Args[0]) == Scope.KeyId)

@@ -418,10 +418,11 @@ private:
   }
 
 public:
-  /// The value of \p Field of the object the call is made on.
-  CommandWord member(const FieldDecl *Field) {
+  /// The value of \p Field of \p Object, by default the object the call
+  /// is made on.
+  CommandWord member(const FieldDecl *Field, const Expr *Object) {
     CommandWord Word;
-    appendMember(Word, Field, objectArgument(Call, Field), 0);
+    appendMember(Word, Field, Object ? Object : objectArgument(Call, Field), 0);
     return Word;
   }
 
@@ -752,9 +753,11 @@ std::vector<RedisCommand> CommandExtractor::extractThen(const RedisCommand &Firs
   return Then;
 }
 
-CommandWord CommandExtractor::objectMember(const CallExpr *Call, const FieldDecl *Field) const {
+CommandWord CommandExtractor::objectMember(const CallExpr *Call, const FieldDecl *Field,
+                                           const Expr *Object) const {
   static const FunctionSpec NoSpec;
-  return Builder(NoSpec, Call, Context, Strings, nullptr, Model, ObjectHistory).member(Field);
+  return Builder(NoSpec, Call, Context, Strings, nullptr, Model, ObjectHistory)
+      .member(Field, Object ? handedObject(Object) : nullptr);
 }
 
 std::optional<std::pair<unsigned, unsigned>>

@@ -65,8 +65,10 @@ public:
   std::vector<RedisCommand> extractThen(const RedisCommand &First) const;
 
   /// The value of member \p Field of the object \p Call, a method call,
-  /// is made on (see the `$.name` words of the template form).
-  CommandWord objectMember(const clang::CallExpr *Call, const clang::FieldDecl *Field) const;
+  /// is made on (see the `$.name` words of the template form); or of
+  /// \p Object, an argument of the call that hands an object on (`&lock`).
+  CommandWord objectMember(const clang::CallExpr *Call, const clang::FieldDecl *Field,
+                           const clang::Expr *Object = nullptr) const;
 
   /// The client whose entry describes \p Call's callee; empty for none.
   std::string clientOf(const clang::CallExpr *Call) const {

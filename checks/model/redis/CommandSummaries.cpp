@@ -154,6 +154,13 @@ CommandWord CommandSummaries::substitute(const CommandWord &Word, const CallExpr
       continue;
     }
     const Expr *Arg = Args[Param->getFunctionScopeIndex()];
+    // A member of an object the helper is handed, one of several (`struct
+    // lock *a, struct lock *b`): the member of the object handed here.
+    if (Piece.Member) {
+      CommandWord Member = Extractor.objectMember(Call, Piece.Member, Arg);
+      Result.Pieces.insert(Result.Pieces.end(), Member.Pieces.begin(), Member.Pieces.end());
+      continue;
+    }
     if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg))
       Arg = Default->getExpr();
     std::optional<StringValue> Value = Strings.valueOf(Arg);

@@ -1,6 +1,7 @@
 //===--- LockIndex.cpp - the Redis commands of a translation unit ---------===//
 
 #include "model/redis/LockIndex.h"
+#include "model/redis/RedisCommandKinds.h"
 #include "model/values/CallResults.h"
 #include "model/values/ExprText.h"
 #include "model/values/SourceOrder.h"
@@ -62,8 +63,7 @@ LockIndex::LockIndex(std::deque<RedisCommand> Collected, const WordMatcher &KeyW
   llvm::StringSet<> Expired;
   for (const RedisCommand *Command : Flat) {
     llvm::StringRef Id = FirstKeyIds[Positions.lookup(Command)];
-    if (!Id.empty() && (Command->is("DEL") || Command->is("UNLINK") || Command->is("EXPIRE") ||
-                        Command->is("PEXPIRE") || Command->is("EXPIREAT") || Command->is("PEXPIREAT")))
+    if (!Id.empty() && (Command->is("DEL") || Command->is("UNLINK") || isExpiryCommand(*Command)))
       Expired.insert(Id);
   }
   for (const RedisCommand *Command : Flat) {
@@ -196,12 +196,14 @@ std::string LockIndex::keyDisplay(const CommandWord &Word) const {
     std::string Text = sourceText(stripStringWrappers(E), Context);
     return Text.empty() ? sourceText(E, Context) : Text;
   };
-  // A lock object's member: `lock.key_`, or `key_` inside its own class.
+  // A lock object's member: `lock.key_`, `l->key` through a handle, or
+  // `key_` inside its own class.
   auto MemberOf = [&](const CommandWord::Piece &Piece) {
     std::string Member = Piece.Member->getNameAsString();
-    return isa<CXXThisExpr>(Piece.Source->IgnoreParenImpCasts())
-               ? Member
-               : Spelled(Piece.Source) + "." + Member;
+    if (isa<CXXThisExpr>(Piece.Source->IgnoreParenImpCasts()))
+      return Member;
+    return Spelled(Piece.Source) + (Piece.Source->getType()->isPointerType() ? "->" : ".") +
+           Member;
   };
   if (const Expr *Sole = Word.soleExpression(); Sole && !Word.text())
     return Spelled(Sole);

@@ -21,4 +21,8 @@ bool writesKey(const RedisCommand &Command) {
   return llvm::is_contained(Writes, Command.Name);
 }
 
+bool isExpiryCommand(const RedisCommand &Command) {
+  return llvm::is_contained(ExpiryCommands, Command.Name);
+}
+
 } // namespace locklint::model

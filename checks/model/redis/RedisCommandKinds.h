@@ -15,6 +15,14 @@ bool readsKey(const RedisCommand &Command);
 /// they are how a race is avoided, and INCR is how fences are handed out.
 bool writesKey(const RedisCommand &Command);
 
+/// The commands that give a key its expiry.
+inline constexpr llvm::StringRef ExpiryCommands[] = {"EXPIRE", "PEXPIRE", "EXPIREAT",
+                                                      "PEXPIREAT"};
+
+/// True for EXPIRE, PEXPIRE, EXPIREAT and PEXPIREAT: the commands that give an
+/// existing key its expiry (LockIndex::setsExpiry is a SET that brings one).
+bool isExpiryCommand(const RedisCommand &Command);
+
 } // namespace locklint::model
 
 #endif

@@ -1193,14 +1193,14 @@ private:
       // Kept in a member of the object, which is returned: `held_ = reply
       // && reply->integer == 1; ... return held_;`.
       if (const FieldDecl *Member = Finder.memberCarrier(Holder, Site, Kept, Vars);
-          Member && !Returns.empty() && llvm::all_of(Returns, [&](const ReturnStmt *Return) {
-            const auto *Read = dyn_cast_or_null<MemberExpr>(
-                Return->getRetValue() ? Return->getRetValue()->IgnoreParenImpCasts() : nullptr);
-            return Read && Read->getMemberDecl() == Member &&
-                   isa<CXXThisExpr>(Read->getBase()->IgnoreParenImpCasts());
-          }))
+          Member && returnsMember(Returns, Member))
         return Wrapper;
     }
+    // The answer itself kept in a member that every return hands back:
+    // `held_ = runBool("SELECT pg_try_advisory_lock(...)"); return held_;`.
+    if (const FieldDecl *Member = memberAssigned(Site.Call);
+        Member && Site.Successes.empty() && returnsMember(Returns, Member))
+      return Wrapper;
     // Different constants returned where the lock is held and elsewhere:
     // `if (!Lock(key)) return RR::LOCK_FAILED; ... return RR::SUCCESS;`.
     if (Returns.empty())
@@ -1319,6 +1319,32 @@ private:
       Wrapper.Failures.clear();
     }
     return Wrapper;
+  }
+
+  /// True when each of \p Returns, and there is one, hands back \p Member
+  /// of the object.
+  static bool returnsMember(llvm::ArrayRef<const ReturnStmt *> Returns, const FieldDecl *Member) {
+    return !Returns.empty() && llvm::all_of(Returns, [&](const ReturnStmt *Return) {
+      const auto *Read = dyn_cast_or_null<MemberExpr>(
+          Return->getRetValue() ? Return->getRetValue()->IgnoreParenImpCasts() : nullptr);
+      return Read && Read->getMemberDecl() == Member &&
+             isa<CXXThisExpr>(Read->getBase()->IgnoreParenImpCasts());
+    });
+  }
+
+  /// The member of the object that \p Call's value is assigned to as it is
+  /// (`held_ = call(...)`); null otherwise.
+  const FieldDecl *memberAssigned(const Expr *Call) {
+    const Stmt *Up = parentStmt(Call, Context);
+    while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(Up))
+      Up = parentStmt(Up, Context);
+    const auto *Assign = dyn_cast_or_null<BinaryOperator>(Up);
+    if (!Assign || Assign->getOpcode() != BO_Assign)
+      return nullptr;
+    const auto *Member = dyn_cast<MemberExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+    if (!Member || !isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()))
+      return nullptr;
+    return dyn_cast<FieldDecl>(Member->getMemberDecl());
   }
 
   /// For \p Site's function, which keeps the answer in \p Kept: when it

@@ -247,18 +247,12 @@ const Expr *fieldInitializer(const FunctionDecl *Definition, const FieldDecl *Fi
   return Assigned;
 }
 
-namespace {
-
-/// The object a handle argument passes: `lock` for `&lock` and for a
-/// pointer `lock` alike.
 const Expr *handedObject(const Expr *Arg) {
   Arg = Arg->IgnoreParenImpCasts();
   if (const auto *Address = dyn_cast<UnaryOperator>(Arg); Address && Address->getOpcode() == UO_AddrOf)
     return Address->getSubExpr()->IgnoreParenImpCasts();
   return Arg;
 }
-
-} // namespace
 
 const Expr *objectArgument(const CallExpr *Call, const FieldDecl *Field) {
   if (isa_and_nonnull<CXXMemberCallExpr>(Call))

@@ -54,6 +54,10 @@ inline bool isCStringWrite(const clang::CallExpr *Call) { return cStringWrite(Ca
 /// class for a method, of its handle's record for a function given one.
 const clang::FieldDecl *fieldOfCallee(const clang::FunctionDecl *Callee, llvm::StringRef Name);
 
+/// The object a handle argument passes: `lock` for `&lock` and for a
+/// pointer `lock` alike.
+const clang::Expr *handedObject(const clang::Expr *Arg);
+
 /// The object whose \p Field the call works on: the object a method is
 /// called on, or the argument passed for the callee's handle, without its
 /// `&` (`lock_acquire(&lock)` works on `lock`).
