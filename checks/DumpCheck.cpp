@@ -28,7 +28,9 @@ bool speaksOfLocks(StringRef Word) {
   static const llvm::StringSet<> Commands = {"set",  "setnx",  "setex",   "psetex", "del",
                                              "unlink", "expire", "pexpire", "eval",  "evalsha",
                                              "getset", "getdel"};
-  return Commands.contains(Lower) || StringRef(Lower).contains("lock");
+  // A C lock handle's functions speak of it by their verb (`nl_acquire(h)`).
+  return Commands.contains(Lower) || StringRef(Lower).contains("lock") ||
+         StringRef(Lower).contains("acquire");
 }
 
 /// The first word of a string literal among \p Call's arguments.

@@ -135,3 +135,30 @@ void throughTheFunction(redisContext *C) {
   compact();
   releaseCompaction(C);
 }
+
+// The kind of reply chosen into statuses by nested ternaries: 1 taken, 0
+// busy, -1 an error. Testing the status as a truth value lets the error
+// through; testing it against 1 does not.
+int takeSweep(redisContext *C, const char *Token) {
+  redisReply *Reply = redisCommand(C, "SET compact:lock:j %s NX PX 30000", Token);
+  if (Reply == NULL)
+    return -1;
+  int Status = Reply->type == REDIS_REPLY_STATUS ? 1 : (Reply->type == REDIS_REPLY_NIL ? 0 : -1);
+  freeReplyObject(Reply);
+  return Status;
+}
+
+void sweepTruthy(redisContext *C) {
+  if (!takeSweep(C, "t-2"))
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: the result of 'SET ... NX' is tested, but 'compact' runs whether or not this process got lock 'compact:lock:j'
+    return;
+  compact();
+  releaseCompaction(C);
+}
+
+void sweepExact(redisContext *C) {
+  if (takeSweep(C, "t-3") != 1)
+    return;
+  compact();
+  releaseCompaction(C);
+}

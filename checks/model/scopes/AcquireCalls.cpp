@@ -219,12 +219,19 @@ std::vector<LockApiCall> AcquireCallCollector::takeApiCalls(ASTContext &Context,
   const ZooKeeperModel &ZooModel = ZooKeeperModel::builtin();
   bool Recipe = Zoo.waitsForTurns();
   for (const ZooCall &Create : Zoo.calls()) {
-    if (!Create.is(ZooFunction::Create) || !Create.Mode || !Create.Mode->ephemeral() ||
-        !Create.pathArgument())
+    if (!Create.is(ZooFunction::Create) || !Create.Mode || !Create.pathArgument())
       continue;
-    bool Queues = Create.Mode->sequential();
-    if (Queues ? !Recipe : !namesLockNode(Create, Zoo, LockWords))
+    // A persistent lock node (named for a lock, and deleted by the unit as
+    // its release) is a lock too, if a bad one: its create is the acquire
+    // whose answer the work must wait for. A persistent parent folder,
+    // which nothing deletes, is none.
+    if (!Create.Mode->ephemeral()) {
+      if (Create.Mode->sequential() || !Zoo.isLockNode(Create, LockWords))
+        continue;
+    } else if (Create.Mode->sequential() ? !Recipe : !namesLockNode(Create, Zoo, LockWords)) {
       continue;
+    }
+    bool Queues = Create.Mode->ephemeral() && Create.Mode->sequential();
     LockApiCall Api{Create.Call, Create.Function, Create.pathArgument(),
                     CoordinationService::ZooKeeper, Create.PathPattern};
     Api.Successes.assign(ZooModel.createSuccesses().begin(), ZooModel.createSuccesses().end());

@@ -480,7 +480,8 @@ public:
   }
 
   /// For an acquire that a loop retries until it succeeds (`while
-  /// (!TryLock()) sleep(1);`, with no break): from the loop's end to the
+  /// (!TryLock()) sleep(1);`, with no break; a deadline may return from
+  /// the body): from the loop's end to the
   /// first later statement of its block that lets a lock go, or to the
   /// block's end.
   std::optional<DistributedLockScope> heldAfterWait(const AcquireSite &Site) {
@@ -490,13 +491,12 @@ public:
     if (!isa_and_nonnull<WhileStmt, DoStmt>(Loop))
       return std::nullopt;
     // The loop goes on while the acquire failed, and only its condition
-    // ends it.
+    // leads past it: a return or a throw in the body (a deadline) leaves
+    // the function instead.
     LoopParts Parts = loopParts(Loop);
     if (conditionSays(Site.Call, Parts.Condition, Context, meaningOf(&Site)) != false)
       return std::nullopt;
-    if (anyStmt(Parts.Body, [](const Stmt *S) {
-          return isa<BreakStmt, ReturnStmt, GotoStmt, CXXThrowExpr, IndirectGotoStmt>(S);
-        }))
+    if (leavesBody(Loop, /*Returns=*/false))
       return std::nullopt;
     const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Loop, Context));
     if (!Block)
@@ -1238,19 +1238,33 @@ private:
           return true;
         }
       }
-      // `return won ? Status::Acquired : Status::Busy;`
+      // `return won ? Status::Acquired : Status::Busy;`; the side that does
+      // not hold may choose again between failures (`type == NIL ? 0 : -1`).
       if (const auto *Choice = dyn_cast<ConditionalOperator>(Returned->IgnoreParenImpCasts());
           Choice && Kept && Returned->getType()->isIntegralOrEnumerationType()) {
-        std::optional<bool> Says = Finder.testedOutcome(Choice->getCond(), Site, Kept, Vars);
-        std::optional<int64_t> WhenTrue = integerValue(Choice->getTrueExpr(), Context),
-                               WhenFalse = integerValue(Choice->getFalseExpr(), Context);
-        if (!Says || !WhenTrue || !WhenFalse || (Tested && !*Tested))
-          return false;
-        for (auto [Value, IsHeld] : {std::pair{*WhenTrue, *Says}, std::pair{*WhenFalse, !*Says}}) {
-          auto &Into = IsHeld ? Wrapper.Successes : Wrapper.Failures;
-          if (!llvm::is_contained(Into, Value))
-            Into.push_back(Value);
+        llvm::SmallVector<int64_t, 4> Whole;
+        // Where the lock is known not to be held, every choice is a failure:
+        // `if (rc == ZOK) return HELD; return rc == ZNODEEXISTS ? BUSY : ERROR;`.
+        if (Tested && !*Tested) {
+          if (!constantChoices(Choice, Whole, Context))
+            return false;
+          for (int64_t Value : Whole)
+            addStatus(Wrapper.Failures, Value);
+          return true;
         }
+        std::optional<bool> Says = Finder.testedOutcome(Choice->getCond(), Site, Kept, Vars);
+        if (!Says)
+          return false;
+        std::optional<int64_t> Held =
+            integerValue(*Says ? Choice->getTrueExpr() : Choice->getFalseExpr(), Context);
+        llvm::SmallVector<int64_t, 4> NotHeld;
+        if (!Held ||
+            !constantChoices(*Says ? Choice->getFalseExpr() : Choice->getTrueExpr(), NotHeld,
+                             Context))
+          return false;
+        addStatus(Wrapper.Successes, *Held);
+        for (int64_t Value : NotHeld)
+          addStatus(Wrapper.Failures, Value);
         return true;
       }
       // `st = classify(reply);`: the classifier's statuses, all of them
@@ -1751,9 +1765,13 @@ void offerServiceLocks(const Wrappers &Found) {
       continue;
     }
     const ParmVarDecl *Param = parameterOf(Wrapper.Key, Function);
-    // A key the function picks itself is named by its text, when known.
-    bool ByText = !Param && !Wrapper.KeyText.empty() &&
-                  Wrapper.KeyText.find("{}") == std::string::npos;
+    // A key the function picks itself is named by its text, when known; a
+    // lock object's key, kept in a member, by the pattern its object was
+    // built with (`/cron/locks/{}`) or by the member's name.
+    const FieldDecl *Member = Param ? nullptr : fieldOfThis(Wrapper.Key, Function);
+    bool Unspelled = Wrapper.KeyText.empty() || Wrapper.KeyText == "{}";
+    std::string Text = Member && Unspelled ? Member->getNameAsString() : Wrapper.KeyText;
+    bool ByText = !Param && !Text.empty() && (Member || Text.find("{}") == std::string::npos);
     if (Wrapper.Service == CoordinationService::None || (!Param && !ByText))
       continue;
     bool Answers = !Wrapper.Successes.empty() || Function->getReturnType()->isBooleanType();
@@ -1764,7 +1782,7 @@ void offerServiceLocks(const Wrappers &Found) {
     if (Param)
       Entry["key_arg"] = Param->getFunctionScopeIndex();
     else
-      Entry["key_text"] = Wrapper.KeyText;
+      Entry["key_text"] = Text;
     if (Wrapper.HoldsOnReturn)
       Entry["holds_on_return"] = true;
     else if (!Wrapper.Successes.empty()) {

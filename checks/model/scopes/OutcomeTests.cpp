@@ -17,6 +17,15 @@ namespace {
 /// calling `IsStatus(r)`.
 constexpr unsigned MaxPredicateDepth = 3;
 
+/// The truth all of \p Values share; std::nullopt when they differ.
+std::optional<bool> truthOf(llvm::ArrayRef<int64_t> Values) {
+  bool AllTrue = llvm::all_of(Values, [](int64_t V) { return V != 0; });
+  bool AllFalse = llvm::none_of(Values, [](int64_t V) { return V != 0; });
+  if (AllTrue == AllFalse)
+    return std::nullopt;
+  return AllTrue;
+}
+
 std::optional<bool> says(const Expr *Ref, const Expr *Condition, ASTContext &Context,
                          const AnswerMeaning &Meaning, unsigned Depth);
 
@@ -239,17 +248,20 @@ std::optional<bool> says(const Expr *Ref, const Expr *Condition, ASTContext &Con
     // `tested ? true : false` passes the test on, `? false : true` turns it
     // round, and two constants of one truth say nothing. A branch computed
     // from the answer (`row ? atoi(row[0]) : 0`) carries it on.
+    // A side may choose again (`? 1 : (nil ? 0 : -1)`): a side whose
+    // constants differ in truth says nothing either.
     if (const auto *Choice = dyn_cast<ConditionalOperator>(Parent); Choice && Choice->getCond() == Current) {
-      std::optional<int64_t> WhenTrue = integerValue(Choice->getTrueExpr(), Context),
-                             WhenFalse = integerValue(Choice->getFalseExpr(), Context);
-      if (WhenTrue && WhenFalse) {
-        if ((*WhenTrue != 0) == (*WhenFalse != 0))
+      llvm::SmallVector<int64_t, 4> WhenTrue, WhenFalse;
+      if (constantChoices(Choice->getTrueExpr(), WhenTrue, Context) &&
+          constantChoices(Choice->getFalseExpr(), WhenFalse, Context)) {
+        std::optional<bool> TrueTruth = truthOf(WhenTrue), FalseTruth = truthOf(WhenFalse);
+        if (!TrueTruth || !FalseTruth || *TrueTruth == *FalseTruth)
           return std::nullopt;
         if (TruthMixed)
           return std::nullopt;
         if (clearReversals(ZeroIsSuccess, ZeroIsMatch))
           Positive = !Positive;
-        if (*WhenTrue == 0)
+        if (!*TrueTruth)
           Positive = !Positive;
       }
     }
@@ -469,6 +481,17 @@ SwitchOutcomes::stepsOf(llvm::ArrayRef<const SwitchCase *> Cases) const {
                      [&](const SwitchCase *Case) { return llvm::is_contained(Cases, Case); }))
       Found.push_back(Step);
   return Found;
+}
+
+bool constantChoices(const Expr *E, llvm::SmallVectorImpl<int64_t> &Values,
+                     const ASTContext &Context) {
+  if (const auto *Choice = dyn_cast<ConditionalOperator>(E->IgnoreParenImpCasts()))
+    return constantChoices(Choice->getTrueExpr(), Values, Context) &&
+           constantChoices(Choice->getFalseExpr(), Values, Context);
+  std::optional<int64_t> Value = integerValue(E, Context);
+  if (Value)
+    Values.push_back(*Value);
+  return Value.has_value();
 }
 
 std::optional<int64_t> integerValue(const Expr *E, const ASTContext &Context) {

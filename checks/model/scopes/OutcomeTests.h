@@ -112,6 +112,12 @@ std::optional<SwitchOutcomes> readSwitch(const clang::SwitchStmt &Switch,
                                          const clang::ASTContext &Context,
                                          const AnswerMeaning &Meaning);
 
+/// The constants \p E chooses among, through ternaries however nested
+/// (`a ? 1 : (b ? 0 : -1)`), added to \p Values; false when a choice is no
+/// constant.
+bool constantChoices(const clang::Expr *E, llvm::SmallVectorImpl<int64_t> &Values,
+                     const clang::ASTContext &Context);
+
 /// The integer value of \p E when it is a constant (a bool, an enumerator).
 std::optional<int64_t> integerValue(const clang::Expr *E, const clang::ASTContext &Context);
 

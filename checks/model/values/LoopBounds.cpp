@@ -80,28 +80,26 @@ LoopParts loopParts(const Stmt *Loop) {
   return {};
 }
 
-bool endsOnlyFromOutside(const Stmt *Loop) {
+bool leavesBody(const Stmt *Loop, bool Returns) {
   LoopParts Parts = loopParts(Loop);
-  if (!Parts.Body || isa<CXXForRangeStmt>(Loop))
-    return false;
-  // A way out of the body: a return, a throw, a goto, or a break of this
-  // loop (not of a loop or switch inside it).
-  bool Leaves = false;
   llvm::SmallVector<std::pair<const Stmt *, bool>, 32> Work{{Parts.Body, false}};
-  while (!Work.empty() && !Leaves) {
+  while (!Work.empty()) {
     auto [S, Nested] = Work.pop_back_val();
     if (!S || isa<LambdaExpr>(S))
       continue;
-    if (isa<ReturnStmt, GotoStmt, CXXThrowExpr, IndirectGotoStmt>(S) ||
-        (isa<BreakStmt>(S) && !Nested)) {
-      Leaves = true;
-      break;
-    }
+    if (isa<GotoStmt, IndirectGotoStmt>(S) || (isa<BreakStmt>(S) && !Nested) ||
+        (Returns && isa<ReturnStmt, CXXThrowExpr>(S)))
+      return true;
     bool Inner = Nested || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
     for (const Stmt *Child : S->children())
       Work.push_back({Child, Inner});
   }
-  if (Leaves)
+  return false;
+}
+
+bool endsOnlyFromOutside(const Stmt *Loop) {
+  LoopParts Parts = loopParts(Loop);
+  if (!Parts.Body || isa<CXXForRangeStmt>(Loop) || leavesBody(Loop, /*Returns=*/true))
     return false;
   if (!Parts.Condition)
     return true; // for (;;) with no way out: nothing it calls ends it.

@@ -27,6 +27,12 @@ LoopParts loopParts(const clang::Stmt *Loop);
 /// number of attempts, or a condition that counts (`i < max`).
 bool hasVisibleBound(const clang::Stmt *Loop);
 
+/// True when \p Loop's body has a way out besides its condition: a break
+/// of this loop (not of a loop or switch inside it) or a goto, and, when
+/// \p Returns, a return or a throw too. Those two leave the function: code
+/// after the loop is reached by the condition or a break alone.
+bool leavesBody(const clang::Stmt *Loop, bool Returns);
+
 /// True when nothing in \p Loop can end it but its condition, and the
 /// condition reads no variable the body changes: `while (running_)` over a
 /// flag another function clears. Such a loop runs as long as its owner

@@ -227,6 +227,7 @@ void runChecked(Jobs &jobs) {
 class AdvisoryLock {
 public:
   bool tryLock();
+  bool lockWithin(int attempts);
   bool unlock();
 
 private:
@@ -248,6 +249,16 @@ bool AdvisoryLock::runBool(const char *sql) {
 bool AdvisoryLock::tryLock() {
   held = runBool("SELECT pg_try_advisory_lock($1::bigint)");
   return held;
+}
+
+// Retried until it holds the lock; the budget returns from the loop.
+bool AdvisoryLock::lockWithin(int attempts) {
+  while (!tryLock()) {
+    if (--attempts <= 0)
+      return false;
+    sleepSeconds(1);
+  }
+  return true;
 }
 
 bool AdvisoryLock::unlock() {
@@ -275,6 +286,26 @@ void backfillPolling(AdvisoryLock &lock) {
 void backfillChecked(AdvisoryLock &lock) {
   if (!lock.tryLock())
     return;
+  settleInvoices();
+  lock.unlock();
+}
+
+bool rollbackLast(AdvisoryLock &lock, bool empty) {
+  if (!lock.lockWithin(30))
+    return false;
+  if (empty)
+    return false;
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'return' leaves the scope of an advisory lock before 'pg_advisory_unlock'
+  // CHECK-MESSAGES: :[[@LINE-5]]:8: note: lock acquired here
+  settleInvoices();
+  lock.unlock();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: the lock is released here on the other paths
+  return true;
+}
+
+void rollbackDropped(AdvisoryLock &lock) {
+  lock.lockWithin(30);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: the result of 'AdvisoryLock::lockWithin' is never checked
   settleInvoices();
   lock.unlock();
 }
