@@ -172,11 +172,17 @@ void RedisCheckBase::report(const RedisCommand &Command, const LockIndex &Index)
       diag(locationOf(*Inner), "'%0' is issued here, in '%1'", DiagnosticIDs::Note)
           << Command.Name << describeFunction(Inner->Function);
   }
-  // A wrapper that another translation unit defines: its call is there.
-  if (const FunctionSpec *Spec = Innermost->Spec; Spec && !Spec->IssuedAt.empty())
-    if (SourceLocation Issued = locationIn(Spec->IssuedAt); Issued.isValid())
+  // A wrapper that another translation unit defines: its call is there,
+  // each of its commands' own.
+  if (const FunctionSpec *Spec = Innermost->Spec) {
+    unsigned Step = Innermost->SpecStep;
+    const std::string &At = Step == 0                         ? Spec->IssuedAt
+                            : Step <= Spec->ThenIssuedAt.size() ? Spec->ThenIssuedAt[Step - 1]
+                                                                : std::string();
+    if (SourceLocation Issued = At.empty() ? SourceLocation() : locationIn(At); Issued.isValid())
       diag(Issued, "'%0' is issued here, in '%1'", DiagnosticIDs::Note)
           << Command.Name << Spec->Names.front();
+  }
   // Read from a declaration alone: say so, where the user can check it.
   if (const FunctionSpec *Spec = Innermost->Spec; Spec && !Spec->DeclaredAt.empty())
     if (SourceLocation Declared = locationIn(Spec->DeclaredAt); Declared.isValid())

@@ -143,6 +143,7 @@ private:
   static std::string meaningOf(const json &Entry) {
     json Meaning = Entry;
     Meaning.erase("issued_at");
+    Meaning.erase("then_issued_at");
     return Meaning.dump();
   }
 
@@ -296,9 +297,14 @@ llvm::Error exportModels(LinkedModels Models, llvm::StringRef Path) {
   for (const char *List : model::LockApiLists)
     Lists.push_back(&Models.LockApis[List]);
   for (json *Entries : Lists)
-    for (json &Entry : *Entries)
+    for (json &Entry : *Entries) {
       if (auto At = Entry.find("issued_at"); At != Entry.end() && At->is_string())
         *At = placeRelativeTo(At->get<std::string>(), Folder);
+      if (auto Then = Entry.find("then_issued_at"); Then != Entry.end() && Then->is_array())
+        for (json &At : *Then)
+          if (At.is_string())
+            At = placeRelativeTo(At.get<std::string>(), Folder);
+    }
   if (llvm::Error Err = writeFileAtomically(Path, Models.Redis.dump(1) + "\n"))
     return Err;
   if (llvm::Error Err = writeFileAtomically(sqlModelPath(Path), Models.Sql.dump(1) + "\n"))

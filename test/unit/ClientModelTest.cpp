@@ -143,6 +143,22 @@ TEST(ClientModelTest, ATemplateStatesTheCommandsItIssuesInOrder) {
             "wrapper.json: functions[0].then: must hold non-empty arrays of strings");
 }
 
+TEST(ClientModelTest, EachCommandOfASequenceSaysWhereItIsIssued) {
+  ClientModel Model;
+  ASSERT_FALSE(Model.addJson(R"json({"functions": [
+    {"names": ["app::take"], "form": "template", "words": ["SETNX", "$0", "1"],
+     "then": [["EXPIRE", "$0", "30"]], "issued_at": "/src/take.c:4:3",
+     "then_issued_at": ["sub/take.c:9:5"]}
+  ]})json", "/models/take.json"));
+  const FunctionSpec &Take = Model.lookup("app::take").front();
+  EXPECT_EQ(Take.IssuedAt, "/src/take.c:4:3");
+  // A relative place is read from the model's own folder, as issued_at's.
+  EXPECT_EQ(Take.ThenIssuedAt, std::vector<std::string>{"/models/sub/take.c:9:5"});
+  EXPECT_EQ(errorOf(R"json({"functions": [{"names": ["app::f"], "form": "template",
+    "words": ["GET", "$0"], "then_issued_at": [3]}]})json"),
+            "wrapper.json: functions[0].then_issued_at: must be an array of strings");
+}
+
 TEST(ClientModelTest, ALockFunctionStatesWhatItAnswers) {
   ClientModel Model;
   ASSERT_FALSE(Model.addJson(R"json({"functions": [

@@ -59,6 +59,18 @@ llvm::Error readMember(const json &Object, const char *Member, std::vector<int64
   return llvm::Error::success();
 }
 
+llvm::Error readMember(const json &Object, const char *Member, std::vector<std::string> &Out,
+                       WrongMember Wrong) {
+  auto It = Object.find(Member);
+  if (It == Object.end())
+    return llvm::Error::success();
+  if (!It->is_array() || !llvm::all_of(*It, [](const json &V) { return V.is_string(); }))
+    return Wrong(Member, "must be an array of strings");
+  for (const json &Value : *It)
+    Out.push_back(Value.get<std::string>());
+  return llvm::Error::success();
+}
+
 std::optional<unsigned> positionMember(const nlohmann::json &Object, const char *Member) {
   auto It = Object.find(Member);
   // An argument's position fits an unsigned; a larger one is no position.

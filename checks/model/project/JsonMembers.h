@@ -35,6 +35,9 @@ llvm::Error readMember(const nlohmann::json &Object, const char *Member, int64_t
 /// Appends the integers of array \p Member to \p Out.
 llvm::Error readMember(const nlohmann::json &Object, const char *Member,
                        std::vector<int64_t> &Out, WrongMember Wrong);
+/// Appends the strings of array \p Member to \p Out.
+llvm::Error readMember(const nlohmann::json &Object, const char *Member,
+                       std::vector<std::string> &Out, WrongMember Wrong);
 
 /// Member \p Member of \p Object when it is a non-negative integer (an
 /// argument's position), std::nullopt otherwise.

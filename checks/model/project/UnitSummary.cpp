@@ -79,8 +79,9 @@ constexpr size_t MaxSequence = 4;
 /// Adds \p Next, another command of the function \p Entry describes, to
 /// the commands it issues after its first (`SETNX` then `EXPIRE`); the same
 /// command on another path (a retry) adds nothing. False when no entry can
-/// say it: a command text handed on, or too many commands.
-bool addToSequence(json &Entry, const json &Next) {
+/// say it: a command text handed on, or too many commands. \p IssuedAt is
+/// where the unit issues \p Next, kept beside its words.
+bool addToSequence(json &Entry, const json &Next, const std::string &IssuedAt) {
   if (Entry.value("form", "") != "template" || Next.value("form", "") != "template") {
     json Earlier = Entry;
     Earlier.erase("issued_at");
@@ -100,6 +101,7 @@ bool addToSequence(json &Entry, const json &Next) {
   if (Issued >= MaxSequence)
     return false;
   Entry["then"].push_back(Words);
+  Entry["then_issued_at"].push_back(IssuedAt);
   return true;
 }
 
@@ -398,15 +400,18 @@ UnitSummary SummaryCollector::finish(llvm::ArrayRef<OfferedLockApi> Offered) {
     json Entry = summaryEntry(Command, Command.Function);
     if (auto Answer = Answers.find(Command.Function->getCanonicalDecl()); Answer != Answers.end())
       Entry.update(Answer->second);
+    // Where the unit itself issues the command: each command of a
+    // sequence has its own place, where the unit reports what it finds.
+    const RedisCommand *Innermost = &Command;
+    while (Innermost->Origin)
+      Innermost = Innermost->Origin;
+    std::string IssuedAt = placeOf(Innermost->Call->getBeginLoc(), SM);
     auto [Known, Inserted] = Issued.insert({Command.Function, Entry});
     if (Inserted) {
-      const RedisCommand *Innermost = &Command;
-      while (Innermost->Origin)
-        Innermost = Innermost->Origin;
-      Known->second["issued_at"] = placeOf(Innermost->Call->getBeginLoc(), SM);
+      Known->second["issued_at"] = IssuedAt;
       continue;
     }
-    if (!addToSequence(Known->second, Entry))
+    if (!addToSequence(Known->second, Entry, IssuedAt))
       Several.insert(Command.Function);
   }
   llvm::DenseSet<const FunctionDecl *> Described;

@@ -149,15 +149,11 @@ private:
       Spec.ReleaseFix = Fix;
     if (auto Err = readMember(Entry, "issued_at", Spec.IssuedAt, at(Path)))
       return Err;
-    // An exported model names places relative to its own folder, so that it
-    // can be committed and read from any checkout.
-    if (!Spec.IssuedAt.empty() && !llvm::sys::path::is_absolute(Spec.IssuedAt)) {
-      llvm::SmallString<256> Place(SourceName);
-      llvm::sys::fs::make_absolute(Place);
-      llvm::sys::path::remove_filename(Place);
-      llvm::sys::path::append(Place, Spec.IssuedAt);
-      Spec.IssuedAt = Place.str().str();
-    }
+    if (auto Err = readMember(Entry, "then_issued_at", Spec.ThenIssuedAt, at(Path)))
+      return Err;
+    anchorPlace(Spec.IssuedAt);
+    for (std::string &Place : Spec.ThenIssuedAt)
+      anchorPlace(Place);
     if (auto Err = readAnswer(Entry, Path, Spec))
       return Err;
     if (Spec.Form == CallForm::ZooKeeper)
@@ -226,6 +222,19 @@ private:
     }
     Spec.Zoo = Zoo;
     return llvm::Error::success();
+  }
+
+  /// Makes \p Place ("file:line:col") absolute: an exported model names
+  /// places relative to its own folder, so that it can be committed and
+  /// read from any checkout.
+  void anchorPlace(std::string &Place) const {
+    if (Place.empty() || llvm::sys::path::is_absolute(Place))
+      return;
+    llvm::SmallString<256> Anchored(SourceName);
+    llvm::sys::fs::make_absolute(Anchored);
+    llvm::sys::path::remove_filename(Anchored);
+    llvm::sys::path::append(Anchored, Place);
+    Place = Anchored.str().str();
   }
 
   llvm::Error readNames(const json &Entry, const std::string &Path,

@@ -117,6 +117,9 @@ struct FunctionSpec {
   /// Where the client call that the function makes is, as "file:line:col",
   /// when it is in another file than its callers see: for notes.
   std::string IssuedAt;
+  /// For Template with ThenWords: where each later command is issued, in
+  /// the same order; empty when not said.
+  std::vector<std::string> ThenIssuedAt;
   /// True when the call builds a command that another call sends (POCO's
   /// Command::set): its value is the command, not Redis's reply.
   bool BuildsCommand = false;

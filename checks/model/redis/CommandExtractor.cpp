@@ -746,10 +746,15 @@ std::vector<RedisCommand> CommandExtractor::extractThen(const RedisCommand &Firs
   std::vector<RedisCommand> Then;
   if (!First.Spec || First.Spec->Form != CallForm::Template)
     return Then;
-  for (const std::vector<std::string> &Words : First.Spec->ThenWords)
+  unsigned Step = 0;
+  for (const std::vector<std::string> &Words : First.Spec->ThenWords) {
+    ++Step;
     if (std::optional<RedisCommand> Next =
-            Builder(*First.Spec, First.Call, Context, Strings, nullptr, Model, ObjectHistory, &Words).build())
+            Builder(*First.Spec, First.Call, Context, Strings, nullptr, Model, ObjectHistory, &Words).build()) {
+      Next->SpecStep = Step;
       Then.push_back(std::move(*Next));
+    }
+  }
   return Then;
 }
 

@@ -60,6 +60,8 @@ struct RedisCommand {
 
   const clang::CallExpr *Call = nullptr;
   const FunctionSpec *Spec = nullptr;
+  /// Which of Spec's commands this is: 0 the first, N its N-th `then`.
+  unsigned SpecStep = 0;
   /// The function (or lambda call operator) whose body holds the call.
   const clang::FunctionDecl *Function = nullptr;
   /// For a wrapper that sends a whole command text it receives (`Exec(cmd)`):
