@@ -1140,10 +1140,7 @@ private:
         for (unsigned I = 0; I < Call->getNumArgs() && !Statuses; ++I)
           if (Call->getArg(I)->IgnoreParenImpCasts() == Site.Call)
             Statuses = classified(*Call, I, Site);
-        const Stmt *Up = parentStmt(Call, Context);
-        while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(Up))
-          Up = parentStmt(Up, Context);
-        if (Statuses && isa_and_nonnull<ReturnStmt>(Up)) {
+        if (Statuses && isa_and_nonnull<ReturnStmt>(parentPastCasts(Call))) {
           Wrapper.Successes = Statuses->first;
           Wrapper.Failures = Statuses->second;
           return Wrapper;
@@ -1242,10 +1239,10 @@ private:
       // not hold may choose again between failures (`type == NIL ? 0 : -1`).
       if (const auto *Choice = dyn_cast<ConditionalOperator>(Returned->IgnoreParenImpCasts());
           Choice && Kept && Returned->getType()->isIntegralOrEnumerationType()) {
-        llvm::SmallVector<int64_t, 4> Whole;
         // Where the lock is known not to be held, every choice is a failure:
         // `if (rc == ZOK) return HELD; return rc == ZNODEEXISTS ? BUSY : ERROR;`.
         if (Tested && !*Tested) {
+          llvm::SmallVector<int64_t, 4> Whole;
           if (!constantChoices(Choice, Whole, Context))
             return false;
           for (int64_t Value : Whole)
@@ -1346,13 +1343,18 @@ private:
     });
   }
 
+  /// The statement that holds \p S, past parentheses and implicit casts.
+  const Stmt *parentPastCasts(const Stmt *S) {
+    const Stmt *Up = parentStmt(S, Context);
+    while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(Up))
+      Up = parentStmt(Up, Context);
+    return Up;
+  }
+
   /// The member of the object that \p Call's value is assigned to as it is
   /// (`held_ = call(...)`); null otherwise.
   const FieldDecl *memberAssigned(const Expr *Call) {
-    const Stmt *Up = parentStmt(Call, Context);
-    while (isa_and_nonnull<ImplicitCastExpr, ParenExpr>(Up))
-      Up = parentStmt(Up, Context);
-    const auto *Assign = dyn_cast_or_null<BinaryOperator>(Up);
+    const auto *Assign = dyn_cast_or_null<BinaryOperator>(parentPastCasts(Call));
     if (!Assign || Assign->getOpcode() != BO_Assign)
       return nullptr;
     const auto *Member = dyn_cast<MemberExpr>(Assign->getLHS()->IgnoreParenImpCasts());
