@@ -81,6 +81,8 @@ public:
   /// The releases of the key in question, kept by the caller; null for
   /// none.
   void setReleases(const llvm::DenseSet<const Expr *> *Calls) { Releases = Calls; }
+  /// True when \p Call releases the lock of the acquire being read.
+  bool releases(const Expr *Call) const { return Releases && Releases->contains(Call); }
 
   /// True when \p Call frees what it is given without reading it.
   bool discards(const CallExpr *Call) const {
@@ -419,6 +421,78 @@ const CallExpr *firstWorkAfter(const Stmt *S, const ResultReaders &Readers, ASTC
   return nullptr;
 }
 
+/// For the acquire \p Call whose answer is tested only to decide the
+/// release (`auto t = lock.tryAcquire(); add(...); if (t) release(*t);`):
+/// the first work between the acquire and that test, which runs whether
+/// or not the lock was taken.
+const CallExpr *workBeforeReleaseTest(const Expr *Call, const AcquireTest &Tested,
+                                      const ResultReaders &Readers, ASTContext &Context) {
+  const SourceManager &SM = Context.getSourceManager();
+  const Stmt *Success = Tested.successBranch(), *Failure = Tested.failureBranch();
+  if (!Tested.Test || !Success || firstWork(Success, Readers, SM) ||
+      (Failure && firstWork(Failure, Readers, SM)) ||
+      !anyStmt(Success, [&](const Stmt *S) { return isa<Expr>(S) && Readers.releases(cast<Expr>(S)); }))
+    return nullptr;
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Tested.Test, Context));
+  if (!Block)
+    return nullptr;
+  // The statement of that block that holds the acquire, through the
+  // declaration that keeps its answer.
+  const Stmt *Holder = nullptr;
+  for (DynTypedNode Node = DynTypedNode::create(*Call);;) {
+    DynTypedNodeList Parents = parentsOf(Node, Context);
+    if (Parents.empty())
+      return nullptr;
+    if (Parents[0].get<Stmt>() == Block)
+      break;
+    Node = Parents[0];
+    if (const auto *S = Node.get<Stmt>())
+      Holder = S;
+  }
+  if (!Holder || Holder == Tested.Test)
+    return nullptr;
+  bool Between = false;
+  for (const Stmt *S : Block->body()) {
+    if (S == Tested.Test)
+      break;
+    if (Between)
+      if (const CallExpr *Work = firstWork(S, Readers, SM))
+        return Work;
+    Between = Between || S == Holder;
+  }
+  return nullptr;
+}
+
+/// For \p Call, an acquire that throws when it does not get the lock, in
+/// the try block of a try statement: a handler of that try that catches
+/// what the acquire may throw (`catch (...)`, a standard exception class,
+/// which a program's exceptions derive from) and lets control go on after
+/// the try, with the first work there.
+std::pair<const CXXCatchStmt *, const CallExpr *>
+caughtAndWorked(const Expr *Call, const ResultReaders &Readers, ASTContext &Context) {
+  const Stmt *Inside = Call;
+  for (const Stmt *Parent = parentStmt(Inside, Context); Parent;
+       Inside = Parent, Parent = parentStmt(Parent, Context)) {
+    if (isa<LambdaExpr>(Parent) || isa<CXXCatchStmt>(Parent))
+      return {};
+    const auto *Try = dyn_cast<CXXTryStmt>(Parent);
+    if (!Try || Inside != Try->getTryBlock())
+      continue;
+    for (unsigned I = 0; I < Try->getNumHandlers(); ++I) {
+      const CXXCatchStmt *Handler = Try->getHandler(I);
+      QualType Caught = Handler->getCaughtType();
+      const CXXRecordDecl *Class =
+          Caught.isNull() ? nullptr : Caught.getNonReferenceType()->getAsCXXRecordDecl();
+      bool CatchesAny = Caught.isNull() || (Class && Class->isInStdNamespace());
+      if (CatchesAny && !leaves(Handler->getHandlerBlock()))
+        if (const CallExpr *Work = firstWorkAfter(Try, Readers, Context))
+          return {Handler, Work};
+    }
+    return {};
+  }
+  return {};
+}
+
 /// For a switch over the acquire's status: work that runs where the lock
 /// was not taken. A case that does not hold it falls into one that does
 /// (`case kError: log(...); [[fallthrough]]; case kAcquired: work();`), or
@@ -602,11 +676,23 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     const VarDecl *Answer = outcomeVariable(Site);
     if (Site.OutcomeArg && !Answer)
       continue;
-    if (!AskedByMember && !Answer && (Site.HoldsOnReturn || Site.Call->getType()->isVoidType()))
-      continue;
     std::string Lock = Site.Command && !Site.Command->Args.empty()
                            ? "lock '" + Index.keyDisplay(Site.Command->Args[0]) + "'"
                            : "the lock";
+    if (!AskedByMember && !Answer && (Site.HoldsOnReturn || Site.Call->getType()->isVoidType())) {
+      // A failure that throws is the answer: a catch that goes on past
+      // the try goes on without the lock.
+      if (Site.HoldsOnReturn)
+        if (auto [Handler, Work] = caughtAndWorked(Site.Call, Readers, Context); Work) {
+          diagAt(Site.Call, "'%0' throws when it does not get %1, but a 'catch' of its "
+                            "exception goes on: '%2' runs whether or not this process got it")
+              << calleeName(cast<CallExpr>(Site.Call)) << Lock << calleeName(Work);
+          diag(Handler->getBeginLoc(), "caught here; the code goes on after the 'try'",
+               DiagnosticIDs::Note);
+          diag(Work->getBeginLoc(), "here, also when it was not taken", DiagnosticIDs::Note);
+        }
+      continue;
+    }
     // A create of the recipe takes no lock: it joins the queue for one.
     if (Site.QueuesForTurn)
       Lock = "a place in the queue for lock '" + Site.KeyText + "'";
@@ -636,6 +722,13 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     std::optional<AcquireTest> Tested = testOfAcquire(Site, Index, Read);
     if (!Tested)
       continue;
+    if (const CallExpr *Early = workBeforeReleaseTest(Site.Call, *Tested, Readers, Context)) {
+      diagAt(Site.Call, "'%0' runs before the result of '%1' is tested, and that test only "
+                        "decides the release: it runs whether or not this process got %2")
+          << calleeName(Early) << acquireName(Site) << Lock;
+      diag(Early->getBeginLoc(), "here, before the test", DiagnosticIDs::Note);
+      continue;
+    }
     const RedisCommand *Acquire =
         Site.Command && Site.Command->Call == Site.Call ? Site.Command : nullptr;
     auto Both = workOnBothPaths(*Tested, Acquire, Index, Writes, Readers, Context);

@@ -38,7 +38,7 @@ bool RedisConstantTokenCheck::isFinding(const RedisCommand &Command, const LockI
   // A member of a lock object whose stored value is out of sight (`l->token`
   // of a handle made elsewhere) is unknown, not constant.
   return llvm::all_of(Value->Pieces, [&](const CommandWord::Piece &Piece) {
-    return Piece.Text || (Piece.Source && !Piece.Member && Piece.Conversion != 'b' &&
+    return Piece.Text || (Piece.Source && !Piece.isMember() && Piece.Conversion != 'b' &&
                           isDerivedFromConstantsAndKey(Piece.Source, KeyId, Index));
   });
 }

@@ -9,6 +9,7 @@
 #include "model/values/CallRoles.h"
 #include "model/values/ExprText.h"
 #include "model/values/LoopBounds.h"
+#include "model/values/RetryJumps.h"
 #include "model/values/SourceOrder.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/ParentMapContext.h"
@@ -76,11 +77,25 @@ std::vector<const Stmt *> enclosingStmts(const Stmt *Node, ASTContext &Context) 
 /// Reads one retry loop: does anything but the acquire's success end it?
 class RetryLoop {
 public:
-  RetryLoop(const Stmt *Loop, const Expr *Acquire, ASTContext &Context)
+  /// \p Scope, for a loop written without a loop statement (RetryJumps.h),
+  /// is what runs again.
+  RetryLoop(const Stmt *Loop, const Expr *Acquire, ASTContext &Context,
+            llvm::ArrayRef<const Stmt *> Scope = {})
       : Loop(Loop), Acquire(Acquire), Context(Context) {
-    // Variables that hold the acquire's result: `ok = acquire()`.
+    // Variables that hold the acquire's result: `ok = acquire()`, and
+    // those it answers through (`&held`).
     collectResults(loopParts(Loop).Body);
     collectResults(loopParts(Loop).Condition);
+    for (const Stmt *S : Scope)
+      collectResults(S);
+    if (const auto *Call = dyn_cast<CallExpr>(Acquire))
+      for (const Expr *Arg : Call->arguments())
+        if (const auto *Address = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+            Address && Address->getOpcode() == UO_AddrOf)
+          if (const auto *Ref = dyn_cast<DeclRefExpr>(Address->getSubExpr()->IgnoreParenImpCasts()))
+            if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+                Var && Var->getType()->isIntegralOrEnumerationType())
+              Results.insert(Var);
     DynTypedNodeList Parents = parentsOf(*Acquire, Context);
     for (DynTypedNode Node = Parents.empty() ? DynTypedNode() : Parents[0];;) {
       if (const auto *Var = Node.get<VarDecl>()) {
@@ -96,6 +111,8 @@ public:
       Node = Up[0];
     }
     collectDerived(loopParts(Loop).Body);
+    for (const Stmt *S : Scope)
+      collectDerived(S);
   }
 
   /// True when the loop's only exits depend on the acquire alone.
@@ -146,15 +163,27 @@ private:
 
   void collectResults(const Stmt *Root) {
     anyStmt(Root, [&](const Stmt *S) {
-      if (const auto *Assign = dyn_cast<BinaryOperator>(S);
-          Assign && Assign->isAssignmentOp() && contains(Assign->getRHS(), Acquire))
-        if (const auto *Ref = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts()))
+      if (std::optional<std::pair<const Expr *, const Expr *>> Assign = assignment(S);
+          Assign && contains(Assign->second, Acquire))
+        if (const auto *Ref = dyn_cast<DeclRefExpr>(Assign->first->IgnoreParenImpCasts()))
           if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
             Results.insert(Var);
       return false;
     });
   }
 
+  /// The two sides of an assignment, built in or a class's own
+  /// (`token = lock.acquire()` on a std::string).
+  static std::optional<std::pair<const Expr *, const Expr *>> assignment(const Stmt *S) {
+    if (const auto *Assign = dyn_cast<BinaryOperator>(S); Assign && Assign->isAssignmentOp())
+      return std::pair(Assign->getLHS(), Assign->getRHS());
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+        Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2)
+      return std::pair<const Expr *, const Expr *>(Op->getArg(0), Op->getArg(1));
+    return std::nullopt;
+  }
+
+public:
   /// True when \p Root reads nothing but the acquire's result and constants:
   /// no clock, counter, flag or other call.
   bool dependsOnlyOnAcquire(const Stmt *Root) {
@@ -185,6 +214,16 @@ private:
         Work.insert(Work.end(), Op->arg_begin(), Op->arg_end());
         continue;
       }
+      // The answer kept as it is tested (`(token = lock.acquire()).empty()`):
+      // what is assigned decides.
+      if (std::optional<std::pair<const Expr *, const Expr *>> Assign = assignment(E)) {
+        const auto *Ref = dyn_cast<DeclRefExpr>(Assign->first->IgnoreParenImpCasts());
+        const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+        if (!Var || !Results.contains(Var))
+          return false;
+        Work.push_back(Assign->second);
+        continue;
+      }
       // A comparison of texts (`strcmp(reply->str, "OK")`) reads its
       // operands too.
       if (const auto *Call = dyn_cast<CallExpr>(E)) {
@@ -199,6 +238,7 @@ private:
     return true;
   }
 
+private:
   /// True when every break, return and throw in \p Root that leaves the loop
   /// is guarded by conditions on the acquire alone.
   bool exitsAreSuccess(const Stmt *Root) {
@@ -376,6 +416,9 @@ constexpr llvm::StringLiteral DefaultLockTimeout = "5s";
 constexpr llvm::StringLiteral DeadlineAdvice =
     "end the loop at a deadline (std::chrono::steady_clock) or after a number of attempts, "
     "then fail or back off";
+constexpr llvm::StringLiteral RetryAdvice =
+    "stop trying again at a deadline (a clock read before the first try) or after a number of "
+    "attempts, then fail or back off";
 constexpr llvm::StringLiteral DefaultWaitSeconds = "10";
 
 bool isPositiveCount(StringRef Text) {
@@ -416,6 +459,13 @@ void UnboundedAcquireCheck::registerMoreMatchers(MatchFinder *Finder) {
   Finder->addMatcher(whileStmt(unless(isExpansionInSystemHeader())).bind("loop"), this);
   Finder->addMatcher(doStmt(unless(isExpansionInSystemHeader())).bind("loop"), this);
   Finder->addMatcher(forStmt(unless(isExpansionInSystemHeader())).bind("loop"), this);
+  // And retries written as a jump back (RetryJumps.h).
+  Finder->addMatcher(gotoStmt(unless(isExpansionInSystemHeader())).bind("goto"), this);
+  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                              forFunction(functionDecl().bind("caller")),
+                              callee(functionDecl(equalsBoundNode("caller"))))
+                         .bind("recursion"),
+                     this);
   // Waits that only a notify ends: a condition variable's wait without a
   // timeout, pthread_cond_wait, sem_wait.
   using Names = std::vector<std::string>;
@@ -451,6 +501,8 @@ void UnboundedAcquireCheck::registerMoreMatchers(MatchFinder *Finder) {
 void UnboundedAcquireCheck::checkMore(const MatchFinder::MatchResult &Result) {
   if (const auto *Loop = Result.Nodes.getNodeAs<Stmt>("loop"))
     Loops.push_back(Loop);
+  else if (Result.Nodes.getNodeAs<Stmt>("goto") || Result.Nodes.getNodeAs<Stmt>("recursion"))
+    JumpsBack = true;
   else if (const auto *Wait = Result.Nodes.getNodeAs<CallExpr>("untimed-wait"))
     UntimedWaits.push_back(Wait);
   else if (const auto *Lock = Result.Nodes.getNodeAs<Expr>("red-mutex-lock"))
@@ -495,7 +547,7 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
   // The sites point into these calls: they live as long as the sites.
   std::vector<LockApiCall> ApiCalls;
   std::vector<AcquireSite> Sites;
-  if (!Loops.empty() || WaitsForReplicas) {
+  if (!Loops.empty() || WaitsForReplicas || JumpsBack) {
     ApiCalls = AllApiCalls; // a copy: narrowed below
     llvm::erase_if(ApiCalls, [&](const LockApiCall &Api) {
       const FunctionDecl *Callee = Api.Call->getDirectCallee();
@@ -530,6 +582,8 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
       break;
     }
 
+  if (JumpsBack)
+    reportRetryJumps(Sites, Index);
   reportUnreadAttempts(Context, Sites, Reported);
 
   // SQL that blocks until a lock is free, with no lock_timeout set before.
@@ -617,8 +671,38 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
   reportZooKeeperWaits(Context, acquireCalls().zooKeeper());
   reportEtcdWaits(acquireCalls().etcd());
   Loops.clear();
+  JumpsBack = false;
   UntimedWaits.clear();
   RedMutexLocks.clear();
+}
+
+void UnboundedAcquireCheck::reportRetryJumps(llvm::ArrayRef<AcquireSite> Sites,
+                                             const LockIndex &Index) {
+  ASTContext &Context = Index.context();
+  llvm::DenseSet<const Stmt *> Reported;
+  for (const AcquireSite &Site : Sites) {
+    if (!Site.Function)
+      continue;
+    for (const RetryJump &Jump : retryJumps(Site.Call, *Site.Function, Context)) {
+      if (Jump.Guards.empty() || Reported.contains(Jump.Retry) ||
+          llvm::any_of(Jump.Region,
+                       [&](const Stmt *S) { return hasVisibleBound(S, Jump.Retry); }))
+        continue;
+      RetryLoop Reader(Jump.Retry, Site.Call, Context, Jump.Region);
+      if (!llvm::all_of(Jump.Guards,
+                        [&](const Expr *Guard) { return Reader.dependsOnlyOnAcquire(Guard); }))
+        continue;
+      Reported.insert(Jump.Retry);
+      bool Recursion = isa<CallExpr>(Jump.Retry);
+      diag(Jump.Retry->getBeginLoc(),
+           "this %select{goto|call of '%1' itself}0 tries lock '%2' again with no deadline and "
+           "no limit on attempts: one stuck holder blocks every waiter")
+          << Recursion << (Recursion ? calleeName(cast<CallExpr>(Jump.Retry)).str() : "")
+          << lockNamed(Site, Index);
+      diag(Site.Call->getBeginLoc(), "acquire attempted here", DiagnosticIDs::Note);
+      diag(Jump.Retry->getBeginLoc(), RetryAdvice, DiagnosticIDs::Note);
+    }
+  }
 }
 
 void UnboundedAcquireCheck::reportUnreadAttempts(ASTContext &Context,

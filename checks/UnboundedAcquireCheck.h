@@ -33,6 +33,9 @@ private:
   /// The timeout, in seconds, a fix gives GET_LOCK in place of a negative one.
   std::string SuggestedWaitSeconds;
   std::vector<const Stmt *> Loops;
+  /// Whether the unit has a goto or a function that calls itself, which
+  /// may retry an acquire.
+  bool JumpsBack = false;
   /// Waits on a condition variable or semaphore with no timeout.
   std::vector<const CallExpr *> UntimedWaits;
   std::vector<const Expr *> RedMutexLocks;
@@ -48,6 +51,10 @@ private:
       ASTContext &Context) const;
   /// etcd locks taken on a client with no gRPC timeout.
   void reportEtcdWaits(llvm::ArrayRef<locklint::model::EtcdCall> Calls);
+  /// Retries written as a goto back or a call of the function itself that
+  /// only the acquire's answer decides, with no bound in what runs again.
+  void reportRetryJumps(llvm::ArrayRef<locklint::model::AcquireSite> Sites,
+                        const locklint::model::LockIndex &Index);
   /// Retry loops around a lock attempt the unit cannot read, known by what
   /// it is handed; the loops in \p Reported were reported already.
   void reportUnreadAttempts(ASTContext &Context, llvm::ArrayRef<locklint::model::AcquireSite> Sites,

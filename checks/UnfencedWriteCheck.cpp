@@ -112,7 +112,8 @@ std::vector<ServiceWrite> modelledWrites(const FunctionDecl *Function, const Loc
     std::string Pattern = ByText ? Found->KeyText : Value ? Value->pattern() : "";
     if (!Pattern.empty() && LockWords.matchesAnyWord(Pattern))
       continue; // the lock's own key
-    Writes.push_back({Call, Pattern.empty() ? "an " + Kind : Kind + " '" + Pattern + "'", false,
+    std::string Article = Found->Service == CoordinationService::Etcd ? "an " : "a ";
+    Writes.push_back({Call, Pattern.empty() ? Article + Kind : Kind + " '" + Pattern + "'", false,
                       Kind, Key, Found->Service});
   }
   return Writes;

@@ -23,6 +23,15 @@ const FieldDecl *memberRead(const CommandWord::Piece &Piece, const FunctionDecl 
   return memberOfObject(Piece, Function);
 }
 
+/// The name of the member \p Piece reads of \p Function's opaque handle.
+const std::string *opaqueMemberRead(const StringPiece &, const FunctionDecl *) { return nullptr; }
+const std::string *opaqueMemberRead(const CommandWord::Piece &Piece, const FunctionDecl *Function) {
+  const ParmVarDecl *Handle = opaqueHandleParameter(Function);
+  return !Piece.MemberName.empty() && Handle && parameterOf(Piece.Source, Function) == Handle
+             ? &Piece.MemberName
+             : nullptr;
+}
+
 /// A word of a command as a template word: text with `$` doubled, `$N` for
 /// parameter N of \p Function, `$.name` for the member `name` of the object
 /// a method is called on, `$?` for a value of the function's own.
@@ -33,6 +42,8 @@ std::string templateWord(const Pieces &Word, const FunctionDecl *Function) {
     // A member first: a handle's member is read through a parameter.
     if (const FieldDecl *Field = memberRead(Piece, Function)) {
       Out += "$." + Field->getNameAsString();
+    } else if (const std::string *Name = opaqueMemberRead(Piece, Function)) {
+      Out += "$." + *Name;
     } else if (const ParmVarDecl *Param = parameterOf(Piece.Source, Function)) {
       Out += "$" + std::to_string(Param->getFunctionScopeIndex());
     } else if (Piece.Text) {

@@ -184,6 +184,8 @@ private:
         return fail(join(Path, "outcome_arg"), "must be a parameter position (0 to 64)");
       Spec.OutcomeArg = Arg.get<unsigned>();
     }
+    if (auto Err = readMember(Entry, "holds_on_return", Spec.HoldsOnReturn, at(Path)))
+      return Err;
     return llvm::Error::success();
   }
 

@@ -140,6 +140,8 @@ struct FunctionSpec {
   std::string OutcomeMember;
   /// Or the parameter it answers through (`int *held`), by position.
   std::optional<unsigned> OutcomeArg;
+  /// Or it returns only holding the lock: a failure throws.
+  bool HoldsOnReturn = false;
 };
 
 /// All modeled functions, looked up by qualified name.

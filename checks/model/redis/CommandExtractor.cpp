@@ -389,6 +389,14 @@ private:
   /// for the member as itself, so that one lock object's calls name one key.
   void appendMember(CommandWord &Word, llvm::StringRef Name, const Expr *Object, unsigned Depth) {
     const FieldDecl *Field = fieldOfCallee(Call->getDirectCallee(), Name);
+    if (!Field)
+      if (const ParmVarDecl *Handle = opaqueHandleParameter(Call->getDirectCallee());
+          Handle && Handle->getFunctionScopeIndex() < Call->getNumArgs()) {
+        // The handle's type is out of sight here: the member by its name.
+        const Expr *Handed = Object ? Object : handedObject(Call->getArg(Handle->getFunctionScopeIndex()));
+        Word.Pieces.push_back({std::nullopt, Handed, 's', nullptr, Name.str()});
+        return;
+      }
     appendMember(Word, Field, Object ? Object : objectArgument(Call, Field), Depth);
   }
 

@@ -154,6 +154,12 @@ CommandWord CommandSummaries::substitute(const CommandWord &Word, const CallExpr
       continue;
     }
     const Expr *Arg = Args[Param->getFunctionScopeIndex()];
+    // A member of an opaque handle the helper is handed: that member of the
+    // handle handed here.
+    if (!Piece.Member && !Piece.MemberName.empty()) {
+      Result.Pieces.push_back({std::nullopt, handedObject(Arg), 's', nullptr, Piece.MemberName});
+      continue;
+    }
     // A member of an object the helper is handed, one of several (`struct
     // lock *a, struct lock *b`): the member of the object handed here.
     if (Piece.Member) {

@@ -155,8 +155,9 @@ std::string LockIndex::identityOf(const CommandWord &Word, bool ClassWide) const
   for (const CommandWord::Piece &Piece : Word.Pieces) {
     if (Piece.Text) {
       Id += *Piece.Text;
-    } else if (Piece.Member) {
-      Id += "{" + expressionIdentity(Piece.Source, Context) + "." + memberIdentity(Piece.Member) + "}";
+    } else if (Piece.isMember()) {
+      std::string Member = Piece.Member ? memberIdentity(Piece.Member) : Piece.MemberName;
+      Id += "{" + expressionIdentity(Piece.Source, Context) + "." + Member + "}";
     } else if (Piece.Source) {
       std::string Shared = HasText ? classParameterIdentity(Piece.Source) : "";
       Id += "{" + (Shared.empty() ? expressionIdentity(Piece.Source, Context) : Shared) + "}";
@@ -199,7 +200,7 @@ std::string LockIndex::keyDisplay(const CommandWord &Word) const {
   // A lock object's member: `lock.key_`, `l->key` through a handle, or
   // `key_` inside its own class.
   auto MemberOf = [&](const CommandWord::Piece &Piece) {
-    std::string Member = Piece.Member->getNameAsString();
+    std::string Member = Piece.memberName();
     if (isa<CXXThisExpr>(Piece.Source->IgnoreParenImpCasts()))
       return Member;
     return Spelled(Piece.Source) + (Piece.Source->getType()->isPointerType() ? "->" : ".") +
@@ -207,13 +208,13 @@ std::string LockIndex::keyDisplay(const CommandWord &Word) const {
   };
   if (const Expr *Sole = Word.soleExpression(); Sole && !Word.text())
     return Spelled(Sole);
-  if (Word.Pieces.size() == 1 && Word.Pieces.front().Member)
+  if (Word.Pieces.size() == 1 && Word.Pieces.front().isMember())
     return MemberOf(Word.Pieces.front());
   std::string Display;
   for (const CommandWord::Piece &Piece : Word.Pieces) {
     if (Piece.Text)
       Display += *Piece.Text;
-    else if (Piece.Member)
+    else if (Piece.isMember())
       Display += "{" + MemberOf(Piece) + "}";
     else if (Piece.Source)
       Display += "{" + Spelled(Piece.Source) + "}";
@@ -237,7 +238,7 @@ KeyNaming LockIndex::keyNaming(const CommandWord &Word) const {
     } else if (Piece.Source) {
       // A lock object's member is named by the member, not the object.
       auto [Slot, New] = SourceNamings.try_emplace(
-          Piece.Member ? Piece.Member->getNameAsString() : expressionName(Piece.Source));
+          Piece.isMember() ? Piece.memberName() : expressionName(Piece.Source));
       if (New)
         Slot->second = namingOfKeySource(Slot->first(), KeyWords);
       Sources = std::max(Sources, Slot->second);

@@ -24,8 +24,12 @@ bool CommandWord::spellsInsensitive(llvm::StringRef Word) const {
   return Word.empty();
 }
 
+std::string CommandWord::Piece::memberName() const {
+  return Member ? Member->getNameAsString() : MemberName;
+}
+
 const clang::Expr *CommandWord::soleExpression() const {
-  if (Pieces.size() != 1 || Pieces.front().Member)
+  if (Pieces.size() != 1 || Pieces.front().isMember())
     return nullptr;
   return Pieces.front().Source;
 }

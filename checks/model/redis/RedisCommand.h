@@ -37,6 +37,13 @@ struct CommandWord {
     /// Set when the piece is this member of the object Source: a lock
     /// object's key whose construction is out of sight (`lock.key_`).
     const clang::FieldDecl *Member = nullptr;
+    /// Or the member's name alone, for a handle whose type this unit only
+    /// declares (`struct lock;` in the header, the fields in lock.c).
+    std::string MemberName;
+
+    bool isMember() const { return Member || !MemberName.empty(); }
+    /// The member's name, for either kind of member piece.
+    std::string memberName() const;
   };
   std::vector<Piece> Pieces;
 

@@ -3,6 +3,7 @@
 #include "model/scopes/DistributedLockScopes.h"
 #include "model/ast/Parents.h"
 #include "model/project/OfferedLockApis.h"
+#include "model/scopes/AnswerCases.h"
 #include "model/redis/LockWords.h"
 #include "model/scopes/LockAttempts.h"
 #include "model/scopes/LockObjects.h"
@@ -93,6 +94,7 @@ AcquireSite commandSite(const RedisCommand *Command) {
     Site.Successes = Spec->Successes;
     Site.Failures = Spec->Failures;
     Site.OutcomeArg = Spec->OutcomeArg;
+    Site.HoldsOnReturn = Spec->HoldsOnReturn;
     if (!Spec->OutcomeMember.empty())
       Site.OutcomeMember = memberNamed(Command->Call, Spec->OutcomeMember);
   }
@@ -206,7 +208,7 @@ namespace {
 
 /// How \p Site's reply answers, when \p Kept keeps the hiredis reply of
 /// its take itself, from the client or from a function that hands it on.
-std::optional<TakeAnswer> replyAnswer(const AcquireSite &Site, const VarDecl *Kept) {
+std::optional<TakeAnswer> replyAnswer(const AcquireSite &Site, const ValueDecl *Kept) {
   const RedisCommand *Take = Site.Command;
   if (!Take || !Kept || !Site.Successes.empty() || Site.HoldsOnReturn ||
       !LockIndex::isAcquire(*Take))
@@ -1120,7 +1122,75 @@ private:
                            return Callee && !inStd(Callee) && namedAsLetGo(Call);
                          })))
       return std::nullopt;
-    return passesOn(Site);
+    if (std::optional<AcquireWrapper> Read = passesOn(Site))
+      return Read;
+    return handedByRuns(Site);
+  }
+
+  /// How \p Site's function hands its answer on, from one run of its code
+  /// after the acquire for each answer the acquire may give: what it
+  /// returns, or stores through a parameter, where the lock is held and
+  /// where not (`switch (reply->type) { case REDIS_REPLY_STATUS: st = 1;
+  /// ... } return st;`, `*held = ok ? 1 : 0; return true;`).
+  std::optional<AcquireWrapper> handedByRuns(const AcquireSite &Site) {
+    const VarDecl *Kept = nullptr;
+    const Stmt *Holder = Finder.holderOf(Site, Kept);
+    if (!Holder || !Site.Function || Site.HoldsOnReturn)
+      return std::nullopt;
+    AcquireAnswers Answers;
+    Answers.Reply = replyAnswer(Site, Kept);
+    Answers.Successes = Site.Successes;
+    Answers.Failures = Site.Failures;
+    // A fencing counter answers any number from 1 on; a run reads one.
+    if ((!Answers.Reply && Site.Successes.empty()) ||
+        (Answers.Reply == TakeAnswer::Integer && Site.Command->ScriptAnswer == ScriptTake::Counter))
+      return std::nullopt;
+    // The variable stands for the answer only while nothing else is put in it.
+    unsigned Given = 0;
+    if (Kept)
+      anyOwnStmtOf(Site.Function, [&](const Stmt *S) {
+        Given += assignsDirectly(S, Kept);
+        return false;
+      });
+    bool KeptIsAnswer = Kept && Given <= (isa<DeclStmt>(Holder) ? 0u : 1u);
+    if (Kept && !KeptIsAnswer)
+      return std::nullopt;
+    auto IsAnswer = [&](const Expr *E) {
+      E = E->IgnoreParenImpCasts();
+      const auto *Ref = dyn_cast<DeclRefExpr>(E);
+      return E == Site.Call || (Ref && Ref->getDecl() == Kept);
+    };
+    std::optional<HandedOutcome> Handed =
+        handedOutcome(*Site.Function, Holder, IsAnswer, Answers, Context);
+    if (!Handed)
+      return std::nullopt;
+    QualType Returned = Site.Function->getReturnType();
+    if (!Handed->Parameter && !Returned->isIntegralOrEnumerationType())
+      return std::nullopt;
+    AcquireWrapper Wrapper;
+    Wrapper.Acquire = Site.Command;
+    Wrapper.SqlLock = Site.SqlLock;
+    Wrapper.Service = Site.Service;
+    Wrapper.KeyText = Site.KeyText;
+    Wrapper.Key = Site.Key;
+    Wrapper.OutcomeArg = Handed->Parameter;
+    // True where held and false where not reads as any truth does.
+    bool Truth = Handed->Successes == std::vector<int64_t>{1} &&
+                 Handed->Failures == std::vector<int64_t>{0};
+    if (!Truth || (!Handed->Parameter && !Returned->isBooleanType())) {
+      Wrapper.Successes = std::move(Handed->Successes);
+      Wrapper.Failures = std::move(Handed->Failures);
+    }
+    return Wrapper;
+  }
+
+  /// True when \p S itself is an assignment to \p Var.
+  static bool assignsDirectly(const Stmt *S, const VarDecl *Var) {
+    const auto *Assign = dyn_cast<BinaryOperator>(S);
+    const auto *Ref = Assign && Assign->isAssignmentOp()
+                          ? dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts())
+                          : nullptr;
+    return Ref && Ref->getDecl() == Var;
   }
 
   std::optional<AcquireWrapper> passesOn(const AcquireSite &Site) {
@@ -1517,9 +1587,36 @@ private:
         Context.getSourceManager().isInSystemHeader(Definition->getLocation()))
       return std::nullopt;
     const ParmVarDecl *Answer = Definition->getParamDecl(Index);
+    if (std::optional<Classified> Read = classifiedByReturns(*Definition, Answer, Site))
+      return Read;
+    // Or what it returns for each answer, run by run: a status kept in a
+    // local and set by a switch over the reply's type.
+    AcquireAnswers Answers;
+    Answers.Reply = replyAnswer(Site, Answer);
+    Answers.Successes = Site.Successes;
+    Answers.Failures = Site.Failures;
+    if (!Answers.Reply && Site.Successes.empty())
+      return std::nullopt;
+    std::optional<HandedOutcome> Handed = handedOutcome(
+        *Definition, nullptr,
+        [&](const Expr *E) {
+          const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+          return Ref && Ref->getDecl() == Answer;
+        },
+        Answers, Context);
+    if (!Handed || Handed->Parameter)
+      return std::nullopt;
+    return Classified{std::move(Handed->Successes), std::move(Handed->Failures)};
+  }
+
+  /// classified() from each return of \p Definition: a constant under tests
+  /// of \p Answer that say whether the lock was taken.
+  std::optional<Classified> classifiedByReturns(const FunctionDecl &Definition,
+                                                const ParmVarDecl *Answer,
+                                                const AcquireSite &Site) {
     Carriers Vars{{Answer, true}};
     Classified Statuses;
-    for (const ReturnStmt *Return : returnsOf(Definition)) {
+    for (const ReturnStmt *Return : returnsOf(&Definition)) {
       const Expr *Value = Return->getRetValue();
       std::optional<int64_t> Constant = Value ? integerValue(Value, Context) : std::nullopt;
       std::optional<bool> Held = heldAt(Return, Site, Answer, Vars);
@@ -1808,6 +1905,8 @@ void offerAnswers(const Wrappers &Found,
       Answer.update({{"successes", Wrapper.Successes}, {"failures", Wrapper.Failures}});
     if (Wrapper.OutcomeArg)
       Answer["outcome_arg"] = *Wrapper.OutcomeArg;
+    if (Wrapper.HoldsOnReturn)
+      Answer["holds_on_return"] = true;
     if (!Answer.empty())
       OfferedLockApis::record({Function, std::move(Answer), AnswerList});
   }

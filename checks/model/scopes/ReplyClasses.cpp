@@ -2,6 +2,7 @@
 
 #include "model/scopes/ReplyClasses.h"
 #include "model/scopes/OutcomeTests.h"
+#include "model/values/AnswerRun.h"
 #include "model/values/CallRoles.h"
 
 using namespace clang;
@@ -12,33 +13,20 @@ namespace {
 // hiredis's reply types (read.h), part of its interface.
 constexpr int64_t IntegerType = 3, NilType = 4, StatusType = 5, ErrorType = 6;
 
-/// The value of a test's parts for one kind of reply.
-class ReplyValues {
+/// The parts of a test that read the reply itself, for one kind of reply.
+class ReplyParts {
 public:
-  ReplyValues(llvm::function_ref<bool(const Expr *)> IsReply, TakeAnswer Answer,
-              const ASTContext &Context, ReplyClass Class)
-      : IsReply(IsReply), Answer(Answer), Context(Context), Class(Class) {}
+  ReplyParts(llvm::function_ref<bool(const Expr *)> IsReply, TakeAnswer Answer, ReplyClass Class)
+      : IsReply(IsReply), Answer(Answer), Class(Class) {}
 
-  std::optional<int64_t> valueOf(const Expr *E) const {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(E))
-      return valueOf(Cast->getSubExpr());
+  std::optional<int64_t> operator()(const Expr *E) const {
     if (IsReply(E))
       return Class == NoReply ? 0 : 1;
     if (const auto *Member = dyn_cast<MemberExpr>(E))
       return memberValue(*Member);
-    if (const auto *Not = dyn_cast<UnaryOperator>(E); Not && Not->getOpcode() == UO_LNot) {
-      std::optional<int64_t> Operand = valueOf(Not->getSubExpr());
-      return Operand ? std::optional<int64_t>(*Operand == 0) : std::nullopt;
-    }
-    if (const auto *Binary = dyn_cast<BinaryOperator>(E))
-      return binaryValue(*Binary);
     if (const auto *Call = dyn_cast<CallExpr>(E))
       return comparedText(*Call);
-    if (E->isNullPointerConstant(const_cast<ASTContext &>(Context),
-                                 Expr::NPC_ValueDependentIsNotNull))
-      return 0;
-    return integerValue(E, Context);
+    return std::nullopt;
   }
 
 private:
@@ -58,39 +46,6 @@ private:
     if (Name == "integer")
       return Class == TakenReply && Integer ? 1 : 0;
     return std::nullopt;
-  }
-
-  std::optional<int64_t> binaryValue(const BinaryOperator &Binary) const {
-    std::optional<int64_t> LHS = valueOf(Binary.getLHS());
-    if (!LHS)
-      return std::nullopt;
-    // Short-circuit: `reply && reply->type == ...` reads no member of none.
-    if (Binary.getOpcode() == BO_LAnd && *LHS == 0)
-      return 0;
-    if (Binary.getOpcode() == BO_LOr && *LHS != 0)
-      return 1;
-    std::optional<int64_t> RHS = valueOf(Binary.getRHS());
-    if (!RHS)
-      return std::nullopt;
-    switch (Binary.getOpcode()) {
-    case BO_LAnd:
-    case BO_LOr:
-      return *RHS != 0;
-    case BO_EQ:
-      return *LHS == *RHS;
-    case BO_NE:
-      return *LHS != *RHS;
-    case BO_LT:
-      return *LHS < *RHS;
-    case BO_GT:
-      return *LHS > *RHS;
-    case BO_LE:
-      return *LHS <= *RHS;
-    case BO_GE:
-      return *LHS >= *RHS;
-    default:
-      return std::nullopt;
-    }
   }
 
   /// `strcmp(reply->str, "OK")`: 0 when the reply's text is the one
@@ -124,11 +79,15 @@ private:
 
   llvm::function_ref<bool(const Expr *)> IsReply;
   TakeAnswer Answer;
-  const ASTContext &Context;
   ReplyClass Class;
 };
 
 } // namespace
+
+std::optional<int64_t> replyPart(const Expr *E, llvm::function_ref<bool(const Expr *)> IsReply,
+                                 TakeAnswer Answer, ReplyClass Class) {
+  return ReplyParts(IsReply, Answer, Class)(E);
+}
 
 std::optional<unsigned> repliesWhere(const Expr *Condition,
                                      llvm::function_ref<bool(const Expr *)> IsReply,
@@ -138,7 +97,8 @@ std::optional<unsigned> repliesWhere(const Expr *Condition,
   for (ReplyClass Class : {NoReply, ErrorReply, BusyReply, TakenReply}) {
     if (!(Possible & Class))
       continue;
-    std::optional<int64_t> Value = ReplyValues(IsReply, Answer, Context, Class).valueOf(Condition);
+    std::optional<int64_t> Value = answerValue(
+        Condition, [&](const Expr *E) { return replyPart(E, IsReply, Answer, Class); }, Context);
     if (!Value)
       return std::nullopt;
     if (*Value)

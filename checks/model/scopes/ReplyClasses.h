@@ -32,6 +32,14 @@ constexpr unsigned FailedReplies = NoReply | ErrorReply | BusyReply;
 /// 0 when busy).
 enum class TakeAnswer { Status, Integer };
 
+/// The value of \p E for a reply of kind \p Class when \p E reads the
+/// reply itself: the pointer (what \p IsReply accepts), its `type` or
+/// `integer`, a `strcmp` of its text; std::nullopt for anything else. The
+/// leaf of a run of code under that reply (AnswerRun.h).
+std::optional<int64_t> replyPart(const clang::Expr *E,
+                                 llvm::function_ref<bool(const clang::Expr *)> IsReply,
+                                 TakeAnswer Answer, ReplyClass Class);
+
 /// Of the replies \p Possible (those earlier tests did not leave on), the
 /// ones for which \p Condition is true, where \p IsReply accepts the
 /// expressions that stand for the reply pointer (the variable that keeps

@@ -51,7 +51,7 @@ const Expr *conditionOf(const Stmt *Loop) {
 
 } // namespace
 
-bool hasVisibleBound(const Stmt *Loop) {
+bool hasVisibleBound(const Stmt *Loop, const Stmt *Retry) {
   if (isa<CXXForRangeStmt>(Loop))
     return true; // It walks a sequence.
   // A condition that compares sizes or counts ends by itself.
@@ -61,9 +61,9 @@ bool hasVisibleBound(const Stmt *Loop) {
           return Compare && Compare->isRelationalOp();
         }))
       return true;
-  return anyStmt(Loop, [](const Stmt *S) {
+  return anyStmt(Loop, [&](const Stmt *S) {
     if (const auto *Call = dyn_cast<CallExpr>(S))
-      return boundingCall(Call);
+      return Call != Retry && boundingCall(Call);
     if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
       return boundingVariable(Ref);
     return false;

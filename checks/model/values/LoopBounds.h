@@ -24,8 +24,10 @@ LoopParts loopParts(const clang::Stmt *Loop);
 
 /// True when \p Loop shows a bound besides its success: a call that reads a
 /// clock or waits with a timeout, a variable named for a deadline or a
-/// number of attempts, or a condition that counts (`i < max`).
-bool hasVisibleBound(const clang::Stmt *Loop);
+/// number of attempts, or a condition that counts (`i < max`). The call
+/// \p Retry, a function's call of itself, is read for its arguments only:
+/// its name (`wait_for_shard`) is no clock.
+bool hasVisibleBound(const clang::Stmt *Loop, const clang::Stmt *Retry = nullptr);
 
 /// True when \p Loop's body has a way out besides its condition: a break
 /// of this loop (not of a loop or switch inside it) or a goto, and, when

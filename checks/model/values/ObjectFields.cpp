@@ -279,6 +279,21 @@ bool isOwnObject(const Expr *Object, const FieldDecl *Field) {
          ownObjectOf(Object, Field);
 }
 
+const ParmVarDecl *opaqueHandleParameter(const FunctionDecl *Function) {
+  const ParmVarDecl *Found = nullptr;
+  if (!Function || isa<CXXMethodDecl>(Function))
+    return nullptr;
+  for (const ParmVarDecl *Param : Function->parameters()) {
+    const RecordDecl *Record = pointedRecord(Param->getType());
+    if (!Record || Record->getDefinition())
+      continue;
+    if (Found)
+      return nullptr;
+    Found = Param;
+  }
+  return Found;
+}
+
 const FieldDecl *fieldOfCallee(const FunctionDecl *Callee, llvm::StringRef Name) {
   if (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee); Method && !Method->isStatic())
     return fieldNamed(Method->getParent(), Name);

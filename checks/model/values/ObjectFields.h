@@ -58,6 +58,12 @@ const clang::FieldDecl *fieldOfCallee(const clang::FunctionDecl *Callee, llvm::S
 /// pointer `lock` alike.
 const clang::Expr *handedObject(const clang::Expr *Arg);
 
+/// The one parameter of \p Function that points to a record this unit
+/// only declares (`struct lock *l` with `struct lock;` in the header): a
+/// handle whose members are named but out of sight. Null when there is
+/// none or more than one.
+const clang::ParmVarDecl *opaqueHandleParameter(const clang::FunctionDecl *Function);
+
 /// The object whose \p Field the call works on: the object a method is
 /// called on, or the argument passed for the callee's handle, without its
 /// `&` (`lock_acquire(&lock)` works on `lock`).
