@@ -431,7 +431,10 @@ const CallExpr *workBeforeReleaseTest(const Expr *Call, const AcquireTest &Teste
   const Stmt *Success = Tested.successBranch(), *Failure = Tested.failureBranch();
   if (!Tested.Test || !Success || firstWork(Success, Readers, SM) ||
       (Failure && firstWork(Failure, Readers, SM)) ||
-      !anyStmt(Success, [&](const Stmt *S) { return isa<Expr>(S) && Readers.releases(cast<Expr>(S)); }))
+      !anyStmt(Success, [&](const Stmt *S) {
+        const auto *Release = dyn_cast<CallExpr>(S);
+        return Release && (Readers.releases(Release) || isLetGoName(calleeName(Release)));
+      }))
     return nullptr;
   const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Tested.Test, Context));
   if (!Block)

@@ -461,10 +461,10 @@ void UnboundedAcquireCheck::registerMoreMatchers(MatchFinder *Finder) {
   Finder->addMatcher(forStmt(unless(isExpansionInSystemHeader())).bind("loop"), this);
   // And retries written as a jump back (RetryJumps.h).
   Finder->addMatcher(gotoStmt(unless(isExpansionInSystemHeader())).bind("goto"), this);
-  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                              forFunction(functionDecl().bind("caller")),
-                              callee(functionDecl(equalsBoundNode("caller"))))
-                         .bind("recursion"),
+  // A function that calls itself: its body is walked once, here, rather
+  // than each call walking up to its function.
+  Finder->addMatcher(functionDecl(isDefinition(), unless(isExpansionInSystemHeader()))
+                         .bind("function"),
                      this);
   // Waits that only a notify ends: a condition variable's wait without a
   // timeout, pthread_cond_wait, sem_wait.
@@ -501,8 +501,15 @@ void UnboundedAcquireCheck::registerMoreMatchers(MatchFinder *Finder) {
 void UnboundedAcquireCheck::checkMore(const MatchFinder::MatchResult &Result) {
   if (const auto *Loop = Result.Nodes.getNodeAs<Stmt>("loop"))
     Loops.push_back(Loop);
-  else if (Result.Nodes.getNodeAs<Stmt>("goto") || Result.Nodes.getNodeAs<Stmt>("recursion"))
+  else if (Result.Nodes.getNodeAs<Stmt>("goto"))
     JumpsBack = true;
+  else if (const auto *Function = Result.Nodes.getNodeAs<FunctionDecl>("function");
+           Function && !JumpsBack && Function->getBody())
+    JumpsBack = anyOwnStmt(Function->getBody(), [&](const Stmt *S) {
+      const auto *Call = dyn_cast<CallExpr>(S);
+      const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+      return Callee && Callee->getCanonicalDecl() == Function->getCanonicalDecl();
+    });
   else if (const auto *Wait = Result.Nodes.getNodeAs<CallExpr>("untimed-wait"))
     UntimedWaits.push_back(Wait);
   else if (const auto *Lock = Result.Nodes.getNodeAs<Expr>("red-mutex-lock"))

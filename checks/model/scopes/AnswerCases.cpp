@@ -88,6 +88,17 @@ std::optional<HandedOutcome> handedOutcome(const FunctionDecl &Function, const S
   std::optional<std::vector<Case>> Cases = runEach(Function, First, IsAnswer, Answers, Context);
   if (!Cases || Cases->empty())
     return std::nullopt;
+  bool ThrowsUnheld = llvm::all_of(*Cases, [](const Case &C) {
+    return C.Where == Side::Held ? !C.End.Threw : C.Where == Side::NotHeld ? C.End.Threw : true;
+  });
+  if (ThrowsUnheld) {
+    HandedOutcome Holds;
+    Holds.HoldsOnReturn = true;
+    return Holds;
+  }
+  // A throw on some answers and a value on others tells nothing here.
+  if (llvm::any_of(*Cases, [](const Case &C) { return C.End.Threw; }))
+    return std::nullopt;
   if (std::optional<HandedOutcome> Returned =
           split(*Cases, [](const AnswerRunEnd &End) { return std::optional(End.Returned); }))
     return Returned;

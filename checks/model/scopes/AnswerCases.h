@@ -32,12 +32,15 @@ struct HandedOutcome {
   /// The parameter the outcome goes out through (`*held = ...`), when the
   /// returned value tells nothing apart (a "query ran" answer).
   std::optional<unsigned> Parameter;
+  /// Or it throws where the lock is not held and returns where it is.
+  bool HoldsOnReturn = false;
 };
 
 /// Runs \p Function from its statement \p First once for each answer of
 /// \p Answers, reading the answer where \p IsAnswer accepts an expression:
 /// the values it returns, or else stores through one parameter, when those
-/// where the lock is held and those where it is not are apart. An error
+/// where the lock is held and those where it is not are apart; or that it
+/// throws where it is not held and returns where it is. An error
 /// reply is judged only when it gives a value of its own: code that leaves
 /// on no reply and on the busy answer checks its take. std::nullopt when a
 /// run cannot be followed or the values mix.

@@ -9,6 +9,7 @@
 #include "model/scopes/LockObjects.h"
 #include "model/scopes/OutcomeTests.h"
 #include "model/scopes/ReplyClasses.h"
+#include "model/values/AnswerRun.h"
 #include "model/values/ObjectFields.h"
 #include "model/values/BlockReferences.h"
 #include "model/values/CallRoles.h"
@@ -30,14 +31,9 @@ using namespace clang;
 namespace locklint::model {
 namespace {
 
-
-
 /// True when \p Call is named as letting a lock go (`unlock`,
 /// `releaseLock`).
-bool namedAsLetGo(const CallExpr *Call) {
-  std::vector<std::string> Words = splitWords(calleeName(Call));
-  return llvm::is_contained(Words, "unlock") || llvm::is_contained(Words, "release");
-}
+bool namedAsLetGo(const CallExpr *Call) { return isLetGoName(calleeName(Call)); }
 
 /// True when \p D is declared in namespace std, however deep: a member of
 /// std::unique_lock too.
@@ -1165,14 +1161,13 @@ private:
     if (!Handed)
       return std::nullopt;
     QualType Returned = Site.Function->getReturnType();
+    AcquireWrapper Wrapper = takenBy(Site);
+    if (Handed->HoldsOnReturn) {
+      Wrapper.HoldsOnReturn = true;
+      return Wrapper;
+    }
     if (!Handed->Parameter && !Returned->isIntegralOrEnumerationType())
       return std::nullopt;
-    AcquireWrapper Wrapper;
-    Wrapper.Acquire = Site.Command;
-    Wrapper.SqlLock = Site.SqlLock;
-    Wrapper.Service = Site.Service;
-    Wrapper.KeyText = Site.KeyText;
-    Wrapper.Key = Site.Key;
     Wrapper.OutcomeArg = Handed->Parameter;
     // True where held and false where not reads as any truth does.
     bool Truth = Handed->Successes == std::vector<int64_t>{1} &&
@@ -1193,7 +1188,8 @@ private:
     return Ref && Ref->getDecl() == Var;
   }
 
-  std::optional<AcquireWrapper> passesOn(const AcquireSite &Site) {
+  /// A wrapper of the lock \p Site takes, before what it answers is read.
+  static AcquireWrapper takenBy(const AcquireSite &Site) {
     AcquireWrapper Wrapper;
     Wrapper.Acquire = Site.Command;
     Wrapper.SqlLock = Site.SqlLock;
@@ -1201,6 +1197,11 @@ private:
     Wrapper.KeyText = Site.KeyText;
     Wrapper.Key = Site.Key;
     Wrapper.HoldsOnReturn = Site.HoldsOnReturn;
+    return Wrapper;
+  }
+
+  std::optional<AcquireWrapper> passesOn(const AcquireSite &Site) {
+    AcquireWrapper Wrapper = takenBy(Site);
     // `return acquire(...)`, `return reply != nullptr`.
     for (const Stmt *S = parentStmt(Site.Call, Context); S; S = parentStmt(S, Context)) {
       // `return classify(redisCommand(...));`: the statuses the function of
@@ -1489,22 +1490,13 @@ private:
   /// The parameter \p Stored writes through: `*held` for a pointer to a
   /// number or a bool, `held` for a reference to one.
   static const ParmVarDecl *outParameter(const Expr *Stored) {
-    Stored = Stored->IgnoreParenImpCasts();
-    bool Dereferenced = false;
-    if (const auto *Deref = dyn_cast<UnaryOperator>(Stored);
-        Deref && Deref->getOpcode() == UO_Deref) {
-      Stored = Deref->getSubExpr()->IgnoreParenImpCasts();
-      Dereferenced = true;
-    }
-    const auto *Ref = dyn_cast<DeclRefExpr>(Stored);
-    const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+    const ParmVarDecl *Param = parameterWritten(Stored);
     if (!Param)
       return nullptr;
     QualType Type = Param->getType();
-    QualType Pointee = Dereferenced             ? Type->getPointeeType()
-                       : Type->isReferenceType() ? Type.getNonReferenceType()
-                                                 : QualType();
-    if (Pointee.isNull() || Pointee.isConstQualified() || !Pointee->isIntegralOrEnumerationType())
+    QualType Pointee =
+        Type->isPointerType() ? Type->getPointeeType() : Type.getNonReferenceType();
+    if (Pointee.isConstQualified() || !Pointee->isIntegralOrEnumerationType())
       return nullptr;
     return Param;
   }
@@ -1604,7 +1596,7 @@ private:
           return Ref && Ref->getDecl() == Answer;
         },
         Answers, Context);
-    if (!Handed || Handed->Parameter)
+    if (!Handed || Handed->Parameter || Handed->HoldsOnReturn)
       return std::nullopt;
     return Classified{std::move(Handed->Successes), std::move(Handed->Failures)};
   }

@@ -62,8 +62,8 @@ const VarDecl *localNamed(const Expr *E) {
   return Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var) ? Var : nullptr;
 }
 
-/// The parameter \p Target writes through: `*held` of a pointer, `held` of
-/// a non-const reference; null for anything else.
+} // namespace
+
 const ParmVarDecl *parameterWritten(const Expr *Target) {
   Target = Target->IgnoreParenImpCasts();
   bool Dereferenced = false;
@@ -81,11 +81,13 @@ const ParmVarDecl *parameterWritten(const Expr *Target) {
   return Param;
 }
 
+namespace {
+
 class Runner {
 public:
   Runner(AnswerLeaf Leaf, ASTContext &Context) : Leaf(Leaf), Context(Context) {}
 
-  enum class Flow { Next, Break, Return, Unknown };
+  enum class Flow { Next, Break, Return, Throw, Unknown };
 
   std::optional<AnswerRunEnd> runFrom(const FunctionDecl &Function, const Stmt *First) {
     const Stmt *Body = Function.getBody();
@@ -93,7 +95,7 @@ public:
       return std::nullopt;
     Void = Function.getReturnType()->isVoidType();
     Flow Ended = exec(First ? First : Body, 0);
-    if (Ended == Flow::Return)
+    if (Ended == Flow::Return || Ended == Flow::Throw)
       return End;
     if (Ended != Flow::Next)
       return std::nullopt;
@@ -106,7 +108,7 @@ public:
         return std::nullopt;
       if (const auto *Block = dyn_cast<CompoundStmt>(Parent)) {
         Flow Rest = restOf(Block, Current);
-        if (Rest == Flow::Return)
+        if (Rest == Flow::Return || Rest == Flow::Throw)
           return End;
         if (Rest == Flow::Unknown)
           return std::nullopt;
@@ -205,8 +207,15 @@ private:
       return exec(Attributed->getSubStmt(), Depth + 1);
     if (isa<BreakStmt>(S))
       return Flow::Break;
-    if (const auto *E = dyn_cast<Expr>(S))
+    if (const auto *E = dyn_cast<Expr>(S)) {
+      // `throw LockBusy(key_);` ends the run; a throw inside an expression
+      // is no straight line.
+      if (isa<CXXThrowExpr>(E->IgnoreImplicit()->IgnoreParens())) {
+        End.Threw = true;
+        return Flow::Throw;
+      }
       return execExpr(E) ? Flow::Next : Flow::Unknown;
+    }
     return Flow::Unknown; // loops, jumps, try, labels a goto may reach
   }
 

@@ -37,10 +37,16 @@ std::optional<int64_t> answerValue(const clang::Expr *E, AnswerLeaf Leaf,
                                    const llvm::DenseMap<const clang::VarDecl *, int64_t> *Locals =
                                        nullptr);
 
+/// The parameter \p Target writes through: `*held` of a pointer, `held`
+/// of a reference; null for anything else.
+const clang::ParmVarDecl *parameterWritten(const clang::Expr *Target);
+
 /// What a run from a statement on ends with.
 struct AnswerRunEnd {
   /// The constant returned.
   int64_t Returned = 0;
+  /// Or the run ended in a throw: nothing was returned.
+  bool Threw = false;
   /// The constant last stored through each pointer or reference
   /// parameter (`*held = ...`, `held = ...`) on the way.
   llvm::DenseMap<const clang::ParmVarDecl *, int64_t> Stored;
@@ -49,10 +55,10 @@ struct AnswerRunEnd {
 /// Runs \p Function from its statement \p First (null for the start of its
 /// body) to its return, under the assumed answer. Follows blocks,
 /// declarations and assignments of locals, if, switch (with fallthrough and
-/// break) and return; lets calls that are not assignments run by, except
-/// those handed a local's address, which forget it. std::nullopt at a loop,
-/// a jump, a throw, a test it cannot decide, or a return whose value it
-/// cannot.
+/// break), return and throw; lets calls that are not assignments run by,
+/// except those handed a local's address, which forget it. std::nullopt at
+/// a loop, a jump, a try, a test it cannot decide, or a return whose value
+/// it cannot.
 std::optional<AnswerRunEnd> runFrom(const clang::FunctionDecl &Function, const clang::Stmt *First,
                                     AnswerLeaf Leaf, clang::ASTContext &Context);
 

@@ -28,6 +28,11 @@ bool isBookkeepingName(llvm::StringRef Name) {
   return isReportingName(Name) || hasWordOf(Name, Others);
 }
 
+bool isLetGoName(llvm::StringRef Name) {
+  static constexpr llvm::StringLiteral Words[] = {"unlock", "release"};
+  return hasWordOf(Name, Words);
+}
+
 bool isFreeingName(llvm::StringRef Name) {
   static constexpr llvm::StringLiteral Words[] = {"free"};
   return hasWordOf(Name, Words);

@@ -19,6 +19,10 @@ namespace locklint::model {
 /// `metrics_inc`, `unlock`, `c_str`.
 bool isBookkeepingName(llvm::StringRef Name);
 
+/// True when a function named \p Name lets a lock go, by a word of its
+/// name: `unlock`, `releaseLock`, `dl_release`.
+bool isLetGoName(llvm::StringRef Name);
+
 /// True when a function named \p Name frees what it is handed, by a word
 /// of its name: `freeReplyObject`, `mysql_free_result`.
 bool isFreeingName(llvm::StringRef Name);

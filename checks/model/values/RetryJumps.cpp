@@ -12,10 +12,6 @@ namespace {
 
 bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S); }
 
-/// True when control cannot fall through \p S: it ends in a return, a
-/// jump or a throw.
-bool leavesOrJumps(const Stmt *S) { return leaves(S) || isa_and_nonnull<GotoStmt>(finalStatement(S)); }
-
 /// The statement of \p Block that holds \p S, through declarations.
 const Stmt *statementIn(const CompoundStmt *Block, const Stmt *S, ASTContext &Context) {
   const Stmt *Holder = nullptr;
@@ -50,7 +46,7 @@ bool collectGuards(const Stmt *Retry, const Stmt *Root, const Expr *Acquire, AST
           break;
         const auto *If = dyn_cast<IfStmt>(Before);
         if (If && isBefore(SM, Taken, SM.getExpansionLoc(If->getBeginLoc())) &&
-            (leavesOrJumps(If->getThen()) || (If->getElse() && leavesOrJumps(If->getElse()))))
+            (leaves(If->getThen()) || (If->getElse() && leaves(If->getElse()))))
           Guards.push_back(If->getCond());
       }
   }

@@ -101,10 +101,10 @@ inline const clang::Stmt *finalStatement(const clang::Stmt *S) {
 }
 
 /// True when control cannot fall through \p S: it is, or its block ends in,
-/// a return, break, continue or throw.
+/// a return, break, continue, goto or throw.
 inline bool leaves(const clang::Stmt *S) {
   return llvm::isa_and_nonnull<clang::ReturnStmt, clang::BreakStmt, clang::ContinueStmt,
-                               clang::CXXThrowExpr>(finalStatement(S));
+                               clang::GotoStmt, clang::CXXThrowExpr>(finalStatement(S));
 }
 
 /// The return statements of \p Function, outside the lambdas it holds.

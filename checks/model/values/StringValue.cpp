@@ -386,8 +386,10 @@ std::optional<StringValue> StringValueTracker::formatted(const Expr *Format,
       else
         Value = opaque(stripStringWrappers(Arg));
     }
+    // Text the program makes at run time (a buffer another call filled):
+    // a piece named by what is handed, like any run-time value.
     if (!Value)
-      return std::nullopt;
+      Value = opaque(stripStringWrappers(Arg));
     Result.append(*Value);
     I = J;
   }
