@@ -439,19 +439,7 @@ const CallExpr *workBeforeReleaseTest(const Expr *Call, const AcquireTest &Teste
   const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Tested.Test, Context));
   if (!Block)
     return nullptr;
-  // The statement of that block that holds the acquire, through the
-  // declaration that keeps its answer.
-  const Stmt *Holder = nullptr;
-  for (DynTypedNode Node = DynTypedNode::create(*Call);;) {
-    DynTypedNodeList Parents = parentsOf(Node, Context);
-    if (Parents.empty())
-      return nullptr;
-    if (Parents[0].get<Stmt>() == Block)
-      break;
-    Node = Parents[0];
-    if (const auto *S = Node.get<Stmt>())
-      Holder = S;
-  }
+  const Stmt *Holder = statementIn(Block, Call, Context);
   if (!Holder || Holder == Tested.Test)
     return nullptr;
   bool Between = false;

@@ -146,15 +146,18 @@ auto readsVariable(const VarDecl *Var) {
   };
 }
 
+/// True when \p S itself is an assignment to \p Var.
+bool assignsDirectly(const Stmt *S, const VarDecl *Var) {
+  const auto *Assign = dyn_cast<BinaryOperator>(S);
+  const auto *Ref = Assign && Assign->isAssignmentOp()
+                        ? dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts())
+                        : nullptr;
+  return Ref && Ref->getDecl() == Var;
+}
+
 /// True when \p S assigns to \p Var.
 bool assigns(const Stmt *S, const VarDecl *Var) {
-  return anyStmt(S, [&](const Stmt *Inner) {
-    const auto *Assign = dyn_cast<BinaryOperator>(Inner);
-    const auto *Ref = Assign && Assign->isAssignmentOp()
-                          ? dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts())
-                          : nullptr;
-    return Ref && Ref->getDecl() == Var;
-  });
+  return anyStmt(S, [&](const Stmt *Inner) { return assignsDirectly(Inner, Var); });
 }
 
 /// The variables that carry an acquire's outcome, each with whether its being
@@ -1133,13 +1136,10 @@ private:
     const Stmt *Holder = Finder.holderOf(Site, Kept);
     if (!Holder || !Site.Function || Site.HoldsOnReturn)
       return std::nullopt;
-    AcquireAnswers Answers;
-    Answers.Reply = replyAnswer(Site, Kept);
-    Answers.Successes = Site.Successes;
-    Answers.Failures = Site.Failures;
+    std::optional<AcquireAnswers> Answers = answersOf(Site, Kept);
     // A fencing counter answers any number from 1 on; a run reads one.
-    if ((!Answers.Reply && Site.Successes.empty()) ||
-        (Answers.Reply == TakeAnswer::Integer && Site.Command->ScriptAnswer == ScriptTake::Counter))
+    if (!Answers ||
+        (Answers->Reply == TakeAnswer::Integer && Site.Command->ScriptAnswer == ScriptTake::Counter))
       return std::nullopt;
     // The variable stands for the answer only while nothing else is put in it.
     unsigned Given = 0;
@@ -1148,8 +1148,7 @@ private:
         Given += assignsDirectly(S, Kept);
         return false;
       });
-    bool KeptIsAnswer = Kept && Given <= (isa<DeclStmt>(Holder) ? 0u : 1u);
-    if (Kept && !KeptIsAnswer)
+    if (Kept && Given > (isa<DeclStmt>(Holder) ? 0u : 1u))
       return std::nullopt;
     auto IsAnswer = [&](const Expr *E) {
       E = E->IgnoreParenImpCasts();
@@ -1157,7 +1156,7 @@ private:
       return E == Site.Call || (Ref && Ref->getDecl() == Kept);
     };
     std::optional<HandedOutcome> Handed =
-        handedOutcome(*Site.Function, Holder, IsAnswer, Answers, Context);
+        handedOutcome(*Site.Function, Holder, IsAnswer, *Answers, Context);
     if (!Handed)
       return std::nullopt;
     QualType Returned = Site.Function->getReturnType();
@@ -1179,13 +1178,17 @@ private:
     return Wrapper;
   }
 
-  /// True when \p S itself is an assignment to \p Var.
-  static bool assignsDirectly(const Stmt *S, const VarDecl *Var) {
-    const auto *Assign = dyn_cast<BinaryOperator>(S);
-    const auto *Ref = Assign && Assign->isAssignmentOp()
-                          ? dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts())
-                          : nullptr;
-    return Ref && Ref->getDecl() == Var;
+  /// The answers \p Site's acquire may give, when \p Kept keeps them:
+  /// the kinds of its hiredis reply, or its status values; std::nullopt
+  /// for an answer of neither kind (a bool, a token, SQL rows).
+  static std::optional<AcquireAnswers> answersOf(const AcquireSite &Site, const ValueDecl *Kept) {
+    AcquireAnswers Answers;
+    Answers.Reply = replyAnswer(Site, Kept);
+    Answers.Successes = Site.Successes;
+    Answers.Failures = Site.Failures;
+    if (!Answers.Reply && Site.Successes.empty())
+      return std::nullopt;
+    return Answers;
   }
 
   /// A wrapper of the lock \p Site takes, before what it answers is read.
@@ -1583,11 +1586,8 @@ private:
       return Read;
     // Or what it returns for each answer, run by run: a status kept in a
     // local and set by a switch over the reply's type.
-    AcquireAnswers Answers;
-    Answers.Reply = replyAnswer(Site, Answer);
-    Answers.Successes = Site.Successes;
-    Answers.Failures = Site.Failures;
-    if (!Answers.Reply && Site.Successes.empty())
+    std::optional<AcquireAnswers> Answers = answersOf(Site, Answer);
+    if (!Answers)
       return std::nullopt;
     std::optional<HandedOutcome> Handed = handedOutcome(
         *Definition, nullptr,
@@ -1595,7 +1595,7 @@ private:
           const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
           return Ref && Ref->getDecl() == Answer;
         },
-        Answers, Context);
+        *Answers, Context);
     if (!Handed || Handed->Parameter || Handed->HoldsOnReturn)
       return std::nullopt;
     return Classified{std::move(Handed->Successes), std::move(Handed->Failures)};

@@ -12,21 +12,6 @@ namespace {
 
 bool isLoop(const Stmt *S) { return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S); }
 
-/// The statement of \p Block that holds \p S, through declarations.
-const Stmt *statementIn(const CompoundStmt *Block, const Stmt *S, ASTContext &Context) {
-  const Stmt *Holder = nullptr;
-  for (DynTypedNode Node = DynTypedNode::create(*S);;) {
-    DynTypedNodeList Parents = parentsOf(Node, Context);
-    if (Parents.empty())
-      return nullptr;
-    if (Parents[0].get<Stmt>() == Block)
-      return Holder ? Holder : S;
-    Node = Parents[0];
-    if (const auto *Up = Node.get<Stmt>())
-      Holder = Up;
-  }
-}
-
 /// The guards of \p Retry up to \p Root, after \p Acquire; false when a
 /// loop statement lies between them.
 bool collectGuards(const Stmt *Retry, const Stmt *Root, const Expr *Acquire, ASTContext &Context,

@@ -76,6 +76,24 @@ inline const clang::Stmt *parentStmt(const clang::Stmt *S, clang::ASTContext &Co
   return Parents.empty() ? nullptr : Parents[0].get<clang::Stmt>();
 }
 
+/// The statement of \p Block that holds \p S, through the declarations
+/// that keep an initializer's value (`auto t = lock.tryAcquire();`); null
+/// when \p Block does not hold it.
+inline const clang::Stmt *statementIn(const clang::CompoundStmt *Block, const clang::Stmt *S,
+                                      clang::ASTContext &Context) {
+  const clang::Stmt *Holder = S;
+  for (clang::DynTypedNode Node = clang::DynTypedNode::create(*S);;) {
+    clang::DynTypedNodeList Parents = parentsOf(Node, Context);
+    if (Parents.empty())
+      return nullptr;
+    if (Parents[0].get<clang::Stmt>() == Block)
+      return Holder;
+    Node = Parents[0];
+    if (const auto *Up = Node.get<clang::Stmt>())
+      Holder = Up;
+  }
+}
+
 /// The references to \p Var in \p Root.
 inline std::vector<const clang::DeclRefExpr *> referencesIn(const clang::Stmt *Root,
                                                            const clang::ValueDecl *Var) {
