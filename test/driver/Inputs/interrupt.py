@@ -38,9 +38,24 @@ while len(workers()) < 2:
 running = workers()
 driver.send_signal(getattr(signal, "SIG" + name))
 driver.wait(timeout=60)
-time.sleep(0.5)
-alive = [pid for pid in running if os.path.exists(f"/proc/{pid}")
-         and open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"]
+
+
+def still_running(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+# A worker the driver started but that has not yet reached its own start
+# (a slow machine, a sanitizer build) ends on its own as soon as it finds its
+# driver gone: it gets a while to do so, and nobody kills it meanwhile.
+deadline = time.monotonic() + 30
+alive = [pid for pid in running if still_running(pid)]
+while alive and time.monotonic() < deadline:
+    time.sleep(0.1)
+    alive = [pid for pid in alive if still_running(pid)]
 if alive:
     for pid in alive:
         os.kill(pid, signal.SIGKILL)
