@@ -592,9 +592,19 @@ workOnBothPaths(const AcquireTest &Tested, const RedisCommand *Acquire, const Lo
 bool readAfter(const VarDecl *Var, const Expr *Call, const FunctionDecl *Function,
                const SourceManager &SM) {
   SourceLocation After = SM.getExpansionLoc(Call->getEndLoc());
+  // Freeing a reply (`freeReplyObject(reply)`) reads nothing of it.
+  llvm::DenseSet<const Expr *> Freed;
+  if (Function)
+    anyStmtOf(Function, [&](const Stmt *S) {
+      if (const auto *Free = dyn_cast<CallExpr>(S); Free && Free->getNumArgs() == 1)
+        if (const FunctionDecl *Callee = Free->getDirectCallee();
+            Callee && Callee->getIdentifier() && isFreeingName(Callee->getName()))
+          Freed.insert(Free->getArg(0)->IgnoreParenImpCasts());
+      return false;
+    });
   return Function && anyStmtOf(Function, [&](const Stmt *S) {
            const auto *Ref = dyn_cast<DeclRefExpr>(S);
-           return Ref && Ref->getDecl() == Var &&
+           return Ref && Ref->getDecl() == Var && !Freed.contains(Ref) &&
                   isBefore(SM, After, SM.getExpansionLoc(Ref->getBeginLoc()));
          });
 }
@@ -662,9 +672,10 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     // be asked through it (`lock.tryLock(); if (!lock.isHeld()) return;`).
     bool AskedByMember = Site.OutcomeMember && (Site.Call->getType()->isVoidType() ||
                                                 Readers.neverRead(Site.Call, Site.Function));
-    // A call that answers through a variable it is handed (`&held`) is
-    // asked through that variable; one handed something else, nowhere here.
-    const VarDecl *Answer = outcomeVariable(Site);
+    // A call that answers through a variable it is handed (`&held`, or
+    // `&reply` for a forwarder that hands out the reply) is asked through
+    // that variable; one handed something else, nowhere here.
+    const VarDecl *Answer = Site.OutcomeArg ? outcomeVariable(Site) : replyOutVariable(Site);
     if (Site.OutcomeArg && !Answer)
       continue;
     std::string Lock = Site.Command && !Site.Command->Args.empty()

@@ -397,6 +397,13 @@ private:
         Word.Pieces.push_back({std::nullopt, Handed, 's', nullptr, Name.str()});
         return;
       }
+    // A method reached through an interface, whose implementation keeps the
+    // member out of sight here: the member by its name, of this object.
+    if (!Field && Object && !isa<CXXThisExpr>(Object->IgnoreParenImpCasts()) &&
+        isa_and_nonnull<CXXMethodDecl>(Call->getDirectCallee())) {
+      Word.Pieces.push_back({std::nullopt, Object, 's', nullptr, Name.str()});
+      return;
+    }
     appendMember(Word, Field, Object ? Object : objectArgument(Call, Field), Depth);
   }
 

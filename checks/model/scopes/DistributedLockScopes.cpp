@@ -239,7 +239,9 @@ public:
     Partial = nullptr;
     MixedAt.reset();
     if (Site.OutcomeArg)
-      return outParameterTest(Site);
+      return outParameterTest(Site, outcomeVariable(Site));
+    if (const VarDecl *Reply = replyOutVariable(Site))
+      return outParameterTest(Site, Reply);
     const Stmt *Holder = holderOf(Site, Kept);
     if (!Holder && Site.OutcomeMember)
       return memberTest(Site);
@@ -261,7 +263,7 @@ public:
                .empty())
         Partial = Test;
     } else if (Holder && Kept) {
-      const Stmt *Next = nextTest(Holder, Site, Kept, Positive);
+      const Stmt *Next = nextTest(retryLoopAround(Holder, Kept), Site, Kept, Positive);
       if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(Next))
         return switchTest(Site, *Switch);
       Test = dyn_cast_or_null<IfStmt>(Next);
@@ -288,19 +290,23 @@ public:
     return AcquireTest::ofIf(Test, *Positive);
   }
 
-  /// For a call that answers through the variable it is handed (`&held`):
+  /// For a call that answers through the variable it is handed (`&held`,
+  /// or `&reply` for a function that hands out the reply):
   /// the test of that variable, in the statement of the call (`if
   /// (lock(&held) != 0 || !held)`) or after it. What the call returns is no
   /// answer.
-  std::optional<AcquireTest> outParameterTest(const AcquireSite &Site) {
-    const VarDecl *Kept = outcomeVariable(Site);
+  std::optional<AcquireTest> outParameterTest(const AcquireSite &Site, const VarDecl *Kept) {
     const CompoundStmt *Block = nullptr;
     const Stmt *Holder = Kept ? statementInBlock(Site.Call, Block) : nullptr;
     if (!Holder)
       return std::nullopt;
     std::optional<bool> Positive;
     const auto *Test = dyn_cast<IfStmt>(Holder);
-    if (Test && !referencesIn(Test->getCond(), Kept).empty()) {
+    // `&reply` handed to the call is no read of it.
+    bool Read = Test && llvm::any_of(referencesIn(Test->getCond(), Kept), [&](const DeclRefExpr *Ref) {
+      return !Site.Call->getSourceRange().fullyContains(Ref->getSourceRange());
+    });
+    if (Read) {
       Positive = testedOutcome(Test->getCond(), Site, Kept, Carriers{{Kept, true}});
       if (!Positive)
         MixedAt = mixedBranch(Test->getCond(), readsVariable(Kept), Context, meaningOf(&Site));
@@ -474,6 +480,9 @@ public:
     for (const Stmt *Parent = up(Statement); Parent; Statement = Parent, Parent = up(Parent)) {
       if ((Block = dyn_cast<CompoundStmt>(Parent)))
         return Statement;
+      // `if (!exec(&reply, ...)) return;`: the if is the call's statement.
+      if (const auto *If = dyn_cast<IfStmt>(Parent); If && If->getCond() == Statement)
+        continue;
       if (!isa<Expr, DeclStmt>(Parent))
         return nullptr;
     }
@@ -683,6 +692,31 @@ public:
         return nullptr;
       Previous = S;
     }
+  }
+
+  /// The loop around \p Holder that tries again until \p Kept, declared
+  /// before it, says the lock is held (`for (...; !locked; ...) locked =
+  /// tryLock();`), else \p Holder. Tests of \p Kept inside such a loop only
+  /// decide whether to try again; the test after it decides the work.
+  const Stmt *retryLoopAround(const Stmt *Holder, const VarDecl *Kept) {
+    const SourceManager &SM = Context.getSourceManager();
+    for (const Stmt *S = parentStmt(Holder, Context); S; S = parentStmt(S, Context)) {
+      const Expr *Condition = nullptr;
+      if (const auto *For = dyn_cast<ForStmt>(S))
+        Condition = For->getCond();
+      else if (const auto *While = dyn_cast<WhileStmt>(S))
+        Condition = While->getCond();
+      else if (const auto *Do = dyn_cast<DoStmt>(S))
+        Condition = Do->getCond();
+      else if (isa<LambdaExpr, BlockExpr>(S))
+        break;
+      if (!Condition)
+        continue;
+      bool DeclaredBefore =
+          SM.isBeforeInTranslationUnit(Kept->getLocation(), S->getBeginLoc());
+      return DeclaredBefore && !referencesIn(Condition, Kept).empty() ? S : Holder;
+    }
+    return Holder;
   }
 
   /// \p Kept and the variables computed from it after \p Holder in its
@@ -2033,16 +2067,36 @@ std::vector<AcquireSite> findAcquireSites(const LockIndex &Index, llvm::ArrayRef
   return readAcquireSites(Index, Sql, Calls, ApiCalls).Sites;
 }
 
-const VarDecl *outcomeVariable(const AcquireSite &Site) {
-  const auto *Call = dyn_cast<CallExpr>(Site.Call);
-  if (!Site.OutcomeArg || !Call || *Site.OutcomeArg >= Call->getNumArgs())
+/// The local variable whose address \p Call hands at argument \p Index.
+static const VarDecl *localHandedAt(const CallExpr *Call, unsigned Index) {
+  if (!Call || Index >= Call->getNumArgs())
     return nullptr;
-  const Expr *Arg = Call->getArg(*Site.OutcomeArg)->IgnoreParenImpCasts();
+  const Expr *Arg = Call->getArg(Index)->IgnoreParenImpCasts();
   if (const auto *Address = dyn_cast<UnaryOperator>(Arg); Address && Address->getOpcode() == UO_AddrOf)
     Arg = Address->getSubExpr()->IgnoreParenImpCasts();
   const auto *Ref = dyn_cast<DeclRefExpr>(Arg);
   const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   return Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var) ? Var : nullptr;
+}
+
+const VarDecl *outcomeVariable(const AcquireSite &Site) {
+  return Site.OutcomeArg ? localHandedAt(dyn_cast<CallExpr>(Site.Call), *Site.OutcomeArg)
+                         : nullptr;
+}
+
+const VarDecl *replyOutVariable(const AcquireSite &Site) {
+  const auto *Call = dyn_cast<CallExpr>(Site.Call);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Site.Command || !Callee)
+    return nullptr;
+  // A function that returns the reply hands out no other.
+  if (pointedRecord(Callee->getReturnType()) == nullptr)
+    for (const ParmVarDecl *Param : Callee->parameters())
+      if (const auto *Outer = Param->getType()->getAs<PointerType>())
+        if (const RecordDecl *Reply = pointedRecord(Outer->getPointeeType());
+            Reply && Reply->getIdentifier() && Reply->getName() == "redisReply")
+          return localHandedAt(Call, Param->getFunctionScopeIndex());
+  return nullptr;
 }
 
 bool asksOutcomeMember(const AcquireSite &Site, clang::ASTContext &Context) {

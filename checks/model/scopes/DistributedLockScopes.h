@@ -199,6 +199,11 @@ std::optional<AcquireTest> testOfAcquire(const AcquireSite &Site, const LockInde
 /// For \p Site's call of a function that answers through a parameter:
 /// the variable the call hands it (`&held`); null otherwise.
 const clang::VarDecl *outcomeVariable(const AcquireSite &Site);
+/// The local reply variable a Redis take hands by address to a function
+/// that puts the reply there and returns something else (`bool
+/// Exec(redisReply **out, const char *fmt, ...)`): the answer is read from
+/// it, not from what the call returns.
+const clang::VarDecl *replyOutVariable(const AcquireSite &Site);
 
 /// True when, after \p Site's call, its function asks the member the
 /// called method keeps its outcome in, on the same object.
