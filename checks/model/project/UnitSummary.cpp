@@ -466,8 +466,10 @@ UnitSummary SummaryCollector::finish(llvm::ArrayRef<OfferedLockApi> Offered) {
   for (const SqlTextWrapper &Wrapper : Runs.textWrappers()) {
     if (broken(Wrapper.Function))
       continue;
-    addEntries(Summary.SqlFunctions, exportedNames(Wrapper.Function),
-               json{{"sql_arg", Wrapper.TextParameter}, {"simple_query", Wrapper.SimpleQuery}});
+    json Entry{{"sql_arg", Wrapper.TextParameter}, {"simple_query", Wrapper.SimpleQuery}};
+    if (Wrapper.Formats)
+      Entry["format"] = true;
+    addEntries(Summary.SqlFunctions, exportedNames(Wrapper.Function), Entry);
     Described.insert(Wrapper.Function->getCanonicalDecl());
   }
   // A virtual method that is no wrapper (another backend, a test double, a

@@ -154,6 +154,8 @@ llvm::Error SqlClientModel::addJson(llvm::StringRef Text, llvm::StringRef Source
       return Err;
     if (auto Err = readMember(Entry, "simple_query", F.SimpleQuery, Wrong))
       return Err;
+    if (auto Err = readMember(Entry, "format", F.Formats, Wrong))
+      return Err;
     if (auto Err = readMember(Entry, "answer_on_connection", F.AnswerOnConnection, Wrong))
       return Err;
     for (const std::string &Name : *Names)

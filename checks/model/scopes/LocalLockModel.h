@@ -51,6 +51,8 @@ struct SqlClientModel {
     /// True when the text goes out as one simple query, which may hold
     /// several statements separated by semicolons.
     bool SimpleQuery = false;
+    /// The text at SqlArg is a printf format, its arguments following it.
+    bool Formats = false;
     /// True when the call answers only whether the server took the query,
     /// and the rows come from a later call on the connection (mysql_query,
     /// then mysql_store_result).

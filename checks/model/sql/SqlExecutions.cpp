@@ -3,6 +3,7 @@
 #include "model/sql/SqlExecutions.h"
 #include "model/matching/NameSet.h"
 #include "model/values/ExprText.h"
+#include "model/values/FormatForwarders.h"
 #include "model/values/SourceOrder.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/ExprCXX.h"
@@ -60,6 +61,8 @@ void SqlExecutions::add(const CallExpr *Call, const FunctionDecl *Function) {
     };
     std::optional<StringValue> Sql = ValueOf(Spec.SqlArg);
     std::optional<std::string> Text = Sql ? sqlText(*Sql) : std::nullopt;
+    if (Spec.Formats && Spec.SqlArg)
+      Text = formattedText(Call, *Spec.SqlArg);
     std::optional<StringValue> NameValue = ValueOf(Spec.NameArg);
     std::optional<std::string> Name = NameValue ? NameValue->text() : std::nullopt;
     if (Spec.Prepares) {
@@ -83,8 +86,15 @@ void SqlExecutions::add(const CallExpr *Call, const FunctionDecl *Function) {
     Run.Execution.AnswerOnConnection = Spec.AnswerOnConnection && Connection;
     Run.Text = Text;
     Run.Name = Spec.SqlArg ? std::nullopt : Name;
-    if (Spec.SqlArg && *Spec.SqlArg < Args.size())
-      Run.TextParameter = parameterOf(Args[*Spec.SqlArg], Function);
+    if (Spec.SqlArg && *Spec.SqlArg < Args.size()) {
+      Run.TextParameter = Spec.Formats ? nullptr : parameterOf(Args[*Spec.SqlArg], Function);
+      // `vsnprintf(sql, n, fmt, ap); PQexec(conn, sql)`: the text is the
+      // function's format, formatted with what its callers hand it.
+      const auto *Ref = dyn_cast<DeclRefExpr>(Args[*Spec.SqlArg]->IgnoreParenImpCasts());
+      const auto *Buffer = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      if (!Text && Buffer && Buffer->hasLocalStorage())
+        Run.FormatParameter = formatFilling(Function, Buffer);
+    }
     Runs.push_back(std::move(Run));
     return;
   }
@@ -99,8 +109,24 @@ bool SqlExecutions::isTextWrapper(const Pending &Run) const {
          }) == 1;
 }
 
+bool SqlExecutions::isFormatWrapper(const Pending &Run) const {
+  return Run.FormatParameter && !Run.Text &&
+         llvm::count_if(Runs, [&](const Pending &Other) {
+           return Other.Execution.Function == Run.Execution.Function;
+         }) == 1;
+}
+
+std::optional<std::string> SqlExecutions::formattedText(const CallExpr *Call, unsigned Format) {
+  llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
+  if (Format >= Args.size())
+    return std::nullopt;
+  std::optional<StringValue> Value = Strings.formatted(Args[Format], Args.drop_front(Format + 1));
+  return Value ? sqlText(*Value) : std::nullopt;
+}
+
 void SqlExecutions::followWrappers(llvm::ArrayRef<HelperCall> Calls) {
   constexpr unsigned MaxDepth = 4;
+  followFormatWrappers(Calls, MaxDepth);
   std::vector<size_t> Wrappers;
   for (size_t I = 0; I < Runs.size(); ++I)
     if (isTextWrapper(Runs[I]))
@@ -136,12 +162,61 @@ void SqlExecutions::followWrappers(llvm::ArrayRef<HelperCall> Calls) {
   }
 }
 
+/// A printf-style wrapper runs, at a call that hands it a format of its
+/// own (`db_query_int(m, "SELECT GET_LOCK('%s', %d)", name, 10)`), that
+/// format with the arguments after it; at a call that hands on its
+/// caller's format and arguments, it makes that caller a wrapper too.
+void SqlExecutions::followFormatWrappers(llvm::ArrayRef<HelperCall> Calls, unsigned MaxDepth) {
+  std::vector<size_t> Wrappers;
+  for (size_t I = 0; I < Runs.size(); ++I)
+    if (isFormatWrapper(Runs[I]))
+      Wrappers.push_back(I);
+  for (unsigned Depth = 0; Depth < MaxDepth && !Wrappers.empty(); ++Depth) {
+    std::vector<size_t> Forwarded;
+    for (const HelperCall &Call : Calls) {
+      const FunctionDecl *Callee = helperDefinition(Call.Call);
+      for (size_t Wrapper : Wrappers) {
+        Pending Inner = Runs[Wrapper];
+        unsigned Index = Inner.FormatParameter->getFunctionScopeIndex();
+        llvm::ArrayRef<const Expr *> Args = callArguments(Call.Call);
+        if (Inner.Execution.Function != Callee || Index >= Args.size())
+          continue;
+        Pending Run = Inner;
+        Run.Execution.Call = Call.Call;
+        Run.Execution.Function = Call.Caller;
+        Run.Execution.Text = Args[Index];
+        Run.Execution.AnswerOnConnection = false;
+        Run.FormatParameter = parameterOf(Args[Index], Call.Caller);
+        // Handed on with the caller's own arguments: the caller formats.
+        if (Run.FormatParameter && !(Call.Caller->isVariadic() || !Callee->isVariadic())) {
+          Run.FormatParameter = nullptr;
+          continue;
+        }
+        if (!Run.FormatParameter) {
+          if (!Callee->isVariadic())
+            continue; // a va_list wrapper's arguments are its caller's
+          Run.Text = formattedText(Call.Call, Index);
+        }
+        Runs.push_back(std::move(Run));
+        if (Runs.back().FormatParameter)
+          Forwarded.push_back(Runs.size() - 1);
+      }
+    }
+    Wrappers = std::move(Forwarded);
+  }
+}
+
 std::vector<SqlTextWrapper> SqlExecutions::textWrappers() const {
   std::vector<SqlTextWrapper> Found;
-  for (const Pending &Run : Runs)
+  for (const Pending &Run : Runs) {
     if (isTextWrapper(Run))
       Found.push_back({Run.Execution.Function, Run.TextParameter->getFunctionScopeIndex(),
                        Run.Execution.SimpleQuery});
+    // Other units call the variadic one with their own format.
+    else if (isFormatWrapper(Run) && Run.Execution.Function->isVariadic())
+      Found.push_back({Run.Execution.Function, Run.FormatParameter->getFunctionScopeIndex(),
+                       Run.Execution.SimpleQuery, /*Formats=*/true});
+  }
   return Found;
 }
 

@@ -52,6 +52,8 @@ struct SqlTextWrapper {
   const clang::FunctionDecl *Function = nullptr;
   unsigned TextParameter = 0;
   bool SimpleQuery = false;
+  /// The parameter is a printf format, its arguments following it.
+  bool Formats = false;
 };
 
 /// Collects the SQL a translation unit runs through libpq and libpqxx, with
@@ -88,12 +90,20 @@ private:
     std::optional<std::string> Name;
     /// For a wrapper: the parameter whose text it runs.
     const clang::ParmVarDecl *TextParameter = nullptr;
+    /// For a printf-style wrapper: the format parameter it formats, with
+    /// the arguments it was handed, into the text it runs.
+    const clang::ParmVarDecl *FormatParameter = nullptr;
   };
 
   void followWrappers(llvm::ArrayRef<HelperCall> Calls);
+  void followFormatWrappers(llvm::ArrayRef<HelperCall> Calls, unsigned MaxDepth);
   const clang::CallExpr *answerOf(const SqlExecution &E) const;
   bool answerReadInHelper(const SqlExecution &E) const;
   bool isTextWrapper(const Pending &Run) const;
+  bool isFormatWrapper(const Pending &Run) const;
+  /// The text a call of a format wrapper runs: its format argument at
+  /// \p Format formatted with the arguments after it.
+  std::optional<std::string> formattedText(const clang::CallExpr *Call, unsigned Format);
 
   const SqlClientModel &Model;
   clang::ASTContext &Context;

@@ -3,6 +3,7 @@
 #include "model/values/StringValue.h"
 #include "model/ast/Parents.h"
 #include "model/values/ExprText.h"
+#include "model/values/FormatForwarders.h"
 #include "model/values/FunctionCfg.h"
 #include "model/values/ObjectFields.h"
 #include "model/values/StmtWalk.h"
@@ -293,6 +294,14 @@ std::optional<StringValue> StringValueTracker::valueOfCall(const CallExpr *Call)
   if (!Callee || !isStringLikeType(Call->getType()) || !followsMethodCall(Call))
     return opaque(Call);
   const FunctionDecl *Definition = Callee->getDefinition();
+  // `sqlf("... %lld", key)`: the program's own printf into a buffer.
+  if (std::optional<unsigned> Format = formatterParameter(Definition);
+      Format && *Format < Call->getNumArgs()) {
+    llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
+    if (std::optional<StringValue> Value = formatted(Args[*Format], Args.drop_front(*Format + 1)))
+      return Value;
+    return opaque(Call);
+  }
   // A library's function (boost::uuids::to_string) makes a value at run
   // time that is not the program's to spell: it stays opaque.
   if (!Definition || Definition->isVariadic() ||

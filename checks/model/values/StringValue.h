@@ -76,6 +76,11 @@ public:
   /// it writes into its first argument.
   std::optional<StringValue> storedValue(const clang::Expr *Store);
 
+  /// The text printf would write for format \p Format and \p Args; a
+  /// `%s` of text made at run time is a piece named by what is handed.
+  std::optional<StringValue> formatted(const clang::Expr *Format,
+                                       llvm::ArrayRef<const clang::Expr *> Args);
+
 private:
   struct Change;
   std::optional<StringValue> valueOfLocal(const clang::VarDecl *Var, const clang::Expr *Use);
@@ -95,8 +100,6 @@ private:
   /// unit puts there, when they agree.
   std::optional<StringValue> valueOfStructField(const clang::FieldDecl *Field);
   std::optional<StringValue> returnedValue(const clang::FunctionDecl *Function);
-  std::optional<StringValue> formatted(const clang::Expr *Format,
-                                       llvm::ArrayRef<const clang::Expr *> Args);
 
   clang::ASTContext &Context;
   FunctionCfgs Cfgs;
