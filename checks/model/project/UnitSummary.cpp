@@ -372,6 +372,9 @@ UnitSummary SummaryCollector::finish(llvm::ArrayRef<OfferedLockApi> Offered) {
   // What functions that issue a lock's command answer of it: added to
   // their entries below.
   llvm::DenseMap<const FunctionDecl *, json> Answers;
+  // The functions offered in each list: a virtual one offered in none of a
+  // list's entries is opaque there (see below).
+  std::set<std::pair<const FunctionDecl *, std::string>> OfferedIn;
   for (const OfferedLockApi &Api : Offered) {
     if (broken(Api.Function) ||
         !OfferedOnce.insert({Api.Function, Api.List, Api.Entry.dump()}).second)
@@ -386,13 +389,11 @@ UnitSummary SummaryCollector::finish(llvm::ArrayRef<OfferedLockApi> Offered) {
                                                              : Summary.LockApiEntries[Api.List];
     if (Into.is_null())
       Into = json::array();
-    // Under its own name only: through an interface, other implementations
-    // (an in-memory store for tests) may do something else.
-    std::vector<std::string> Names = exportedNames(Api.Function);
-    llvm::erase_if(Names, [&](const std::string &Name) {
-      return Name != Api.Function->getQualifiedNameAsString();
-    });
-    addEntries(Into, Names, Entry);
+    OfferedIn.insert({Api.Function->getCanonicalDecl(), Api.List});
+    // Also under the interface's names: another implementation that does
+    // something else (an in-memory lock for tests) offers an opaque entry
+    // there, and the two in conflict leave the interface's calls unread.
+    addEntries(Into, exportedNames(Api.Function), Entry);
   }
   std::deque<RedisCommand> All = Commands.finish();
   // What each function issues, stated in its parameters. A function whose
@@ -477,7 +478,21 @@ UnitSummary SummaryCollector::finish(llvm::ArrayRef<OfferedLockApi> Offered) {
   // offered as opaque, so that one implementation's commands do not stand
   // for every call of the interface.
   for (const CXXMethodDecl *Method : VirtualDefinitions) {
-    if (Described.contains(Method->getCanonicalDecl()))
+    auto OfferedInList = [&](const char *List) {
+      return OfferedIn.count({Method->getCanonicalDecl(), List}) != 0;
+    };
+    for (const char *List : LockApiLists)
+      if (!OfferedInList(List)) {
+        json &Into = Summary.LockApiEntries[List];
+        if (Into.is_null())
+          Into = json::array();
+        addEntries(Into, exportedNames(Method),
+                   json{{"form", "opaque"},
+                        {"param_count", Method->getNumParams()},
+                        {"variadic", Method->isVariadic()},
+                        {"issued_at", placeOf(Method->getLocation(), SM)}});
+      }
+    if (Described.contains(Method->getCanonicalDecl()) || OfferedInList(RedisModelList))
       continue;
     json Opaque{{"form", "opaque"},
                 {"param_count", Method->getNumParams()},
