@@ -80,7 +80,15 @@ bool builtHere(const Expr *Client) {
     Bare = Op->getArg(0)->IgnoreParenImpCasts();
   if (const auto *Ref = dyn_cast<DeclRefExpr>(Bare)) {
     const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
-    return Var && Var->hasLocalStorage() && !isa<ParmVarDecl>(Var);
+    if (!Var || !Var->hasLocalStorage() || isa<ParmVarDecl>(Var))
+      return false;
+    // A local reference or pointer names a client built elsewhere (`auto
+    // &client = Env::instance().client();`), unless this function made it.
+    if (Var->getType()->isReferenceType())
+      return false;
+    if (Var->getType()->isPointerType())
+      return Var->getInit() && isa<CXXNewExpr>(Var->getInit()->IgnoreParenImpCasts());
+    return true;
   }
   if (const auto *Member = dyn_cast<MemberExpr>(Bare)) {
     // A reference or pointer member points at a client the caller built.
