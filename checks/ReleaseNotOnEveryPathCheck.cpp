@@ -5,6 +5,7 @@
 #include "model/redis/CommandExtractor.h"
 #include "model/redis/RedisCommandKinds.h"
 #include "model/scopes/DistributedLockScopes.h"
+#include "model/scopes/LockObjects.h"
 #include "model/scopes/OutcomeTests.h"
 #include "model/values/CallRoles.h"
 #include "model/values/SourceOrder.h"
@@ -286,49 +287,66 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
       continue;
     SourceRange Region(Scope.Begin, Scope.End);
     // The releases of this lock in the scope, in source order, and the
-    // calls that renew its expiry.
+    // calls that renew its expiry. Gather finds those that Owner makes: the
+    // function, or a scope guard's lambda in it.
     std::vector<const Expr *> Releases, Extends;
-    if (Scope.Advisory || Scope.Service != CoordinationService::None) {
-      // A call of a function that lets such a lock go: the unit's own, or
-      // one another unit defines (a lock class's release()).
-      for (const HelperCall &Call : helperCalls())
-        if (auto It = Releasers.find(helperDefinition(Call.Call));
-            Call.Caller == Function && It != Releasers.end() && It->second.releases(Scope) &&
-            Source.within(Call.Call->getBeginLoc(), Region))
-          Releases.push_back(Call.Call);
-      for (auto [Call, Found] : modelledCalls(Function, lockApis().ServiceReleases))
-        if (releasesScopeLock(Scope, Found->Service, Found->SqlFamily) &&
-            Source.within(Call->getBeginLoc(), Region))
-          Releases.push_back(Call);
-    }
-    if (Scope.Advisory) {
-      for (const SqlExecution &E : Executions)
-        if (E.Function == Function && unlocksServerLock(E, Scope) &&
-            Source.within(E.Call->getBeginLoc(), Region))
-          Releases.push_back(E.Call);
-    } else if (Scope.Service != CoordinationService::None) {
-      // A ZooKeeper lock node's delete, an etcd unlock.
-      for (const ZooCall &Call : acquireCalls().zooKeeper().calls())
-        if (Call.Function == Function && Call.is(ZooFunction::Delete) &&
-            Call.PathPattern == Scope.Key && Source.within(Call.Call->getBeginLoc(), Region))
-          Releases.push_back(Call.Call);
-      for (const EtcdCall &Call : acquireCalls().etcd())
-        if (Call.Function == Function && Call.is(EtcdMethod::Unlock) &&
-            Source.within(Call.Call->getBeginLoc(), Region))
-          Releases.push_back(Call.Call);
-    } else {
-      // A script's DEL (the owner-checked release) is a command of its own,
-      // at the script's call; so is its PEXPIRE, an extend's.
-      auto Found = CommandsOf.find(Function);
-      if (Found != CommandsOf.end())
-        for (const RedisCommand *Command : Source.within(Found->second, Scope.Begin, Scope.End)) {
-          if (Index.deletesKey(*Command, Scope.KeyId))
-            Releases.push_back(Command->Call);
-          else if (isExpiryCommand(*Command) && !Command->Args.empty() &&
-                   Index.keyIdentity(Command->Args[0]) == Scope.KeyId)
-            Extends.push_back(Command->Call);
-        }
-    }
+    auto Gather = [&](const FunctionDecl *Owner, std::vector<const Expr *> &Into,
+                      std::vector<const Expr *> &Renewals) {
+      if (Scope.Advisory || Scope.Service != CoordinationService::None) {
+        // A call of a function that lets such a lock go: the unit's own, or
+        // one another unit defines (a lock class's release()).
+        for (const HelperCall &Call : helperCalls())
+          if (auto It = Releasers.find(helperDefinition(Call.Call));
+              Call.Caller == Owner && It != Releasers.end() && It->second.releases(Scope) &&
+              Source.within(Call.Call->getBeginLoc(), Region))
+            Into.push_back(Call.Call);
+        for (auto [Call, Found] : modelledCalls(Owner, lockApis().ServiceReleases))
+          if (releasesScopeLock(Scope, Found->Service, Found->SqlFamily) &&
+              Source.within(Call->getBeginLoc(), Region))
+            Into.push_back(Call);
+      }
+      if (Scope.Advisory) {
+        for (const SqlExecution &E : Executions)
+          if (E.Function == Owner && unlocksServerLock(E, Scope) &&
+              Source.within(E.Call->getBeginLoc(), Region))
+            Into.push_back(E.Call);
+      } else if (Scope.Service != CoordinationService::None) {
+        // A ZooKeeper lock node's delete, an etcd unlock.
+        for (const ZooCall &Call : acquireCalls().zooKeeper().calls())
+          if (Call.Function == Owner && Call.is(ZooFunction::Delete) &&
+              Call.PathPattern == Scope.Key && Source.within(Call.Call->getBeginLoc(), Region))
+            Into.push_back(Call.Call);
+        for (const EtcdCall &Call : acquireCalls().etcd())
+          if (Call.Function == Owner && Call.is(EtcdMethod::Unlock) &&
+              Source.within(Call.Call->getBeginLoc(), Region))
+            Into.push_back(Call.Call);
+      } else {
+        // A script's DEL (the owner-checked release) is a command of its own,
+        // at the script's call; so is its PEXPIRE, an extend's.
+        auto Found = CommandsOf.find(Owner);
+        if (Found != CommandsOf.end())
+          for (const RedisCommand *Command : Source.within(Found->second, Scope.Begin, Scope.End)) {
+            if (Index.deletesKey(*Command, Scope.KeyId))
+              Into.push_back(Command->Call);
+            else if (isExpiryCommand(*Command) && !Command->Args.empty() &&
+                     Index.keyIdentity(Command->Args[0]) == Scope.KeyId)
+              Renewals.push_back(Command->Call);
+          }
+      }
+    };
+    Gather(Function, Releases, Extends);
+    // A scope guard declared in the scope releases when its block ends,
+    // whatever path leaves it: its lambda's release stands at the guard.
+    anyStmtOf(Function, [&](const Stmt *S) {
+      const LambdaExpr *Lambda = scopeGuardLambda(S);
+      if (!Lambda || !Source.within(S->getBeginLoc(), Region))
+        return false;
+      std::vector<const Expr *> InGuard, Renewals;
+      Gather(Lambda->getCallOperator(), InGuard, Renewals);
+      if (!InGuard.empty())
+        Releases.push_back(cast<VarDecl>(cast<DeclStmt>(S)->getSingleDecl())->getInit());
+      return false;
+    });
     // No release here: the lock is released elsewhere, or by its TTL.
     if (Releases.empty())
       continue;

@@ -615,17 +615,8 @@ public:
     return unsigned(Found - Body.begin());
   }
 
-  /// True when \p Statement declares an object handed a lambda, a scope
-  /// guard whose destructor runs the lambda when the block ends. A variable
-  /// that holds the lambda itself runs it only when called.
   static bool releasesAtBlockEnd(const Stmt *Statement) {
-    const auto *Declaration = dyn_cast<DeclStmt>(Statement);
-    if (!Declaration || !Declaration->isSingleDecl())
-      return false;
-    const auto *Guard = dyn_cast<VarDecl>(Declaration->getSingleDecl());
-    const CXXRecordDecl *Type = Guard ? Guard->getType()->getAsCXXRecordDecl() : nullptr;
-    return Type && !Type->isLambda() && Guard->getInit() &&
-           anyStmt(Guard->getInit(), [](const Stmt *S) { return isa<LambdaExpr>(S); });
+    return scopeGuardLambda(Statement) != nullptr;
   }
 
   /// The fields of \p Scope that come from the acquire command.

@@ -126,4 +126,20 @@ const CompoundStmt *blockDeclaring(const VarDecl *Object, ASTContext &Context) {
   return Declaration ? dyn_cast_or_null<CompoundStmt>(parentStmt(Declaration, Context)) : nullptr;
 }
 
+const LambdaExpr *scopeGuardLambda(const Stmt *Statement) {
+  const auto *Declaration = dyn_cast_or_null<DeclStmt>(Statement);
+  if (!Declaration || !Declaration->isSingleDecl())
+    return nullptr;
+  const auto *Guard = dyn_cast<VarDecl>(Declaration->getSingleDecl());
+  const CXXRecordDecl *Type = Guard ? Guard->getType()->getAsCXXRecordDecl() : nullptr;
+  if (!Type || Type->isLambda() || !Guard->getInit())
+    return nullptr;
+  const LambdaExpr *Found = nullptr;
+  anyStmt(Guard->getInit(), [&](const Stmt *S) {
+    Found = dyn_cast<LambdaExpr>(S);
+    return Found != nullptr;
+  });
+  return Found;
+}
+
 } // namespace locklint::model

@@ -47,6 +47,12 @@ const clang::CXXConstructExpr *constructionIn(const clang::Expr *E);
 
 /// The block whose statement declares \p Object; null for a local declared
 /// anywhere else (a condition, a for-init).
+/// For a statement that declares an object handed a lambda (a scope guard,
+/// `auto undo = ScopeExit([&] { lock.release(); });`), the lambda its
+/// destructor runs when the block ends; null otherwise. A variable that
+/// holds the lambda itself runs it only when called.
+const clang::LambdaExpr *scopeGuardLambda(const clang::Stmt *Statement);
+
 const clang::CompoundStmt *blockDeclaring(const clang::VarDecl *Object, clang::ASTContext &Context);
 
 } // namespace locklint::model
