@@ -35,6 +35,11 @@ bool RedisConstantTokenCheck::isFinding(const RedisCommand &Command, const LockI
       Index.continuesOwnAcquire(Command))
     return false;
   std::string KeyId = Index.keyIdentity(Command.Args[0]);
+  // A value nobody compares harms nothing: a marker that only its first
+  // writer gets (`SET sent:42 1 NX EX 86400`) and that nothing deletes or
+  // renews is no lock whose release must tell holders apart.
+  if (Index.lockOnlyByTake(Command) && !Index.releasedOrRenewed(Command.Args[0]))
+    return false;
   // A member of a lock object whose stored value is out of sight (`l->token`
   // of a handle made elsewhere) is unknown, not constant.
   return llvm::all_of(Value->Pieces, [&](const CommandWord::Piece &Piece) {

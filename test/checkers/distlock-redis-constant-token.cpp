@@ -101,3 +101,25 @@ void binaryValues(redisContext *c, const char *key) {
   // A length that cannot be known leaves the value unknown.
   redisCommand(c, "SET lock:g %b NX PX 100", "xyz", strlen(key));
 }
+
+// A marker the first caller gets (`SET sent:42 1 NX EX`), which nothing
+// deletes or renews, holds a value nobody compares: silent. Once the code
+// deletes it as a release, the value must tell holders apart.
+bool firstDelivery(redisContext *c, const char *id) {
+  auto *r = static_cast<redisReply *>(redisCommand(c, "SET delivered:%s 1 NX EX 86400", id));
+  bool first = r && r->type == REDIS_REPLY_STATUS;
+  freeReplyObject(r);
+  return first;
+}
+
+bool claimExport(redisContext *c, const char *id) {
+  auto *r = static_cast<redisReply *>(redisCommand(c, "SET exporting:%s 1 NX EX 600", id));
+  // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: lock 'exporting:{id}' is taken with the constant value '1'
+  bool first = r && r->type == REDIS_REPLY_STATUS;
+  freeReplyObject(r);
+  return first;
+}
+
+void finishExport(redisContext *c, const char *id) {
+  redisCommand(c, "DEL exporting:%s", id);
+}

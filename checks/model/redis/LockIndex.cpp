@@ -191,6 +191,27 @@ bool LockIndex::releasesKey(const RedisCommand &Command, llvm::StringRef KeyId) 
                       [&](const RedisCommand &Inner) { return deletesKey(Inner, KeyId); });
 }
 
+bool LockIndex::lockOnlyByTake(const RedisCommand &Command) const {
+  const CommandWord *Key = Command.arg(0);
+  return Key && isAcquire(Command) && keyNaming(*Key) != KeyNaming::Lock &&
+         !contextSaysLock(Command);
+}
+
+bool LockIndex::releasedOrRenewed(const CommandWord &Key) const {
+  // The pattern, not the identity: a release in another function names
+  // its own parameter.
+  std::string Pattern = keyPattern(Key);
+  if (Pattern.find_first_not_of("{}") == std::string::npos)
+    return true;
+  auto LetsGoOrRenews = [&](const RedisCommand &Command) {
+    return (Command.is("DEL") || Command.is("UNLINK") || isExpiryCommand(Command)) &&
+           !Command.Args.empty() && keyPattern(Command.Args[0]) == Pattern;
+  };
+  return llvm::any_of(Flat, [&](const RedisCommand *Command) {
+    return LetsGoOrRenews(*Command) || llvm::any_of(Command->ScriptCommands, LetsGoOrRenews);
+  });
+}
+
 std::string LockIndex::keyDisplay(const CommandWord &Word) const {
   // `name.c_str()` reads as `name`.
   auto Spelled = [&](const Expr *E) {

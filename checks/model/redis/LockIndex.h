@@ -72,6 +72,15 @@ public:
   std::string deletedKey(const RedisCommand &Command) const;
   /// True when \p Command, or a command of its script, deletes \p KeyId.
   bool releasesKey(const RedisCommand &Command, llvm::StringRef KeyId) const;
+  /// True when the key \p Command takes is a lock only because it is taken
+  /// only-if-absent: neither its name nor the code around it says lock. A
+  /// marker (`SET sent:42 1 NX EX 86400`, "the first caller wins") is such a
+  /// key too.
+  bool lockOnlyByTake(const RedisCommand &Command) const;
+  /// True when some command of the unit deletes a key of \p Key's pattern
+  /// or renews its expiry, directly or in a script: its value is then read
+  /// as an owner's. A key with no text of its own may be any key: true.
+  bool releasedOrRenewed(const CommandWord &Key) const;
 
   /// True when word \p ArgIndex of \p Command is a lock key.
   /// True when \p Command's key counts as a lock only by the name of the
