@@ -6,6 +6,7 @@
 #include "model/scopes/DistributedLockScopes.h"
 #include "model/scopes/LockAttempts.h"
 #include "model/scopes/OutcomeTests.h"
+#include "model/redis/RedisCommandKinds.h"
 #include "model/values/CallRoles.h"
 #include "model/values/ExprText.h"
 #include "model/values/SourceOrder.h"
@@ -639,6 +640,22 @@ void AcquireUncheckedCheck::checkMore(const MatchFinder::MatchResult &Result) {
     Answering.push_back(Call);
 }
 
+/// True when the function \p Site calls, besides taking the lock, writes
+/// another key or deletes the lock's key: its caller sees one call that
+/// does the work (or lets the lock go) itself.
+bool worksUnderItsTake(const AcquireSite &Site, const LockIndex &Index) {
+  const RedisCommand *Take = Site.Command;
+  if (Take->Args.empty())
+    return false;
+  std::string KeyId = Index.keyIdentity(Take->Args[0]);
+  return llvm::any_of(Index.commands(), [&](const RedisCommand *Other) {
+    if (Other == Take || Other->Call != Site.Call || Other->Args.empty())
+      return false;
+    bool SameKey = Index.keyIdentity(Other->Args[0]) == KeyId;
+    return SameKey ? Index.releasesKey(*Other, KeyId) : writesKey(*Other);
+  });
+}
+
 void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
@@ -653,6 +670,11 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     // A SET without NX always succeeds: there is nothing to check
     // (distlock-redis-set-without-nx reports it).
     if (Site.Command && Site.Command->Call == Site.Call && !LockIndex::isAcquire(*Site.Command))
+      continue;
+    // A function that takes the lock and does its work under it itself
+    // (`makeThumbnails` waiting, writing and unlocking inside) is the
+    // critical section, not a take its caller would hold.
+    if (Site.Command && Site.Command->Call == Site.Call && worksUnderItsTake(Site, Index))
       continue;
     // A command that is built here and sent by another call (POCO's
     // Command::set, an Array filled with <<) has no reply to check here.

@@ -132,9 +132,9 @@ bool takeWithWrappedUuid(redisContext *c, const boost::uuids::uuid &id) {
 // Two locals that share a name in two functions are two keys: deleting a
 // cache entry is not the release of the other function's lock.
 void seedCounter(sw::redis::Redis &redis) {
-  std::string keyString = "seed";
+  std::string keyString = "lock:seed";
   redis.set(keyString, "0", std::chrono::milliseconds(100), sw::redis::UpdateType::NOT_EXIST);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'seed' is taken with the constant value '0'
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:seed' is taken with the constant value '0'
 }
 void dropCacheEntry(sw::redis::Redis &redis, const std::string &name) {
   std::string keyString = "cache:" + name;
