@@ -648,7 +648,7 @@ bool worksUnderItsTake(const AcquireSite &Site, const LockIndex &Index) {
   if (Take->Args.empty())
     return false;
   std::string KeyId = Index.keyIdentity(Take->Args[0]);
-  return llvm::any_of(Index.commands(), [&](const RedisCommand *Other) {
+  return llvm::any_of(Index.commandsIn(Site.Function), [&](const RedisCommand *Other) {
     if (Other == Take || Other->Call != Site.Call || Other->Args.empty())
       return false;
     bool SameKey = Index.keyIdentity(Other->Args[0]) == KeyId;

@@ -281,6 +281,8 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
   llvm::DenseMap<const FunctionDecl *, LetGo> Releasers =
       lockReleasers(helperCalls(), acquireCalls().zooKeeper(), acquireCalls().etcd(), Executions,
                     lockWords(), Holders);
+  // The scope guards each function declares, found once.
+  llvm::DenseMap<const FunctionDecl *, std::vector<const DeclStmt *>> GuardsOf;
   for (const DistributedLockScope &Scope : Scopes) {
     const FunctionDecl *Function = Scope.Function;
     if (!Function || !Function->getBody() || (!Scope.Advisory && Scope.KeyId.empty()))
@@ -337,16 +339,21 @@ void ReleaseNotOnEveryPathCheck::checkTranslationUnit(const LockIndex &Index) {
     Gather(Function, Releases, Extends);
     // A scope guard declared in the scope releases when its block ends,
     // whatever path leaves it: its lambda's release stands at the guard.
-    anyStmtOf(Function, [&](const Stmt *S) {
-      const LambdaExpr *Lambda = scopeGuardLambda(S);
-      if (!Lambda || !Source.within(S->getBeginLoc(), Region))
+    auto [Known, New] = GuardsOf.try_emplace(Function);
+    if (New)
+      anyStmtOf(Function, [&, &Guards = Known->second](const Stmt *S) {
+        if (scopeGuardLambda(S))
+          Guards.push_back(cast<DeclStmt>(S));
         return false;
+      });
+    for (const DeclStmt *Guard : Known->second) {
+      if (!Source.within(Guard->getBeginLoc(), Region))
+        continue;
       std::vector<const Expr *> InGuard, Renewals;
-      Gather(Lambda->getCallOperator(), InGuard, Renewals);
+      Gather(scopeGuardLambda(Guard)->getCallOperator(), InGuard, Renewals);
       if (!InGuard.empty())
-        Releases.push_back(cast<VarDecl>(cast<DeclStmt>(S)->getSingleDecl())->getInit());
-      return false;
-    });
+        Releases.push_back(cast<VarDecl>(Guard->getSingleDecl())->getInit());
+    }
     // No release here: the lock is released elsewhere, or by its TTL.
     if (Releases.empty())
       continue;

@@ -203,13 +203,19 @@ bool LockIndex::releasedOrRenewed(const CommandWord &Key) const {
   std::string Pattern = keyPattern(Key);
   if (Pattern.find_first_not_of("{}") == std::string::npos)
     return true;
-  auto LetsGoOrRenews = [&](const RedisCommand &Command) {
-    return (Command.is("DEL") || Command.is("UNLINK") || isExpiryCommand(Command)) &&
-           !Command.Args.empty() && keyPattern(Command.Args[0]) == Pattern;
-  };
-  return llvm::any_of(Flat, [&](const RedisCommand *Command) {
-    return LetsGoOrRenews(*Command) || llvm::any_of(Command->ScriptCommands, LetsGoOrRenews);
-  });
+  if (!LetGoOrRenewed) {
+    LetGoOrRenewed.emplace();
+    auto Add = [&](const RedisCommand &Command) {
+      if ((Command.is("DEL") || Command.is("UNLINK") || isExpiryCommand(Command)) &&
+          !Command.Args.empty())
+        LetGoOrRenewed->insert(keyPattern(Command.Args[0]));
+    };
+    for (const RedisCommand *Command : Flat) {
+      Add(*Command);
+      llvm::for_each(Command->ScriptCommands, Add);
+    }
+  }
+  return LetGoOrRenewed->contains(Pattern);
 }
 
 std::string LockIndex::keyDisplay(const CommandWord &Word) const {
@@ -331,6 +337,15 @@ bool LockIndex::setsExpiry(const RedisCommand &Command) {
   return llvm::any_of(ExpiryOptions, [&](llvm::StringRef Option) {
     return Command.hasOption(Option) || Command.mayHaveOption(Option);
   });
+}
+
+std::vector<const RedisCommand *> LockIndex::commandsIn(const FunctionDecl *Function) const {
+  std::vector<const RedisCommand *> Found;
+  if (auto Keys = ByFunctionKey.find(Function); Keys != ByFunctionKey.end())
+    for (const auto &Key : Keys->second)
+      for (size_t Position : Key.second)
+        Found.push_back(Flat[Position]);
+  return Found;
 }
 
 llvm::ArrayRef<size_t> LockIndex::positionsOf(const FunctionDecl *Function,

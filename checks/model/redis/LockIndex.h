@@ -38,6 +38,8 @@ public:
   /// (right after their EVAL), and those issued through helpers at the call
   /// of the helper.
   llvm::ArrayRef<const RedisCommand *> commands() const { return Flat; }
+  /// The commands \p Function issues, in no particular order.
+  std::vector<const RedisCommand *> commandsIn(const clang::FunctionDecl *Function) const;
 
   /// The instances of \p Command at the calls of the helper that issues it.
   llvm::ArrayRef<const RedisCommand *> instancesOf(const RedisCommand &Command) const {
@@ -159,6 +161,8 @@ private:
   /// asks of the same keys, and reading a name splits it into words.
   mutable llvm::StringMap<KeyNaming> TextNamings, SourceNamings;
   mutable BlockReferences Blocks;
+  /// The key patterns some command deletes or renews, once asked.
+  mutable std::optional<llvm::StringSet<>> LetGoOrRenewed;
   clang::ASTContext &Context;
   /// keyIdentity, or (\p ClassWide false) with each method parameter as
   /// itself rather than as the class's.

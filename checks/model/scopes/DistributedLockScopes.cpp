@@ -1148,12 +1148,13 @@ private:
       return std::nullopt;
     // A function that lets its Redis lock go before it returns holds
     // nothing when it answers: its answer says the work was done.
-    if (Site.Command && !Site.Command->Args.empty() &&
-        llvm::any_of(Index.commands(), [&](const RedisCommand *Other) {
-          return Other->Function == Site.Function &&
-                 Index.releasesKey(*Other, Index.keyIdentity(Site.Command->Args[0]));
-        }))
-      return std::nullopt;
+    if (Site.Command && !Site.Command->Args.empty()) {
+      std::string KeyId = Index.keyIdentity(Site.Command->Args[0]);
+      if (llvm::any_of(Index.commandsIn(Site.Function), [&](const RedisCommand *Other) {
+            return Index.releasesKey(*Other, KeyId);
+          }))
+        return std::nullopt;
+    }
     if (std::optional<AcquireWrapper> Read = passesOn(Site))
       return Read;
     return handedByRuns(Site);
