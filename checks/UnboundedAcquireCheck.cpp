@@ -3,6 +3,7 @@
 #include "UnboundedAcquireCheck.h"
 #include "model/ast/Parents.h"
 #include "model/redis/CommandExtractor.h"
+#include "model/scopes/AcquireCalls.h"
 #include "model/scopes/DistributedLockScopes.h"
 #include "model/scopes/LockAttempts.h"
 #include "model/sql/SqlExecutions.h"
@@ -800,7 +801,8 @@ void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context,
   bool Recipe = ZooCalls.queuesAndListsTurns();
   auto IsLockWatch = [&](const ZooCall &Call) {
     return lockWords().matchesAnyWord(Call.PathPattern) || Call.namesLock(lockWords()) ||
-           (Recipe && Call.is(ZooFunction::Watch) && wholePathAtRunTime(Call.PathPattern));
+           (Recipe && Call.is(ZooFunction::Watch) && wholePathAtRunTime(Call.PathPattern)) ||
+           lockNodeByUse(Call, ZooCalls);
   };
   // The first wait in \p Within that only a notify ends: where the waiter
   // blocks for good.
@@ -844,6 +846,8 @@ void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context,
            DiagnosticIDs::Note)
           << Through->getDirectCallee()->getName();
     diag(Wait->Call->getBeginLoc(), "the lock's node is looked at here", DiagnosticIDs::Note);
+    if (Blocks)
+      diag(Loop->getBeginLoc(), "the loop that tries again starts here", DiagnosticIDs::Note);
     diag(At, DeadlineAdvice, DiagnosticIDs::Note);
   }
   // `cv.wait(lock, predicate)` is itself a loop until the predicate holds

@@ -7,6 +7,7 @@
 #include "model/redis/CommandExtractor.h"
 #include "model/redis/LockWords.h"
 #include "model/values/ExprText.h"
+#include "model/values/ObjectFields.h"
 #include "model/values/StmtWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "llvm/ADT/DenseSet.h"
@@ -69,13 +70,50 @@ const FieldDecl *keptForRelease(const ZooCall &Create, const WordMatcher &LockWo
   return Kept && (NamedForLock(Create.Function) || NamedForLock(Kept)) ? Kept : nullptr;
 }
 
+/// The member of its object or handle that holds \p Call's node's path.
+const FieldDecl *nodeMember(const ZooCall &Call) {
+  return Call.pathArgument() && Call.Function ? fieldOfThis(Call.pathArgument(), Call.Function)
+                                              : nullptr;
+}
+
+/// True when a watch call sets a watch: its third argument, the watcher
+/// function or the watch flag, is neither null nor zero.
+bool setsWatch(const ZooCall &Call, const ASTContext &Context) {
+  if (!Call.is(ZooFunction::Watch) || Call.Call->getNumArgs() < 3)
+    return false;
+  const Expr *Watch = Call.Call->getArg(2)->IgnoreParenImpCasts();
+  if (Watch->isNullPointerConstant(const_cast<ASTContext &>(Context),
+                                   Expr::NPC_ValueDependentIsNotNull))
+    return false;
+  Expr::EvalResult Value;
+  return !Watch->EvaluateAsInt(Value, Context) || Value.Val.getInt() != 0;
+}
+
 } // namespace
+
+bool lockNodeByUse(const ZooCall &Call, const ZooKeeperCalls &Zoo) {
+  const FieldDecl *Member = nodeMember(Call);
+  if (!Member)
+    return false;
+  bool Created = false, Deleted = false, Awaited = false;
+  for (const ZooCall &Other : Zoo.calls()) {
+    if (nodeMember(Other) != Member)
+      continue;
+    if (Other.is(ZooFunction::Create))
+      Created |= Other.Mode && Other.Mode->ephemeral() && !Other.Mode->sequential();
+    Deleted |= Other.is(ZooFunction::Delete);
+    Awaited |= setsWatch(Other, Other.Function->getASTContext());
+  }
+  return Created && Deleted && Awaited;
+}
 
 bool namesLockNode(const ZooCall &Call, const ZooKeeperCalls &Zoo, const WordMatcher &LockWords) {
   if (Call.namesLock(LockWords))
     return true;
   if (Call.lastComponent() != "{}")
     return false;
+  if (lockNodeByUse(Call, Zoo))
+    return true;
   // What the node is for shows in what the unit does with it: a try-lock
   // keeps it in a member, and another function deletes the node it names.
   bool Creates = Call.is(ZooFunction::Create);

@@ -32,6 +32,13 @@ namespace locklint::model {
 /// \p Zoo's calls).
 bool namesLockNode(const ZooCall &Call, const ZooKeeperCalls &Zoo, const WordMatcher &LockWords);
 
+/// True when \p Call's node is a lock by what the unit does with it,
+/// whatever its path: it is kept in a member of the object or handle (`path_`,
+/// `m->path`), created ephemeral under that name, deleted through it, and
+/// watched through it, as a contender that waits for the holder to let go
+/// does (of \p Zoo's calls).
+bool lockNodeByUse(const ZooCall &Call, const ZooKeeperCalls &Zoo);
+
 /// The calls \p Function makes of functions this unit does not define,
 /// each with the entry of \p Entries (a list of a lock-API model) that
 /// describes it: a lock class's method defined in another unit, say.
