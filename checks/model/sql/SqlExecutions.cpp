@@ -125,11 +125,24 @@ std::optional<std::string> SqlExecutions::formattedText(const CallExpr *Call, un
 }
 
 void SqlExecutions::followWrappers(llvm::ArrayRef<HelperCall> Calls) {
+  followForwarders(Calls, /*Formats=*/true);
+  followForwarders(Calls, /*Formats=*/false);
+}
+
+/// A wrapper runs, at each call, the text that call hands it; one handed
+/// its caller's parameter makes that caller a wrapper too. A printf-style
+/// wrapper (\p Formats) runs the format it is handed (`db_query_int(m,
+/// "SELECT GET_LOCK('%s', %d)", name, 10)`) with the arguments after it,
+/// and makes a caller a wrapper only when the caller hands on its own
+/// format and arguments.
+void SqlExecutions::followForwarders(llvm::ArrayRef<HelperCall> Calls, bool Formats) {
   constexpr unsigned MaxDepth = 4;
-  followFormatWrappers(Calls, MaxDepth);
+  auto ParameterOf = [&](Pending &Run) -> const ParmVarDecl *& {
+    return Formats ? Run.FormatParameter : Run.TextParameter;
+  };
   std::vector<size_t> Wrappers;
   for (size_t I = 0; I < Runs.size(); ++I)
-    if (isTextWrapper(Runs[I]))
+    if (Formats ? isFormatWrapper(Runs[I]) : isTextWrapper(Runs[I]))
       Wrappers.push_back(I);
   for (unsigned Depth = 0; Depth < MaxDepth && !Wrappers.empty(); ++Depth) {
     std::vector<size_t> Forwarded;
@@ -137,68 +150,32 @@ void SqlExecutions::followWrappers(llvm::ArrayRef<HelperCall> Calls) {
       const FunctionDecl *Callee = helperDefinition(Call.Call);
       for (size_t Wrapper : Wrappers) {
         // Copied: adding runs may move the vector.
-        Pending Inner = Runs[Wrapper];
-        unsigned Index = Inner.TextParameter->getFunctionScopeIndex();
+        Pending Run = Runs[Wrapper];
+        unsigned Index = ParameterOf(Run)->getFunctionScopeIndex();
         llvm::ArrayRef<const Expr *> Args = callArguments(Call.Call);
-        if (Inner.Execution.Function != Callee || Index >= Args.size())
+        if (Run.Execution.Function != Callee || Index >= Args.size())
           continue;
         const Expr *Arg = Args[Index];
-        Pending Run = Inner;
+        const ParmVarDecl *Handed = parameterOf(Arg, Call.Caller);
+        if (Formats) {
+          // A variadic wrapper handed a format but not its caller's
+          // arguments, or a va_list wrapper handed a format of its own
+          // (its arguments are its caller's): nothing to read.
+          if (Handed ? Callee->isVariadic() && !Call.Caller->isVariadic() : !Callee->isVariadic())
+            continue;
+          if (!Handed)
+            Run.Text = formattedText(Call.Call, Index);
+        } else if (!Handed) {
+          std::optional<StringValue> Value = Strings.valueOf(Arg);
+          Run.Text = Value ? sqlText(*Value) : std::nullopt;
+        }
         Run.Execution.Call = Call.Call;
         Run.Execution.Function = Call.Caller;
         Run.Execution.Text = Arg;
         Run.Execution.AnswerOnConnection = false;
-        Run.TextParameter = parameterOf(Arg, Call.Caller);
-        if (!Run.TextParameter) {
-          std::optional<StringValue> Value = Strings.valueOf(Arg);
-          Run.Text = Value ? sqlText(*Value) : std::nullopt;
-        }
+        ParameterOf(Run) = Handed;
         Runs.push_back(std::move(Run));
-        if (Runs.back().TextParameter)
-          Forwarded.push_back(Runs.size() - 1);
-      }
-    }
-    Wrappers = std::move(Forwarded);
-  }
-}
-
-/// A printf-style wrapper runs, at a call that hands it a format of its
-/// own (`db_query_int(m, "SELECT GET_LOCK('%s', %d)", name, 10)`), that
-/// format with the arguments after it; at a call that hands on its
-/// caller's format and arguments, it makes that caller a wrapper too.
-void SqlExecutions::followFormatWrappers(llvm::ArrayRef<HelperCall> Calls, unsigned MaxDepth) {
-  std::vector<size_t> Wrappers;
-  for (size_t I = 0; I < Runs.size(); ++I)
-    if (isFormatWrapper(Runs[I]))
-      Wrappers.push_back(I);
-  for (unsigned Depth = 0; Depth < MaxDepth && !Wrappers.empty(); ++Depth) {
-    std::vector<size_t> Forwarded;
-    for (const HelperCall &Call : Calls) {
-      const FunctionDecl *Callee = helperDefinition(Call.Call);
-      for (size_t Wrapper : Wrappers) {
-        Pending Inner = Runs[Wrapper];
-        unsigned Index = Inner.FormatParameter->getFunctionScopeIndex();
-        llvm::ArrayRef<const Expr *> Args = callArguments(Call.Call);
-        if (Inner.Execution.Function != Callee || Index >= Args.size())
-          continue;
-        Pending Run = Inner;
-        Run.Execution.Call = Call.Call;
-        Run.Execution.Function = Call.Caller;
-        Run.Execution.Text = Args[Index];
-        Run.Execution.AnswerOnConnection = false;
-        Run.FormatParameter = parameterOf(Args[Index], Call.Caller);
-        // Handed on with the caller's own arguments: the caller formats.
-        if (Run.FormatParameter && !(Call.Caller->isVariadic() || !Callee->isVariadic())) {
-          Run.FormatParameter = nullptr;
-          continue;
-        }
-        if (!Run.FormatParameter) {
-          if (!Callee->isVariadic())
-            continue; // a va_list wrapper's arguments are its caller's
-          Run.Text = formattedText(Call.Call, Index);
-        }
-        Runs.push_back(std::move(Run));
-        if (Runs.back().FormatParameter)
+        if (Handed)
           Forwarded.push_back(Runs.size() - 1);
       }
     }

@@ -96,7 +96,7 @@ private:
   };
 
   void followWrappers(llvm::ArrayRef<HelperCall> Calls);
-  void followFormatWrappers(llvm::ArrayRef<HelperCall> Calls, unsigned MaxDepth);
+  void followForwarders(llvm::ArrayRef<HelperCall> Calls, bool Formats);
   const clang::CallExpr *answerOf(const SqlExecution &E) const;
   bool answerReadInHelper(const SqlExecution &E) const;
   bool isTextWrapper(const Pending &Run) const;
