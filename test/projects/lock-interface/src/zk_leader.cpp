@@ -8,7 +8,7 @@ namespace {
 
 class ZooKeeperLeader final : public Leader {
 public:
-  explicit ZooKeeperLeader(const std::string &shard) : path_("/farm/leader/" + shard) {}
+  explicit ZooKeeperLeader(const std::string &shard) : path_("/renders/leader/" + shard) {}
 
   bool acquire() override {
     int rc = zoo_create(session(), path_.c_str(), "me", 2, &ZOO_OPEN_ACL_UNSAFE,
