@@ -799,10 +799,11 @@ void UnboundedAcquireCheck::reportZooKeeperWaits(ASTContext &Context,
   // Its watches on nodes whose whole path comes at run time (a parameter,
   // a member) are the lock's when the unit takes its locks by the recipe.
   bool Recipe = ZooCalls.queuesAndListsTurns();
+  llvm::DenseSet<const FieldDecl *> LockNodeMembers = lockNodeMembers(ZooCalls);
   auto IsLockWatch = [&](const ZooCall &Call) {
     return lockWords().matchesAnyWord(Call.PathPattern) || Call.namesLock(lockWords()) ||
            (Recipe && Call.is(ZooFunction::Watch) && wholePathAtRunTime(Call.PathPattern)) ||
-           lockNodeByUse(Call, ZooCalls);
+           namesNodeThrough(Call, LockNodeMembers);
   };
   // The first wait in \p Within that only a notify ends: where the waiter
   // blocks for good.

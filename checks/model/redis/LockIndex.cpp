@@ -30,6 +30,12 @@ bool isLockVerb(llvm::StringRef Word) { return Word == "acquire" || Word == "unl
 
 } // namespace
 
+/// True when \p Command deletes its key or gives it an expiry: what is done
+/// to a lock's key, not to a marker that lives out its own.
+static bool letsGoOrRenews(const RedisCommand &Command) {
+  return Command.is("DEL") || Command.is("UNLINK") || isExpiryCommand(Command);
+}
+
 LockIndex::LockIndex(std::deque<RedisCommand> Collected, const WordMatcher &KeyWords,
                      ASTContext &Context)
     : Commands(std::move(Collected)), KeyWords(KeyWords), Context(Context) {
@@ -63,7 +69,7 @@ LockIndex::LockIndex(std::deque<RedisCommand> Collected, const WordMatcher &KeyW
   llvm::StringSet<> Expired;
   for (const RedisCommand *Command : Flat) {
     llvm::StringRef Id = FirstKeyIds[Positions.lookup(Command)];
-    if (!Id.empty() && (Command->is("DEL") || Command->is("UNLINK") || isExpiryCommand(*Command)))
+    if (!Id.empty() && letsGoOrRenews(*Command))
       Expired.insert(Id);
   }
   for (const RedisCommand *Command : Flat) {
@@ -206,8 +212,7 @@ bool LockIndex::releasedOrRenewed(const CommandWord &Key) const {
   if (!LetGoOrRenewed) {
     LetGoOrRenewed.emplace();
     auto Add = [&](const RedisCommand &Command) {
-      if ((Command.is("DEL") || Command.is("UNLINK") || isExpiryCommand(Command)) &&
-          !Command.Args.empty())
+      if (letsGoOrRenews(Command) && !Command.Args.empty())
         LetGoOrRenewed->insert(keyPattern(Command.Args[0]));
     };
     for (const RedisCommand *Command : Flat) {

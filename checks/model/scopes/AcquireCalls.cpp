@@ -91,20 +91,29 @@ bool setsWatch(const ZooCall &Call, const ASTContext &Context) {
 
 } // namespace
 
-bool lockNodeByUse(const ZooCall &Call, const ZooKeeperCalls &Zoo) {
-  const FieldDecl *Member = nodeMember(Call);
-  if (!Member)
-    return false;
-  bool Created = false, Deleted = false, Awaited = false;
-  for (const ZooCall &Other : Zoo.calls()) {
-    if (nodeMember(Other) != Member)
+llvm::DenseSet<const FieldDecl *> lockNodeMembers(const ZooKeeperCalls &Zoo) {
+  llvm::DenseSet<const FieldDecl *> Created, Deleted, Awaited, Locks;
+  for (const ZooCall &Call : Zoo.calls()) {
+    const FieldDecl *Member = nodeMember(Call);
+    if (!Member)
       continue;
-    if (Other.is(ZooFunction::Create))
-      Created |= Other.Mode && Other.Mode->ephemeral() && !Other.Mode->sequential();
-    Deleted |= Other.is(ZooFunction::Delete);
-    Awaited |= setsWatch(Other, Other.Function->getASTContext());
+    if (Call.is(ZooFunction::Create) && Call.Mode && Call.Mode->ephemeral() &&
+        !Call.Mode->sequential())
+      Created.insert(Member);
+    if (Call.is(ZooFunction::Delete))
+      Deleted.insert(Member);
+    if (setsWatch(Call, Call.Function->getASTContext()))
+      Awaited.insert(Member);
   }
-  return Created && Deleted && Awaited;
+  for (const FieldDecl *Member : Created)
+    if (Deleted.contains(Member) && Awaited.contains(Member))
+      Locks.insert(Member);
+  return Locks;
+}
+
+bool namesNodeThrough(const ZooCall &Call, const llvm::DenseSet<const FieldDecl *> &Members) {
+  const FieldDecl *Member = nodeMember(Call);
+  return Member && Members.contains(Member);
 }
 
 bool namesLockNode(const ZooCall &Call, const ZooKeeperCalls &Zoo, const WordMatcher &LockWords) {
@@ -112,7 +121,7 @@ bool namesLockNode(const ZooCall &Call, const ZooKeeperCalls &Zoo, const WordMat
     return true;
   if (Call.lastComponent() != "{}")
     return false;
-  if (lockNodeByUse(Call, Zoo))
+  if (namesNodeThrough(Call, lockNodeMembers(Zoo)))
     return true;
   // What the node is for shows in what the unit does with it: a try-lock
   // keeps it in a member, and another function deletes the node it names.

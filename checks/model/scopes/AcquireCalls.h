@@ -19,6 +19,7 @@
 #include "model/values/StmtWalk.h"
 #include "model/values/StringValue.h"
 #include "model/zookeeper/ZooKeeperCalls.h"
+#include "llvm/ADT/DenseSet.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <deque>
 #include <vector>
@@ -32,12 +33,16 @@ namespace locklint::model {
 /// \p Zoo's calls).
 bool namesLockNode(const ZooCall &Call, const ZooKeeperCalls &Zoo, const WordMatcher &LockWords);
 
-/// True when \p Call's node is a lock by what the unit does with it,
-/// whatever its path: it is kept in a member of the object or handle (`path_`,
-/// `m->path`), created ephemeral under that name, deleted through it, and
-/// watched through it, as a contender that waits for the holder to let go
-/// does (of \p Zoo's calls).
-bool lockNodeByUse(const ZooCall &Call, const ZooKeeperCalls &Zoo);
+/// The members of objects or handles (`path_`, `m->path`) that hold a lock
+/// node by what the unit does with them, whatever the path: a node created
+/// ephemeral under that name, deleted through it, and watched through it,
+/// as a contender that waits for the holder to let go does (of \p Zoo's
+/// calls).
+llvm::DenseSet<const clang::FieldDecl *> lockNodeMembers(const ZooKeeperCalls &Zoo);
+
+/// True when \p Call names its node through one of \p Members.
+bool namesNodeThrough(const ZooCall &Call,
+                      const llvm::DenseSet<const clang::FieldDecl *> &Members);
 
 /// The calls \p Function makes of functions this unit does not define,
 /// each with the entry of \p Entries (a list of a lock-API model) that

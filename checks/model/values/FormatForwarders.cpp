@@ -50,7 +50,11 @@ std::optional<VaPrintf> vaPrintf(const FunctionDecl *Callee, unsigned Depth) {
   if (std::optional<VaPrintf> Library = libraryVaPrintf(Callee))
     return Library;
   const FunctionDecl *Definition = Callee ? Callee->getDefinition() : nullptr;
-  if (!Definition || Depth == 0)
+  // Only a function handed a va_list can format one: no other body is read.
+  if (!Definition || Depth == 0 ||
+      llvm::none_of(Definition->parameters(), [&](const ParmVarDecl *Param) {
+        return isVaList(Param, Definition->getASTContext());
+      }))
     return std::nullopt;
   std::optional<VaPrintf> Found;
   anyStmtOf(Definition, [&](const Stmt *S) {
