@@ -58,6 +58,10 @@ protected:
   bool collectLockObject(const ast_matchers::MatchFinder::MatchResult &Result);
   /// The locals collected in this translation unit.
   const std::vector<const VarDecl *> &lockObjects() const { return Acquires->lockObjects(); }
+  /// The lock guards among them (see LockGuards.h); null without a model.
+  const locklint::model::LockGuards *lockGuards(const locklint::model::LockIndex &Index) {
+    return Acquires->guards(Index, strings());
+  }
 
 private:
   const std::string LockApiModelFiles;

@@ -93,6 +93,21 @@ const std::vector<DistributedLockScope> &AcquireReading::scopes(const LockIndex 
   return *Scopes;
 }
 
+const LockGuards *AcquireReading::guards(const LockIndex &Index, StringValueTracker &Strings) {
+  const ClientModel *Model = Reading->clientModel();
+  if (!Model)
+    return nullptr;
+  if (!Guards) {
+    Extractor.emplace(*Model, Index.context(), Strings);
+    Guards.emplace(LockObjects, Index, *Model, *Extractor, Strings,
+                   sites(Index, Strings, Reading->collector() ? Reading->collector()->helperCalls()
+                                                            : llvm::ArrayRef<HelperCall>())
+                       .Sites,
+                   LockApis);
+  }
+  return &*Guards;
+}
+
 void AcquireReading::finishedBy(const void *Check) {
   Finished.insert(Check);
   if (Finished.size() < Sharers)
@@ -101,6 +116,8 @@ void AcquireReading::finishedBy(const void *Check) {
   // Scopes and sites point into the SQL and calls: they go first.
   Scopes.reset();
   Sites.reset();
+  Guards.reset();
+  Extractor.reset();
   Sql.reset();
   ApiCalls.reset();
   LockObjects.clear();

@@ -11,7 +11,9 @@
 
 #include "UnitReading.h"
 #include "model/scopes/AcquireCalls.h"
+#include "model/redis/CommandExtractor.h"
 #include "model/scopes/DistributedLockScopes.h"
+#include "model/scopes/LockGuards.h"
 
 namespace clang::tidy::distlock {
 
@@ -83,6 +85,10 @@ public:
                          const ast_matchers::MatchFinder::MatchCallback *Check);
   /// The locals collected in this translation unit.
   const std::vector<const VarDecl *> &lockObjects() const { return LockObjects; }
+  /// The lock guards among them, read at the first call; null without a
+  /// client model.
+  const locklint::model::LockGuards *guards(const locklint::model::LockIndex &Index,
+                                            locklint::model::StringValueTracker &Strings);
 
   /// \p Check is done with the unit; after the last sharer, it is forgotten.
   void finishedBy(const void *Check);
@@ -100,6 +106,9 @@ private:
   std::optional<std::vector<locklint::model::LockApiCall>> ApiCalls;
   std::optional<locklint::model::AcquireSiteReading> Sites;
   std::optional<std::vector<locklint::model::DistributedLockScope>> Scopes;
+  /// The guards' commands are read with an extractor of their own.
+  std::optional<locklint::model::CommandExtractor> Extractor;
+  std::optional<locklint::model::LockGuards> Guards;
   llvm::SmallPtrSet<const void *, 16> Finished;
   unsigned Sharers = 0;
 };

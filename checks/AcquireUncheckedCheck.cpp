@@ -626,6 +626,7 @@ std::string acquireName(const AcquireSite &Site) {
 
 void AcquireUncheckedCheck::registerMoreMatchers(MatchFinder *Finder) {
   AcquireCheckBase::registerMoreMatchers(Finder);
+  registerLockObjects(Finder);
   CallDispatch &Calls = reading()->spelledCalls();
   Calls.add(*Finder, "answering-call",
             CallDispatch::outsideSystemHeaders([&Calls](const CallExpr &Call, ASTContext &) {
@@ -636,6 +637,8 @@ void AcquireUncheckedCheck::registerMoreMatchers(MatchFinder *Finder) {
 }
 
 void AcquireUncheckedCheck::checkMore(const MatchFinder::MatchResult &Result) {
+  if (collectLockObject(Result))
+    return;
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("answering-call"))
     Answering.push_back(Call);
 }
@@ -767,6 +770,20 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     diag(Unheld->getBeginLoc(), Held ? "and here without it" : "here, also when it was not taken",
          DiagnosticIDs::Note);
   }
+
+  // A guard whose constructor can finish without the lock, and that
+  // nothing asks afterwards: nobody knows whether the work below holds it.
+  if (const LockGuards *Guards = lockGuards(Index))
+    for (const LockGuard &Guard : Guards->all())
+      if (Guard.MayFail && !readAfter(Guard.Object, Guard.Built, Guard.Function, SM) &&
+          workFollows(Guard.Built, Guard.Function, Readers, SM) &&
+          Reported.insert(Guard.Built).second)
+        diag(Guard.Object->getLocation(),
+             "'%0' is never asked whether its constructor took lock '%1': the code after it "
+             "runs whether or not this process got it")
+            << Guard.Object->getName()
+            << (Guard.Service == CoordinationService::None ? Index.keyDisplay(Guard.Take.Args[0])
+                                                           : Guard.ServiceKey);
 
   // Attempts at a lock no model names, known by what they are handed (see
   // LockAttempts). What their answer means is unknown, so only an answer

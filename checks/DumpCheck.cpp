@@ -404,7 +404,8 @@ void DumpCheck::checkTranslationUnit(const LockIndex &Index) {
     dumpKeys(Index);
   llvm::ArrayRef<const VarDecl *> Objects = lockObjects();
   if (wants("scope"))
-    dumpScopes(findDistributedLockScopes(Index, acquireSiteReading(Index), Objects));
+    dumpScopes(
+        findDistributedLockScopes(Index, acquireSiteReading(Index), Objects, lockGuards(Index)));
   if (wants("acquire"))
     dumpAcquires(acquireSiteReading(Index), Index);
   if (wants("wrapper"))

@@ -139,12 +139,33 @@ void InconsistentLockOrderCheck::storeOptions(ClangTidyOptions::OptionMap &Opts)
   Options.store(Opts, "LockOrderFiles", LockOrderFiles);
 }
 
+void InconsistentLockOrderCheck::registerMoreMatchers(ast_matchers::MatchFinder *Finder) {
+  AcquireCheckBase::registerMoreMatchers(Finder);
+  registerLockObjects(Finder);
+}
+
+void InconsistentLockOrderCheck::checkMore(const ast_matchers::MatchFinder::MatchResult &Result) {
+  collectLockObject(Result);
+}
+
 void InconsistentLockOrderCheck::checkTranslationUnit(const LockIndex &Index) {
   ASTContext &Context = Index.context();
   const SourceManager &SM = Context.getSourceManager();
   const std::vector<SqlExecution> &Executions = sqlExecutions(Context);
-  const std::vector<DistributedLockScope> &Scopes = lockScopes(Index);
+  const LockGuards *Guards = lockGuards(Index);
+  // The guards' lives hold locks as the acquires' scopes do.
+  std::vector<DistributedLockScope> Scopes =
+      lockObjectScopes(Index, acquireSiteReading(Index), lockObjects(), Guards);
+  llvm::append_range(Scopes, lockScopes(Index));
   std::vector<Attempt> Attempts;
+  if (Guards)
+    for (const LockGuard &Guard : Guards->all()) {
+      if (Guard.Service != CoordinationService::None)
+        continue;
+      const CommandWord &Key = Guard.Take.Args[0];
+      Attempts.push_back({Guard.Function, Guard.Object->getLocation(), LockIndex::keyPattern(Key),
+                          Index.keyDisplay(Key), Index.keyIdentity(Key), &Key});
+    }
   for (const AcquireSite &Site : acquireSites(Index))
     if (Site.Command && LockIndex::isAcquire(*Site.Command) && !Site.Command->Args.empty()) {
       const CommandWord &Key = Site.Command->Args[0];

@@ -20,6 +20,8 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 private:
+  void registerMoreMatchers(ast_matchers::MatchFinder *Finder) override;
+  void checkMore(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void checkTranslationUnit(const locklint::model::LockIndex &Index) override;
 
   /// Files with the orders other units take locks in; the driver names them

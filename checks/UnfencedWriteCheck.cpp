@@ -276,6 +276,18 @@ std::optional<SourceRange> leavingBranchAround(llvm::ArrayRef<const IfStmt *> If
   return Found;
 }
 
+/// True when \p Command writes a value that expires on its own (`SET k v
+/// EX 60`, SETEX): a cache entry. A stale holder's copy lapses with it,
+/// and nothing later reads it as the state the lock guards.
+bool writesExpiringValue(const RedisCommand &Command) {
+  if (Command.is("SETEX") || Command.is("PSETEX"))
+    return true;
+  static constexpr llvm::StringLiteral Expiries[] = {"EX", "PX", "EXAT", "PXAT"};
+  return Command.is("SET") && llvm::any_of(Expiries, [&](llvm::StringRef Option) {
+           return Command.hasOption(Option);
+         });
+}
+
 } // namespace
 
 void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
@@ -283,7 +295,7 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
   const SourceManager &SM = Context.getSourceManager();
   const std::vector<SqlExecution> &Executions = sqlExecutions(Context);
   std::vector<DistributedLockScope> Scopes =
-      lockObjectScopes(Index, acquireSiteReading(Index), lockObjects());
+      lockObjectScopes(Index, acquireSiteReading(Index), lockObjects(), lockGuards(Index));
   llvm::append_range(Scopes, lockScopes(Index));
   // A fence taken in the scope: an INCR of a key named for one ("fence:job").
   WordMatcher FenceKeys(DefaultFenceColumnPattern);
@@ -373,7 +385,7 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
                            isExpiryCommand(*A.Command)) &&
                           Index.isLockKey(*A.Command));
         if (!CheckRedisWrites || Fenced || OtherLock || !writesKey(*A.Command) ||
-            Index.keyIdentity(A.Command->Args[0]) == Scope.KeyId)
+            writesExpiringValue(*A.Command) || Index.keyIdentity(A.Command->Args[0]) == Scope.KeyId)
           continue;
         What = "Redis key '" + Index.keyDisplay(A.Command->Args[0]) + "'";
       } else {

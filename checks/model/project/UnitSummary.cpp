@@ -2,6 +2,9 @@
 
 #include "model/project/UnitSummary.h"
 #include "model/ast/UnitFunctions.h"
+#include "model/redis/LockIndex.h"
+#include "model/redis/TemplateWords.h"
+#include "model/scopes/LockGuards.h"
 #include "model/values/ExprText.h"
 #include "model/values/ObjectFields.h"
 #include "clang/AST/DeclCXX.h"
@@ -13,48 +16,6 @@ using nlohmann::json;
 
 namespace locklint::model {
 namespace {
-
-/// The member of `this` that \p Piece reads: a member expression, or the
-/// member a call of another of the object's methods reads.
-const FieldDecl *memberRead(const StringPiece &Piece, const FunctionDecl *Function) {
-  return fieldOfThis(Piece.Source, Function);
-}
-const FieldDecl *memberRead(const CommandWord::Piece &Piece, const FunctionDecl *Function) {
-  return memberOfObject(Piece, Function);
-}
-
-/// The name of the member \p Piece reads of \p Function's opaque handle.
-const std::string *opaqueMemberRead(const StringPiece &, const FunctionDecl *) { return nullptr; }
-const std::string *opaqueMemberRead(const CommandWord::Piece &Piece, const FunctionDecl *Function) {
-  const ParmVarDecl *Handle = opaqueHandleParameter(Function);
-  return !Piece.MemberName.empty() && Handle && parameterOf(Piece.Source, Function) == Handle
-             ? &Piece.MemberName
-             : nullptr;
-}
-
-/// A word of a command as a template word: text with `$` doubled, `$N` for
-/// parameter N of \p Function, `$.name` for the member `name` of the object
-/// a method is called on, `$?` for a value of the function's own.
-template <typename Pieces>
-std::string templateWord(const Pieces &Word, const FunctionDecl *Function) {
-  std::string Out;
-  for (const auto &Piece : Word) {
-    // A member first: a handle's member is read through a parameter.
-    if (const FieldDecl *Field = memberRead(Piece, Function)) {
-      Out += "$." + Field->getNameAsString();
-    } else if (const std::string *Name = opaqueMemberRead(Piece, Function)) {
-      Out += "$." + *Name;
-    } else if (const ParmVarDecl *Param = parameterOf(Piece.Source, Function)) {
-      Out += "$" + std::to_string(Param->getFunctionScopeIndex());
-    } else if (Piece.Text) {
-      for (char C : *Piece.Text)
-        Out += C == '$' ? std::string("$$") : std::string(1, C);
-    } else {
-      Out += "$?";
-    }
-  }
-  return Out;
-}
 
 /// What \p Function, which issues \p Command, does in a model entry: the
 /// command as a format it forwards, or as template words over its
@@ -79,7 +40,7 @@ json summaryEntry(const RedisCommand &Command, const FunctionDecl *Function) {
 bool readsObjectFields(const RedisCommand &Command) {
   for (const CommandWord &Word : Command.Args)
     for (const CommandWord::Piece &Piece : Word.Pieces)
-      if (memberRead(Piece, Command.Function))
+      if (memberOfObject(Piece, Command.Function))
         return true;
   return false;
 }
@@ -318,6 +279,90 @@ void SummaryCollector::addFieldStores(json &Into, const RecordDecl *Record,
   }
 }
 
+namespace {
+
+/// The member of its object that \p Command's key is, in \p Function.
+const FieldDecl *keyMember(const RedisCommand &Command, const FunctionDecl *Function) {
+  const CommandWord *Key = Command.arg(0);
+  return Key && Key->Pieces.size() == 1 ? memberOfObject(Key->Pieces.front(), Function) : nullptr;
+}
+
+/// True when a method of \p Record (its destructor, a release) deletes the
+/// key its member \p Key holds, or renews its expiry, among \p All.
+bool letsMemberKeyGo(const std::deque<RedisCommand> &All, const CXXRecordDecl *Record,
+                     const FieldDecl *Key) {
+  auto LetsGo = [&](const RedisCommand &Command, const FunctionDecl *Function) {
+    static constexpr llvm::StringLiteral Names[] = {"DEL", "UNLINK", "PEXPIRE", "EXPIRE"};
+    return llvm::any_of(Names, [&](llvm::StringRef Name) { return Command.is(Name); }) &&
+           keyMember(Command, Function) == Key;
+  };
+  return llvm::any_of(All, [&](const RedisCommand &Command) {
+    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Command.Function);
+    if (!Method || Method->getParent() != Record || isa<CXXConstructorDecl>(Method))
+      return false;
+    return LetsGo(Command, Method) ||
+           llvm::any_of(Command.ScriptCommands,
+                        [&](const RedisCommand &Inner) { return LetsGo(Inner, Method); });
+  });
+}
+
+} // namespace
+
+std::vector<std::string> SummaryCollector::guardNames(const CXXConstructorDecl *Constructor) const {
+  if (Constructor->isCopyOrMoveConstructor() || !Constructor->isExternallyVisible() ||
+      !Context->getSourceManager().isInMainFile(Constructor->getLocation()) ||
+      Constructor->getParent()->isDependentContext())
+    return {};
+  return {Constructor->getQualifiedNameAsString()};
+}
+
+void SummaryCollector::addLockGuards(json &Into, const std::deque<RedisCommand> &All) {
+  StringValueTracker *Strings = Commands.strings();
+  if (!Strings)
+    return;
+  const SourceManager &SM = Context->getSourceManager();
+  // Each constructor's first take of a key that its class keeps in a member
+  // and lets go (or renews) elsewhere: an RAII guard's lock.
+  llvm::MapVector<const CXXConstructorDecl *, const RedisCommand *> Takes;
+  for (const RedisCommand &Command : All) {
+    const auto *Constructor = dyn_cast_or_null<CXXConstructorDecl>(Command.Function);
+    if (!Constructor || Command.InScript || !LockIndex::isAcquire(Command))
+      continue;
+    auto [It, New] = Takes.insert({Constructor, &Command});
+    if (!New && SM.isBeforeInTranslationUnit(Command.Call->getBeginLoc(),
+                                             It->second->Call->getBeginLoc()))
+      It->second = &Command;
+  }
+  for (const auto &[Constructor, Take] : Takes) {
+    const FieldDecl *Key = keyMember(*Take, Constructor);
+    if (!Key || broken(Constructor) || !letsMemberKeyGo(All, Constructor->getParent(), Key))
+      continue;
+    std::vector<std::string> Names = guardNames(Constructor);
+    if (Names.empty())
+      continue;
+    const std::string &Name = Names.front();
+    json Guard{{"form", "template"},
+               {"words", constructorWords(*Take, Constructor, *Strings)},
+               {"param_count", Constructor->getNumParams()},
+               {"holds_on_return", !constructorMayFail(Constructor)},
+               {"issued_at", placeOf(Take->Call->getBeginLoc(), SM)}};
+    // What the constructor stores for its object's methods goes with it:
+    // one entry says all a construction does.
+    auto Stores = llvm::find_if(Into, [&](const json &Entry) {
+      return Entry.value("form", "") == "fields" &&
+             Entry.value("names", json()) == json::array({Name}) &&
+             Entry.value("param_count", json()) == Guard["param_count"];
+    });
+    Guard["names"] = json::array({Name});
+    if (Stores != Into.end()) {
+      Guard["fields"] = (*Stores)["fields"];
+      *Stores = std::move(Guard);
+    } else {
+      Into.push_back(std::move(Guard));
+    }
+  }
+}
+
 std::vector<std::string> SummaryCollector::exportedNames(const FunctionDecl *Function) const {
   std::vector<std::string> Names;
   if (!Function || !Function->getIdentifier() || Function->isDependentContext() ||
@@ -394,6 +439,8 @@ UnitSummary SummaryCollector::finish(llvm::ArrayRef<OfferedLockApi> Offered) {
     // something else (an in-memory lock for tests) offers an opaque entry
     // there, and the two in conflict leave the interface's calls unread.
     addEntries(Into, exportedNames(Api.Function), Entry);
+    if (const auto *Constructor = dyn_cast<CXXConstructorDecl>(Api.Function))
+      addEntries(Into, guardNames(Constructor), Entry);
   }
   std::deque<RedisCommand> All = Commands.finish();
   // What each function issues, stated in its parameters. A function whose
@@ -433,9 +480,10 @@ UnitSummary SummaryCollector::finish(llvm::ArrayRef<OfferedLockApi> Offered) {
     if (!Several.contains(Function) && !broken(Function)) {
       std::vector<std::string> Names = exportedNames(Function);
       addEntries(Summary.RedisFunctions, Names, Entry);
-      Described.insert(Function->getCanonicalDecl());
+      // A constructor is called by no name: what it stores is still said.
       if (Names.empty())
         continue;
+      Described.insert(Function->getCanonicalDecl());
       if (const auto *Method = dyn_cast<CXXMethodDecl>(Function); Method && !Method->isStatic())
         readFields(Entry, ReadMembers[Method->getParent()]);
       else
@@ -446,6 +494,7 @@ UnitSummary SummaryCollector::finish(llvm::ArrayRef<OfferedLockApi> Offered) {
     }
   for (const auto &[Record, Members] : ReadMembers)
     addFieldStores(Summary.RedisFunctions, Record, Members, Described);
+  addLockGuards(Summary.RedisFunctions, All);
   for (const auto &[Function, Spec] : Commands.formatWrappers()) {
     if (broken(Function))
       continue;

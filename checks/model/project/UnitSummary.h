@@ -83,6 +83,15 @@ private:
                       const std::set<std::string> &Members,
                       const llvm::DenseSet<const clang::FunctionDecl *> &Described);
 
+  /// The name other units build \p Constructor's objects by; none when
+  /// they cannot.
+  std::vector<std::string> guardNames(const clang::CXXConstructorDecl *Constructor) const;
+  /// Entries for the constructors defined here that take a lock their
+  /// class lets go (RAII guards): what each construction takes, over the
+  /// constructor's parameters, with what it stores (replacing its entry
+  /// in \p Into of that form).
+  void addLockGuards(nlohmann::json &Into, const std::deque<RedisCommand> &All);
+
   CommandCollector Commands;
   /// The calls of the unit, as the AST has them, for every reader above.
   CallDispatch Calls{std::nullopt};

@@ -413,7 +413,8 @@ llvm::ArrayRef<FunctionSpec> ClientModel::lookup(llvm::StringRef QualifiedName) 
 const std::string *ClientModel::fieldWord(llvm::StringRef QualifiedName, unsigned ParamCount,
                                           llvm::StringRef Field) const {
   for (const FunctionSpec &Spec : lookup(QualifiedName)) {
-    if (Spec.Form != CallForm::Fields || (Spec.ParamCount && *Spec.ParamCount != ParamCount))
+    // A guard's constructor says what it stores beside what it takes.
+    if (Spec.FieldWords.empty() || (Spec.ParamCount && *Spec.ParamCount != ParamCount))
       continue;
     auto It = Spec.FieldWords.find(Field.str());
     return It == Spec.FieldWords.end() ? nullptr : &It->second;

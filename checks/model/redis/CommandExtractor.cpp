@@ -28,9 +28,19 @@ public:
   Builder(const FunctionSpec &Spec, const CallExpr *Call, const ASTContext &Context,
           StringValueTracker &Strings, const StringValue *FormatText, const ClientModel &Model,
           ObjectCalls &History, const std::vector<std::string> *Words = nullptr)
-      : Spec(Spec), Call(Call), Context(Context), Strings(Strings), FormatText(FormatText),
-        Model(Model), History(History), Words(Words ? *Words : Spec.Words),
-        Args(callArguments(Call)) {}
+      : Spec(Spec), Call(Call), Callee(Call->getDirectCallee()), Context(Context),
+        Strings(Strings), FormatText(FormatText), Model(Model), History(History),
+        Words(Words ? *Words : Spec.Words), Args(callArguments(Call)) {}
+
+  /// For the construction of an object whose constructor takes a lock (an
+  /// RAII guard): the command it issues, with its arguments. The command
+  /// then has no call.
+  Builder(const FunctionSpec &Spec, const CXXConstructExpr *Built, const ASTContext &Context,
+          StringValueTracker &Strings, const ClientModel &Model, ObjectCalls &History,
+          const std::vector<std::string> *Words = nullptr)
+      : Spec(Spec), Call(nullptr), Callee(Built->getConstructor()), Context(Context),
+        Strings(Strings), FormatText(nullptr), Model(Model), History(History),
+        Words(Words ? *Words : Spec.Words), Args(Built->getArgs(), Built->getNumArgs()) {}
 
   std::optional<RedisCommand> build() {
     Command.Call = Call;
@@ -148,10 +158,10 @@ private:
     const Expr *Size = stripStringWrappers(Length);
     if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Size))
       Size = stripStringWrappers(Cast->getSubExpr());
-    if (const auto *Call = dyn_cast<CallExpr>(Size)) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      if (Callee && Callee->getName() == "strlen" && Call->getNumArgs() == 1) {
-        std::optional<StringValue> Measured = Strings.valueOf(Call->getArg(0));
+    if (const auto *Strlen = dyn_cast<CallExpr>(Size)) {
+      const FunctionDecl *Measure = Strlen->getDirectCallee();
+      if (Measure && Measure->getName() == "strlen" && Strlen->getNumArgs() == 1) {
+        std::optional<StringValue> Measured = Strings.valueOf(Strlen->getArg(0));
         return Measured && Measured->text() == Text ? Text : std::nullopt;
       }
     }
@@ -210,7 +220,6 @@ private:
       Command.FormatLiteral = Literal;
 
     // A va_list form (redisvCommand) binds no conversion to an expression.
-    const FunctionDecl *Callee = Call->getDirectCallee();
     bool Variadic = Callee && Callee->isVariadic();
     size_t FirstVararg = Spec.FormatArg + 1;
     if (Variadic && FirstVararg + Tokens->ArgsConsumed > Args.size())
@@ -280,6 +289,8 @@ private:
   bool buildStream() {
     std::vector<const Expr *> Streamed;
     const Expr *Current = Call;
+    if (!Current)
+      return false;
     while (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Current->IgnoreParenImpCasts())) {
       if (Op->getOperator() != OO_LessLess || Op->getNumArgs() != 2)
         return false;
@@ -318,7 +329,7 @@ private:
     std::vector<CommandWord> Built;
     for (llvm::StringRef Template : Words) {
       CommandWord Word;
-      appendTemplate(Word, Template, Args, calledObject(Call), 0);
+      appendTemplate(Word, Template, Args, Call ? calledObject(Call) : nullptr, 0);
       Built.push_back(std::move(Word));
     }
     return setWords(std::move(Built));
@@ -388,23 +399,25 @@ private:
   /// it or from its summary. An object whose member is out of sight stands
   /// for the member as itself, so that one lock object's calls name one key.
   void appendMember(CommandWord &Word, llvm::StringRef Name, const Expr *Object, unsigned Depth) {
-    const FieldDecl *Field = fieldOfCallee(Call->getDirectCallee(), Name);
+    const FieldDecl *Field = fieldOfCallee(Callee, Name);
     if (!Field)
-      if (const ParmVarDecl *Handle = opaqueHandleParameter(Call->getDirectCallee());
-          Handle && Handle->getFunctionScopeIndex() < Call->getNumArgs()) {
+      if (const ParmVarDecl *Handle = opaqueHandleParameter(Callee);
+          Handle && Handle->getFunctionScopeIndex() < Args.size()) {
         // The handle's type is out of sight here: the member by its name.
-        const Expr *Handed = Object ? Object : handedObject(Call->getArg(Handle->getFunctionScopeIndex()));
+        const Expr *Handed = Object ? Object : handedObject(Args[Handle->getFunctionScopeIndex()]);
         Word.Pieces.push_back({std::nullopt, Handed, 's', nullptr, Name.str()});
         return;
       }
     // A method reached through an interface, whose implementation keeps the
     // member out of sight here: the member by its name, of this object.
     if (!Field && Object && !isa<CXXThisExpr>(Object->IgnoreParenImpCasts()) &&
-        isa_and_nonnull<CXXMethodDecl>(Call->getDirectCallee())) {
+        isa_and_nonnull<CXXMethodDecl>(Callee)) {
       Word.Pieces.push_back({std::nullopt, Object, 's', nullptr, Name.str()});
       return;
     }
-    appendMember(Word, Field, Object ? Object : objectArgument(Call, Field), Depth);
+    if (!Object && Call)
+      Object = objectArgument(Call, Field);
+    appendMember(Word, Field, Object, Depth);
   }
 
   void appendMember(CommandWord &Word, const FieldDecl *Field, const Expr *Object,
@@ -420,10 +433,11 @@ private:
       return;
     }
     std::optional<bool> Stored;
-    for (const CallExpr *Earlier : History.before(Object, Call, Context.getSourceManager()))
-      if ((Stored = appendStored(Word, Earlier->getDirectCallee(), Field,
-                                 callArguments(Earlier), Object, Depth)))
-        break;
+    if (Call)
+      for (const CallExpr *Earlier : History.before(Object, Call, Context.getSourceManager()))
+        if ((Stored = appendStored(Word, Earlier->getDirectCallee(), Field,
+                                   callArguments(Earlier), Object, Depth)))
+          break;
     if (!Stored)
       if (std::optional<ObjectConstruction> Built = constructionOf(Object))
         if (const CXXConstructorDecl *Constructor = constructorOf(*Built))
@@ -666,7 +680,9 @@ private:
   }
 
   const FunctionSpec &Spec;
+  /// The call, or null for a construction.
   const CallExpr *Call;
+  const FunctionDecl *Callee;
   const ASTContext &Context;
   StringValueTracker &Strings;
   /// The format's value when the caller knows it better than the call does.
@@ -798,6 +814,11 @@ CommandExtractor::vaListForward(const CallExpr *Call, const FunctionDecl *Functi
 std::optional<RedisCommand> CommandExtractor::extractAs(const FunctionSpec &Spec,
                                                         const CallExpr *Call) const {
   return Builder(Spec, Call, Context, Strings, nullptr, Model, ObjectHistory).build();
+}
+
+std::optional<RedisCommand>
+CommandExtractor::extractConstruction(const FunctionSpec &Spec, const CXXConstructExpr *Built) const {
+  return Builder(Spec, Built, Context, Strings, Model, ObjectHistory).build();
 }
 
 std::optional<RedisCommand> CommandExtractor::extractWrapped(const CallExpr *Call,

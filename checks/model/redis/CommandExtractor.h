@@ -60,6 +60,12 @@ public:
   std::optional<RedisCommand> extractAs(const FunctionSpec &Spec,
                                         const clang::CallExpr *Call) const;
 
+  /// The command the construction \p Built issues when its constructor
+  /// behaves as \p Spec says (an RAII guard that takes a lock). The
+  /// command's Call is null: a construction is no call.
+  std::optional<RedisCommand> extractConstruction(const FunctionSpec &Spec,
+                                                  const clang::CXXConstructExpr *Built) const;
+
   /// The commands a call of a template function issues after \p First,
   /// the one extract() read, in order (its `then` words).
   std::vector<RedisCommand> extractThen(const RedisCommand &First) const;

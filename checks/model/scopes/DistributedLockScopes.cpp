@@ -1990,6 +1990,10 @@ std::vector<AcquireSite> sitesAndWrappers(const LockIndex &Index, llvm::ArrayRef
   Found = Finder.find();
   offerServiceLocks(Found);
   offerAnswers(Found, Finder.OutcomeMembers);
+  // Constructors that take a service's lock: their objects are guards.
+  for (const AcquireSite &Site : Apis)
+    if (std::optional<nlohmann::json> Entry = serviceGuardEntry(Site))
+      OfferedLockApis::record({Site.Function, std::move(*Entry)});
   // A command a wrapper issues, read at the wrapper's call, answers what
   // the wrapper returns: its status values, or only holding the lock.
   for (AcquireSite &Site : Sites)
@@ -2118,8 +2122,9 @@ std::optional<AcquireTest> testOfAcquire(const AcquireSite &Site, const LockInde
 
 std::vector<DistributedLockScope> findDistributedLockScopes(const LockIndex &Index,
                                                             const AcquireSiteReading &Read,
-                                                            llvm::ArrayRef<const VarDecl *> Objects) {
-  std::vector<DistributedLockScope> Scopes = lockObjectScopes(Index, Read, Objects);
+                                                            llvm::ArrayRef<const VarDecl *> Objects,
+                                                            const LockGuards *Guards) {
+  std::vector<DistributedLockScope> Scopes = lockObjectScopes(Index, Read, Objects, Guards);
   llvm::append_range(Scopes, acquireSiteScopes(Index, Read));
   return Scopes;
 }
@@ -2140,7 +2145,8 @@ std::vector<DistributedLockScope> acquireSiteScopes(const LockIndex &Index,
 
 std::vector<DistributedLockScope> lockObjectScopes(const LockIndex &Index,
                                                    const AcquireSiteReading &Read,
-                                                   llvm::ArrayRef<const VarDecl *> Objects) {
+                                                   llvm::ArrayRef<const VarDecl *> Objects,
+                                                   const LockGuards *Guards) {
   if (Objects.empty())
     return {};
   ASTContext &Context = Index.context();
@@ -2165,18 +2171,41 @@ std::vector<DistributedLockScope> lockObjectScopes(const LockIndex &Index,
   auto Acquiring = [&](const FunctionDecl *Constructor) {
     return Constructors.count(Constructor) || OtherConstructors.count(Constructor);
   };
+  // The object's life, from its declaration to the end of its block.
+  auto LifeOf = [&](const VarDecl *Object, const FunctionDecl *Function,
+                    const CompoundStmt *Block) {
+    DistributedLockScope Scope;
+    Scope.Function = Function;
+    Scope.Acquired = Object->getLocation();
+    Scope.Begin = Object->getEndLoc();
+    Scope.End = Block->getRBracLoc();
+    return Scope;
+  };
   for (const VarDecl *Object : Objects) {
+    // A guard: its construction takes the lock its arguments name.
+    const LockGuard *Guard = Guards ? Guards->of(Object) : nullptr;
+    if (Guard && (Guard->Service != CoordinationService::None ||
+                  !Index.keyIdentity(Guard->Take.Args[0]).empty())) {
+      if (const CompoundStmt *Block = blockDeclaring(Object, Context)) {
+        DistributedLockScope Scope = LifeOf(Object, Guard->Function, Block);
+        if (Guard->Service == CoordinationService::None) {
+          Finder.describe(Scope, &Guard->Take);
+        } else {
+          Scope.Service = Guard->Service;
+          Scope.Key = Guard->ServiceKey;
+          Scope.KeyId = (serviceName(Guard->Service) + ":" + Guard->ServiceKey).str();
+        }
+        Scopes.push_back(std::move(Scope));
+        continue;
+      }
+    }
     if (auto Scope = guardedRedMutex(Object, Index, Context)) {
       Scopes.push_back(std::move(*Scope));
       continue;
     }
     if (std::optional<AcquireSite> Guarded = guardedLockClass(Object, Found)) {
       if (const CompoundStmt *Block = blockDeclaring(Object, Context)) {
-        DistributedLockScope Scope;
-        Scope.Function = Guarded->Function;
-        Scope.Acquired = Object->getLocation();
-        Scope.Begin = Object->getEndLoc();
-        Scope.End = Block->getRBracLoc();
+        DistributedLockScope Scope = LifeOf(Object, Guarded->Function, Block);
         Finder.describeSite(Scope, *Guarded);
         Scopes.push_back(std::move(Scope));
       }
@@ -2186,11 +2215,8 @@ std::vector<DistributedLockScope> lockObjectScopes(const LockIndex &Index,
     const CompoundStmt *Block = blockDeclaring(Object, Context);
     if (!Constructor || !Block)
       continue;
-    DistributedLockScope Scope;
-    Scope.Function = dyn_cast_or_null<FunctionDecl>(Object->getParentFunctionOrMethod());
-    Scope.Acquired = Object->getLocation();
-    Scope.Begin = Object->getEndLoc();
-    Scope.End = Block->getRBracLoc();
+    DistributedLockScope Scope = LifeOf(
+        Object, dyn_cast_or_null<FunctionDecl>(Object->getParentFunctionOrMethod()), Block);
     if (auto It = Constructors.find(Constructor); It != Constructors.end()) {
       Finder.describe(Scope, It->second);
     } else {

@@ -14,6 +14,7 @@
 #include <memory>
 #include "model/redis/CommandSummaries.h"
 #include "model/scopes/CoordinationService.h"
+#include "model/scopes/LockGuards.h"
 #include "model/scopes/OutcomeTests.h"
 #include "model/redis/LockIndex.h"
 #include "model/sql/SqlExecutions.h"
@@ -219,13 +220,15 @@ const clang::Expr *redMutexResource(const clang::Expr *Mutex);
 /// and the life of the \p Objects whose constructor acquires.
 std::vector<DistributedLockScope>
 findDistributedLockScopes(const LockIndex &Index, const AcquireSiteReading &Read,
-                          llvm::ArrayRef<const clang::VarDecl *> Objects);
+                          llvm::ArrayRef<const clang::VarDecl *> Objects,
+                          const LockGuards *Guards = nullptr);
 /// Its two parts: the life of the \p Objects whose constructor acquires,
 /// and the scopes the acquire sites open. The second does not depend on the
 /// objects, so the checks share one reading of it.
 std::vector<DistributedLockScope> lockObjectScopes(const LockIndex &Index,
                                                    const AcquireSiteReading &Read,
-                                                   llvm::ArrayRef<const clang::VarDecl *> Objects);
+                                                   llvm::ArrayRef<const clang::VarDecl *> Objects,
+                                                   const LockGuards *Guards = nullptr);
 std::vector<DistributedLockScope> acquireSiteScopes(const LockIndex &Index,
                                                     const AcquireSiteReading &Read);
 
