@@ -4,6 +4,7 @@
 #include "model/ast/UnitFunctions.h"
 #include "model/redis/LockIndex.h"
 #include "model/redis/TemplateWords.h"
+#include "model/sql/FetchedAnswerReader.h"
 #include "model/scopes/LockGuards.h"
 #include "model/values/ExprText.h"
 #include "model/values/ObjectFields.h"
@@ -519,6 +520,8 @@ UnitSummary SummaryCollector::finish(llvm::ArrayRef<OfferedLockApi> Offered) {
     json Entry{{"sql_arg", Wrapper.TextParameter}, {"simple_query", Wrapper.SimpleQuery}};
     if (Wrapper.Formats)
       Entry["format"] = true;
+    if (std::optional<FetchedAnswer> Answer = fetchedAnswer(Wrapper.Function))
+      Entry["answer"] = Answer->toJson();
     addEntries(Summary.SqlFunctions, exportedNames(Wrapper.Function), Entry);
     Described.insert(Wrapper.Function->getCanonicalDecl());
   }

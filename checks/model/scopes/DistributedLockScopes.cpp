@@ -798,7 +798,7 @@ public:
         return false;
       const auto *Member = dyn_cast<MemberExpr>(Assign->getLHS()->IgnoreParenImpCasts());
       const auto *Field = Member ? dyn_cast<FieldDecl>(Member->getMemberDecl()) : nullptr;
-      if (Field && isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()) &&
+      if (Field && isOwnObject(Member->getBase(), Field) &&
           testedOutcome(Assign->getRHS(), Site, Kept, Vars) == true)
         Found = Field;
       return Found != nullptr;
@@ -1446,8 +1446,7 @@ private:
     return !Returns.empty() && llvm::all_of(Returns, [&](const ReturnStmt *Return) {
       const auto *Read = dyn_cast_or_null<MemberExpr>(
           Return->getRetValue() ? Return->getRetValue()->IgnoreParenImpCasts() : nullptr);
-      return Read && Read->getMemberDecl() == Member &&
-             isa<CXXThisExpr>(Read->getBase()->IgnoreParenImpCasts());
+      return Read && Read->getMemberDecl() == Member && isOwnObject(Read->getBase(), Member);
     });
   }
 
@@ -1466,9 +1465,8 @@ private:
     if (!Assign || Assign->getOpcode() != BO_Assign)
       return nullptr;
     const auto *Member = dyn_cast<MemberExpr>(Assign->getLHS()->IgnoreParenImpCasts());
-    if (!Member || !isa<CXXThisExpr>(Member->getBase()->IgnoreParenImpCasts()))
-      return nullptr;
-    return dyn_cast<FieldDecl>(Member->getMemberDecl());
+    const auto *Field = Member ? dyn_cast<FieldDecl>(Member->getMemberDecl()) : nullptr;
+    return Field && isOwnObject(Member->getBase(), Field) ? Field : nullptr;
   }
 
   /// For \p Site's function, which keeps the answer in \p Kept: when it
@@ -1866,16 +1864,39 @@ namespace {
 
 using Wrappers = llvm::DenseMap<const FunctionDecl *, AcquireWrapper>;
 
+/// True when \p Function stores a pointer through a parameter that points
+/// to one (`PGresult **out`): it hands an object it made to its caller.
+bool handsOutResult(const FunctionDecl *Function) {
+  return anyOwnStmtOf(Function, [&](const Stmt *S) {
+    const auto *Assign = dyn_cast<BinaryOperator>(S);
+    const auto *Store = Assign && Assign->getOpcode() == BO_Assign
+                            ? dyn_cast<UnaryOperator>(Assign->getLHS()->IgnoreParenImpCasts())
+                            : nullptr;
+    if (!Store || Store->getOpcode() != UO_Deref || !Assign->getLHS()->getType()->isPointerType())
+      return false;
+    return parameterOf(Store->getSubExpr(), Function) != nullptr;
+  });
+}
+
 /// The entry that offers \p Function, whose SQL takes a lock in the
 /// database server and which answers whether it did, to other units.
 std::optional<nlohmann::json> sqlLockEntry(const FunctionDecl *Function,
                                            const AcquireWrapper &Wrapper) {
-  if (!Wrapper.SqlLock || Wrapper.SqlLock->Key.empty() || !Wrapper.Successes.empty() ||
-      Wrapper.HoldsOnReturn || !Function->getReturnType()->isBooleanType())
+  // True when taken (a bool, or a C `int` as one), or values of its own.
+  // A function that hands its query's result out through a parameter
+  // (`*res_out = res; return 1;`) leaves the answer to its caller: what it
+  // returns says only that the query ran.
+  if (!Wrapper.SqlLock || Wrapper.SqlLock->Key.empty() || Wrapper.HoldsOnReturn ||
+      !Function->getReturnType()->isIntegralOrEnumerationType() || handsOutResult(Function))
     return std::nullopt;
-  return nlohmann::json{{"sql_lock", Wrapper.SqlLock->Function},
-                        {"key_text", Wrapper.SqlLock->Key},
-                        {"param_count", Function->getNumParams()}};
+  nlohmann::json Entry{{"sql_lock", Wrapper.SqlLock->Function},
+                       {"key_text", Wrapper.SqlLock->Key},
+                       {"param_count", Function->getNumParams()}};
+  if (!Wrapper.Successes.empty()) {
+    Entry["successes"] = Wrapper.Successes;
+    Entry["failures"] = Wrapper.Failures;
+  }
+  return Entry;
 }
 
 /// Offers other units the functions among \p Found that take a
@@ -1978,6 +1999,9 @@ std::vector<AcquireSite> sitesAndWrappers(const LockIndex &Index, llvm::ArrayRef
           Site.SqlLock = &Lock;
           Site.Query = E.Call;
           Site.AnswerUnread = !Answer;
+          // A helper that returns what it fetched answers with its values.
+          if (E.Fetched && Answer == E.Call)
+            lockAnswers(*E.Fetched, *Lock.Lock, Site.Successes, Site.Failures);
           Apis.push_back(Site);
         }
   // Functions that answer whether their SQL took a lock are acquires at

@@ -158,6 +158,12 @@ llvm::Error SqlClientModel::addJson(llvm::StringRef Text, llvm::StringRef Source
       return Err;
     if (auto Err = readMember(Entry, "answer_on_connection", F.AnswerOnConnection, Wrong))
       return Err;
+    if (auto Answer = Entry.find("answer"); Answer != Entry.end()) {
+      F.Answer = FetchedAnswer::fromJson(*Answer);
+      if (!F.Answer)
+        return malformed(SourceName, "functions: answer must say what the function returns of "
+                                     "its rows (number, when_true, when_false, otherwise)");
+    }
     for (const std::string &Name : *Names)
       Functions[Name].push_back(F);
   }

@@ -10,6 +10,7 @@
 #define LOCKLINT_CHECKS_MODEL_LOCALLOCKMODEL_H
 
 #include "model/scopes/CoordinationService.h"
+#include "model/sql/FetchedAnswers.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
@@ -57,6 +58,8 @@ struct SqlClientModel {
     /// and the rows come from a later call on the connection (mysql_query,
     /// then mysql_store_result).
     bool AnswerOnConnection = false;
+    /// For a helper that returns what it fetched: how (see FetchedAnswers.h).
+    std::optional<FetchedAnswer> Answer;
   };
   llvm::StringMap<std::vector<Function>> Functions;
   /// Functions that free a result without reading it (PQclear): a result

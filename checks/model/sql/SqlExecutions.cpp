@@ -1,6 +1,7 @@
 //===--- SqlExecutions.cpp - SQL that calls run, from the AST -------------===//
 
 #include "model/sql/SqlExecutions.h"
+#include "model/sql/FetchedAnswerReader.h"
 #include "model/matching/NameSet.h"
 #include "model/values/ExprText.h"
 #include "model/values/FormatForwarders.h"
@@ -82,6 +83,7 @@ void SqlExecutions::add(const CallExpr *Call, const FunctionDecl *Function) {
     Run.Execution.ConnectionExpr = Connection;
     if (Spec.SqlArg && *Spec.SqlArg < Args.size())
       Run.Execution.Text = Args[*Spec.SqlArg];
+    Run.Execution.Fetched = Spec.Answer;
     Run.Execution.SimpleQuery = Spec.SimpleQuery;
     Run.Execution.AnswerOnConnection = Spec.AnswerOnConnection && Connection;
     Run.Text = Text;
@@ -173,6 +175,7 @@ void SqlExecutions::followForwarders(llvm::ArrayRef<HelperCall> Calls, bool Form
         Run.Execution.Function = Call.Caller;
         Run.Execution.Text = Arg;
         Run.Execution.AnswerOnConnection = false;
+        Run.Execution.Fetched = fetchedAnswer(Callee);
         ParameterOf(Run) = Handed;
         Runs.push_back(std::move(Run));
         if (Handed)

@@ -38,6 +38,9 @@ struct SqlExecution {
   /// to a function of the unit that fetches rows (`lockGranted(db)`): the
   /// answer is read there, in a way this function does not show.
   bool AnswerReadElsewhere = false;
+  /// For a call of a helper that returns what it fetched (`db_scalar`):
+  /// how, from its model entry or its body in this unit.
+  std::optional<FetchedAnswer> Fetched;
 
   /// The call whose value says what the server answered.
   const clang::Expr *answerCall() const;
