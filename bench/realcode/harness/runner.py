@@ -70,6 +70,12 @@ def run(command, timeout, cwd=None):
     # Exit codes 0-3 are locklint's answers; a signal or an abort is a failure.
     if p.returncode < 0 or p.returncode >= 128:
         return Outcome(out, "exit %d" % p.returncode)
+    # A unit whose worker crashed or timed out is reported on stderr, and
+    # the run goes on: its findings are missing, which is a failure too.
+    stderr = p.stderr.decode("utf-8", "replace")
+    for line in stderr.splitlines():
+        if "' was not fully analyzed: " in line:
+            return Outcome(out, line.split("' was not fully analyzed: ", 1)[1].strip())
     return Outcome(out)
 
 

@@ -1766,10 +1766,39 @@ private:
                return Cases.throwsFrom(Step);
              });
     }
+    if (Tested && Tested->Test && Tested->Positive && !Tested->SomeFailuresOnly &&
+        returnsOnlyOnSuccessInEndlessLoop(*Tested->Test, Returns))
+      return true;
     if (!Tested || Tested->Positive || Tested->SomeFailuresOnly ||
         !isa_and_nonnull<CXXThrowExpr>(finalStatement(Tested->failureBranch())))
       return false;
     return heldToTheEnd(Site, Scope, Returns);
+  }
+
+  /// `for (;;) { if (try_lock(l)) return 1; usleep(50000); }`: the test of
+  /// a take inside a loop with no condition of its own and no way out but
+  /// a return, every return of the function in the test's success branch.
+  /// The function returns only holding the lock.
+  bool returnsOnlyOnSuccessInEndlessLoop(const IfStmt &Test,
+                                         llvm::ArrayRef<const ReturnStmt *> Returns) {
+    const Stmt *Loop = parentStmt(&Test, Context);
+    while (Loop && isa<CompoundStmt>(Loop))
+      Loop = parentStmt(Loop, Context);
+    if (!Loop)
+      return false;
+    LoopParts Parts = loopParts(Loop);
+    if (!Parts.Body || Returns.empty() || leavesBody(Loop, /*Returns=*/false))
+      return false;
+    bool Always = false;
+    bool Endless = !Parts.Condition ||
+                   (!Parts.Condition->isValueDependent() &&
+                    Parts.Condition->EvaluateAsBooleanCondition(Always, Context) && Always);
+    const SourceManager &SM = Context.getSourceManager();
+    SourceRange Success = Test.getThen()->getSourceRange();
+    return Endless && llvm::all_of(Returns, [&](const ReturnStmt *Return) {
+             SourceLocation At = Return->getBeginLoc();
+             return !isBefore(SM, At, Success.getBegin()) && !isBefore(SM, Success.getEnd(), At);
+           });
   }
 
   bool heldToTheEnd(const AcquireSite &Site, const DistributedLockScope &Scope,
