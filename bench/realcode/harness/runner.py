@@ -58,6 +58,10 @@ class Outcome:
                       key=lambda f: (f[0] is None, f[0] or 0, f[1], f[2]))
 
 
+# How locklint says that a unit's worker ended without its results.
+WORKER_FAILURES = ("the analysis crashed", "the analysis failed", "timed out after")
+
+
 def run(command, timeout, cwd=None):
     try:
         p = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -71,11 +75,14 @@ def run(command, timeout, cwd=None):
     if p.returncode < 0 or p.returncode >= 128:
         return Outcome(out, "exit %d" % p.returncode)
     # A unit whose worker crashed or timed out is reported on stderr, and
-    # the run goes on: its findings are missing, which is a failure too.
+    # the run goes on: its findings are missing, which is a failure too. A
+    # unit read without a header it could not find is no failure of the
+    # tool's: the corpus holds no build of its projects.
     stderr = p.stderr.decode("utf-8", "replace")
     for line in stderr.splitlines():
-        if "' was not fully analyzed: " in line:
-            return Outcome(out, line.split("' was not fully analyzed: ", 1)[1].strip())
+        reason = line.split("' was not fully analyzed: ", 1)[-1].strip()
+        if reason != line.strip() and reason.startswith(WORKER_FAILURES):
+            return Outcome(out, reason)
     return Outcome(out)
 
 

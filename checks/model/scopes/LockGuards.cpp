@@ -26,6 +26,15 @@ bool storesBoolMember(const Stmt *S) {
          Member->getType()->isBooleanType();
 }
 
+/// The pattern of the key that \p Guard's construction hands its
+/// constructor as argument \p Index (`"locks/ids"`, `"/jobs/{}"`).
+std::string argumentKey(const LockGuard &Guard, unsigned Index, StringValueTracker &Strings) {
+  if (Index >= Guard.Built->getNumArgs())
+    return "";
+  std::optional<StringValue> Value = Strings.valueOf(Guard.Built->getArg(Index));
+  return Value ? Value->pattern() : "";
+}
+
 } // namespace
 
 bool constructorMayFail(const CXXConstructorDecl *Constructor) {
@@ -62,16 +71,6 @@ std::optional<nlohmann::json> serviceGuardEntry(const AcquireSite &Site) {
   return Entry;
 }
 
-/// The pattern of the key that \p Guard's construction hands its
-/// constructor as argument \p Index (`"locks/ids"`, `"/jobs/{}"`).
-static std::string argumentKey(const LockGuard &Guard, unsigned Index,
-                               StringValueTracker &Strings) {
-  if (Index >= Guard.Built->getNumArgs())
-    return "";
-  std::optional<StringValue> Value = Strings.valueOf(Guard.Built->getArg(Index));
-  return Value ? Value->pattern() : "";
-}
-
 LockGuards::LockGuards(llvm::ArrayRef<const VarDecl *> Objects, const LockIndex &Index,
                        const ClientModel &Model, const CommandExtractor &Extractor,
                        StringValueTracker &Strings, llvm::ArrayRef<AcquireSite> Sites,
@@ -80,12 +79,15 @@ LockGuards::LockGuards(llvm::ArrayRef<const VarDecl *> Objects, const LockIndex 
   for (const VarDecl *Object : Objects) {
     const CXXConstructExpr *Built = constructionIn(Object->getInit());
     const CXXConstructorDecl *Constructor = Built ? Built->getConstructor() : nullptr;
-    if (!Constructor || Constructor->isCopyOrMoveConstructor() || Built->containsErrors())
+    const auto *Function = dyn_cast_or_null<FunctionDecl>(Object->getParentFunctionOrMethod());
+    // A template's pattern is read in its instantiations.
+    if (!Constructor || Constructor->isCopyOrMoveConstructor() || Built->containsErrors() ||
+        !Function || Function->isDependentContext())
       continue;
     LockGuard Guard;
     Guard.Object = Object;
     Guard.Built = Built;
-    Guard.Function = dyn_cast_or_null<FunctionDecl>(Object->getParentFunctionOrMethod());
+    Guard.Function = Function;
     bool MayFail = false;
     if (const FunctionSpec *Spec = specOf(Constructor, MayFail)) {
       std::optional<RedisCommand> Take = Extractor.extractConstruction(*Spec, Built);

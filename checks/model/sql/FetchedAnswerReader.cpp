@@ -41,7 +41,8 @@ char comparedLetter(const Expr *E, const ASTContext &Context) {
                              std::pair{Equal->getRHS(), Equal->getLHS()}}) {
     if (char C = StrcmpLetter(Side)) {
       Expr::EvalResult Zero;
-      if (Other->EvaluateAsInt(Zero, Context) && Zero.Val.getInt() == 0)
+      if (!Other->isValueDependent() && Other->EvaluateAsInt(Zero, Context) &&
+          Zero.Val.getInt() == 0)
         return C;
     }
     // `v[0] == 't'`, `*v == 't'`: a character of the text.
@@ -85,7 +86,7 @@ bool addValue(FetchedAnswer &Answer, const Expr *Value, const Stmt *At, ASTConte
     return true;
   }
   Expr::EvalResult Result;
-  if (!Value->EvaluateAsInt(Result, Context))
+  if (Value->isValueDependent() || !Value->EvaluateAsInt(Result, Context))
     return false;
   int64_t Constant = Result.Val.getInt().getExtValue();
   switch (branchLetter(At, Context)) {
@@ -106,7 +107,8 @@ bool addValue(FetchedAnswer &Answer, const Expr *Value, const Stmt *At, ASTConte
 
 std::optional<FetchedAnswer> fetchedAnswer(const FunctionDecl *Function) {
   const FunctionDecl *Definition = Function ? Function->getDefinition() : nullptr;
-  if (!Definition || !Definition->getBody() || !Definition->getReturnType()->isIntegerType())
+  if (!Definition || !Definition->getBody() || Definition->isDependentContext() ||
+      !Definition->getReturnType()->isIntegerType())
     return std::nullopt;
   ASTContext &Context = Definition->getASTContext();
   FetchedAnswer Answer;
