@@ -1766,7 +1766,10 @@ private:
                return Cases.throwsFrom(Step);
              });
     }
+    // A token or a handle handed back says more than that: it is read as
+    // the answer it is.
     if (Tested && Tested->Test && Tested->Positive && !Tested->SomeFailuresOnly &&
+        Site.Function->getReturnType()->isIntegralOrEnumerationType() &&
         returnsOnlyOnSuccessInEndlessLoop(*Tested->Test, Returns))
       return true;
     if (!Tested || Tested->Positive || Tested->SomeFailuresOnly ||
