@@ -276,18 +276,6 @@ std::optional<SourceRange> leavingBranchAround(llvm::ArrayRef<const IfStmt *> If
   return Found;
 }
 
-/// True when \p Command writes a value that expires on its own (`SET k v
-/// EX 60`, SETEX): a cache entry. A stale holder's copy lapses with it,
-/// and nothing later reads it as the state the lock guards.
-bool writesExpiringValue(const RedisCommand &Command) {
-  if (Command.is("SETEX") || Command.is("PSETEX"))
-    return true;
-  static constexpr llvm::StringLiteral Expiries[] = {"EX", "PX", "EXAT", "PXAT"};
-  return Command.is("SET") && llvm::any_of(Expiries, [&](llvm::StringRef Option) {
-           return Command.hasOption(Option);
-         });
-}
-
 } // namespace
 
 void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
@@ -381,11 +369,12 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
         // lock work, not a write to the data the lock protects: a helper
         // that takes the second lock with SETNX then PEXPIRE does both.
         bool OtherLock = LockIndex::isAcquire(*A.Command) ||
-                         ((A.Command->is("DEL") || A.Command->is("UNLINK") ||
-                           isExpiryCommand(*A.Command)) &&
-                          Index.isLockKey(*A.Command));
+                         (letsGoOrRenews(*A.Command) && Index.isLockKey(*A.Command));
+        // A value that expires on its own (`SET k v EX 60`) is a cache
+        // entry: a stale holder's copy lapses with it, and nothing reads it
+        // back as the state the lock guards.
         if (!CheckRedisWrites || Fenced || OtherLock || !writesKey(*A.Command) ||
-            writesExpiringValue(*A.Command) || Index.keyIdentity(A.Command->Args[0]) == Scope.KeyId)
+            bringsExpiry(*A.Command) || Index.keyIdentity(A.Command->Args[0]) == Scope.KeyId)
           continue;
         What = "Redis key '" + Index.keyDisplay(A.Command->Args[0]) + "'";
       } else {

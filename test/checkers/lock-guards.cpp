@@ -1,5 +1,5 @@
-// RUN: %check_distlock %s distlock-acquire-unchecked,distlock-unfenced-write,distlock-inconsistent-lock-order %t -- -std=c++17 -isystem %stubs
-// RUN: %check_distlock --tool=plugin %s distlock-acquire-unchecked,distlock-unfenced-write,distlock-inconsistent-lock-order %t-plugin -- -std=c++17 -isystem %stubs
+// RUN: %check_distlock %s distlock-acquire-unchecked,distlock-unfenced-write,distlock-inconsistent-lock-order,distlock-redis-constant-token,distlock-redis-unchecked-release %t -- -std=c++17 -isystem %stubs
+// RUN: %check_distlock --tool=plugin %s distlock-acquire-unchecked,distlock-unfenced-write,distlock-inconsistent-lock-order,distlock-redis-constant-token,distlock-redis-unchecked-release %t-plugin -- -std=c++17 -isystem %stubs
 
 // An RAII guard takes its lock in its constructor and lets it go in its
 // destructor: the declaration is the acquire, and the lock is the one the
@@ -9,11 +9,17 @@
 #include <hiredis/hiredis.h>
 #include <string>
 
+// A random token per holder, and a release that deletes only its own.
+std::string newToken();
+static const char *const kRelease =
+    "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
+
 class ShardGuard {
 public:
-  ShardGuard(redisContext *c, const std::string &key, int ttlMs) : c_(c), key_(key) {
+  ShardGuard(redisContext *c, const std::string &key, int ttlMs)
+      : c_(c), key_(key), token_(newToken()) {
     auto *r = static_cast<redisReply *>(
-        redisCommand(c_, "SET %s %s NX PX %d", key_.c_str(), "owner-token", ttlMs));
+        redisCommand(c_, "SET %s %s NX PX %d", key_.c_str(), token_.c_str(), ttlMs));
     if (!r)
       return;
     owned_ = r->type == REDIS_REPLY_STATUS;
@@ -21,7 +27,7 @@ public:
   }
   ~ShardGuard() {
     if (owned_)
-      freeReplyObject(redisCommand(c_, "DEL %s", key_.c_str()));
+      freeReplyObject(redisCommand(c_, "EVAL %s 1 %s %s", kRelease, key_.c_str(), token_.c_str()));
   }
   bool owned() const { return owned_; }
   explicit operator bool() const { return owned_; }
@@ -29,27 +35,31 @@ public:
 private:
   redisContext *c_;
   std::string key_;
+  std::string token_;
   bool owned_ = false;
 };
 
 // Waits until it holds the lock: there is nothing to ask.
 class BlockingGuard {
 public:
-  BlockingGuard(redisContext *c, const std::string &key) : c_(c), key_(key) {
+  BlockingGuard(redisContext *c, const std::string &key) : c_(c), key_(key), token_(newToken()) {
     while (true) {
       auto *r = static_cast<redisReply *>(
-          redisCommand(c_, "SET %s %s NX PX %d", key_.c_str(), "owner-token", 5000));
+          redisCommand(c_, "SET %s %s NX PX %d", key_.c_str(), token_.c_str(), 5000));
       bool got = r && r->type == REDIS_REPLY_STATUS;
       freeReplyObject(r);
       if (got)
         break;
     }
   }
-  ~BlockingGuard() { freeReplyObject(redisCommand(c_, "DEL %s", key_.c_str())); }
+  ~BlockingGuard() {
+    freeReplyObject(redisCommand(c_, "EVAL %s 1 %s %s", kRelease, key_.c_str(), token_.c_str()));
+  }
 
 private:
   redisContext *c_;
   std::string key_;
+  std::string token_;
 };
 
 void trim(redisContext *c, const std::string &shard) {

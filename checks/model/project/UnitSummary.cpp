@@ -3,6 +3,7 @@
 #include "model/project/UnitSummary.h"
 #include "model/ast/UnitFunctions.h"
 #include "model/redis/LockIndex.h"
+#include "model/redis/RedisCommandKinds.h"
 #include "model/redis/TemplateWords.h"
 #include "model/sql/FetchedAnswerReader.h"
 #include "model/scopes/LockGuards.h"
@@ -293,9 +294,7 @@ const FieldDecl *keyMember(const RedisCommand &Command, const FunctionDecl *Func
 bool letsMemberKeyGo(const std::deque<RedisCommand> &All, const CXXRecordDecl *Record,
                      const FieldDecl *Key) {
   auto LetsGo = [&](const RedisCommand &Command, const FunctionDecl *Function) {
-    static constexpr llvm::StringLiteral Names[] = {"DEL", "UNLINK", "PEXPIRE", "EXPIRE"};
-    return llvm::any_of(Names, [&](llvm::StringRef Name) { return Command.is(Name); }) &&
-           keyMember(Command, Function) == Key;
+    return letsGoOrRenews(Command) && keyMember(Command, Function) == Key;
   };
   return llvm::any_of(All, [&](const RedisCommand &Command) {
     const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Command.Function);

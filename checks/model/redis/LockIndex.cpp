@@ -30,12 +30,6 @@ bool isLockVerb(llvm::StringRef Word) { return Word == "acquire" || Word == "unl
 
 } // namespace
 
-/// True when \p Command deletes its key or gives it an expiry: what is done
-/// to a lock's key, not to a marker that lives out its own.
-static bool letsGoOrRenews(const RedisCommand &Command) {
-  return Command.is("DEL") || Command.is("UNLINK") || isExpiryCommand(Command);
-}
-
 LockIndex::LockIndex(std::deque<RedisCommand> Collected, const WordMatcher &KeyWords,
                      ASTContext &Context)
     : Commands(std::move(Collected)), KeyWords(KeyWords), Context(Context) {
@@ -84,8 +78,7 @@ LockIndex::LockIndex(std::deque<RedisCommand> Collected, const WordMatcher &KeyW
     // once (a counter, a seed); it excludes nobody.
     // A lease (an expiry spelled in the command) is a lock's however its
     // outcome is used.
-    bool Lease = llvm::any_of(std::initializer_list<llvm::StringRef>{"EX", "PX", "EXAT", "PXAT"},
-                              [&](llvm::StringRef Option) { return Command->hasOption(Option); });
+    bool Lease = bringsExpiry(*Command);
     // INCR compared with 1 is also a fixed-window rate limiter: it counts as
     // a take only of a key that is a lock by other evidence.
     bool TestedAcquire = isAcquire(*Command) && !Command->TakesIfAbsent &&
@@ -336,12 +329,9 @@ bool LockIndex::overwritesHolder(const RedisCommand &Command) {
 }
 
 bool LockIndex::setsExpiry(const RedisCommand &Command) {
-  if (Command.is("SETEX") || Command.is("PSETEX"))
-    return true;
-  static constexpr llvm::StringLiteral ExpiryOptions[] = {"EX", "PX", "EXAT", "PXAT"};
-  return llvm::any_of(ExpiryOptions, [&](llvm::StringRef Option) {
-    return Command.hasOption(Option) || Command.mayHaveOption(Option);
-  });
+  return bringsExpiry(Command) || llvm::any_of(ExpiryOptions, [&](llvm::StringRef Option) {
+           return Command.mayHaveOption(Option);
+         });
 }
 
 std::vector<const RedisCommand *> LockIndex::commandsIn(const FunctionDecl *Function) const {

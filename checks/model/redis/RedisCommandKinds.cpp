@@ -25,4 +25,13 @@ bool isExpiryCommand(const RedisCommand &Command) {
   return llvm::is_contained(ExpiryCommands, Command.Name);
 }
 
+bool letsGoOrRenews(const RedisCommand &Command) {
+  return Command.is("DEL") || Command.is("UNLINK") || isExpiryCommand(Command);
+}
+
+bool bringsExpiry(const RedisCommand &Command) {
+  return Command.is("SETEX") || Command.is("PSETEX") ||
+         llvm::any_of(ExpiryOptions, [&](llvm::StringRef Option) { return Command.hasOption(Option); });
+}
+
 } // namespace locklint::model

@@ -23,6 +23,18 @@ inline constexpr llvm::StringRef ExpiryCommands[] = {"EXPIRE", "PEXPIRE", "EXPIR
 /// existing key its expiry (LockIndex::setsExpiry is a SET that brings one).
 bool isExpiryCommand(const RedisCommand &Command);
 
+/// True when \p Command deletes its key or gives it an expiry (DEL, UNLINK,
+/// the expiry commands): what is done to a lock's key, not to a marker that
+/// lives out its own.
+bool letsGoOrRenews(const RedisCommand &Command);
+
+/// The options of SET that give the value an expiry.
+inline constexpr llvm::StringRef ExpiryOptions[] = {"EX", "PX", "EXAT", "PXAT"};
+
+/// True when \p Command writes a value that certainly expires on its own:
+/// SETEX, PSETEX, or a SET with one of ExpiryOptions.
+bool bringsExpiry(const RedisCommand &Command);
+
 } // namespace locklint::model
 
 #endif
