@@ -458,8 +458,9 @@ const CallExpr *workBeforeReleaseTest(const Expr *Call, const AcquireTest &Teste
 /// For \p Call, an acquire that throws when it does not get the lock, in
 /// the try block of a try statement: a handler of that try that catches
 /// what the acquire may throw (`catch (...)`, a standard exception class,
-/// which a program's exceptions derive from) and lets control go on after
-/// the try, with the first work there.
+/// which a program's exceptions derive from, any class when the acquire is
+/// all the try block holds) and lets control go on after the try, with the
+/// first work there.
 std::pair<const CXXCatchStmt *, const CallExpr *>
 caughtAndWorked(const Expr *Call, const ResultReaders &Readers, ASTContext &Context) {
   const Stmt *Inside = Call;
@@ -475,7 +476,11 @@ caughtAndWorked(const Expr *Call, const ResultReaders &Readers, ASTContext &Cont
       QualType Caught = Handler->getCaughtType();
       const CXXRecordDecl *Class =
           Caught.isNull() ? nullptr : Caught.getNonReferenceType()->getAsCXXRecordDecl();
-      bool CatchesAny = Caught.isNull() || (Class && Class->isInStdNamespace());
+      // A try block that holds only the acquire: whatever its handlers
+      // catch, the acquire threw (`try { lock.acquire(); } catch (const
+      // LockBusy &) { log(); }`).
+      bool CatchesAny = Caught.isNull() || (Class && Class->isInStdNamespace()) ||
+                        (Class && Try->getTryBlock()->size() == 1);
       if (CatchesAny && !leaves(Handler->getHandlerBlock()))
         if (const CallExpr *Work = firstWorkAfter(Try, Readers, Context))
           return {Handler, Work};
@@ -540,6 +545,23 @@ bool readAgainBefore(const IfStmt *Test, const CallExpr *Work, ASTContext &Conte
   return false;
 }
 
+/// True when \p Branch only puts constants in local variables (`st =
+/// kHeld;`, `{ got = 1; code = 0; }`).
+bool notesOnly(const Stmt *Branch) {
+  llvm::ArrayRef<Stmt *> Statements(const_cast<Stmt **>(&Branch), 1);
+  if (const auto *Block = dyn_cast<CompoundStmt>(Branch))
+    Statements = llvm::ArrayRef(Block->body_begin(), Block->body_end());
+  return !Statements.empty() && llvm::all_of(Statements, [](const Stmt *S) {
+    const auto *Assign = dyn_cast<BinaryOperator>(S);
+    if (!Assign || Assign->getOpcode() != BO_Assign)
+      return false;
+    const auto *Ref = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+    const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    return Var && Var->hasLocalStorage() &&
+           Assign->getRHS()->IgnoreParenImpCasts()->isEvaluatable(Var->getASTContext());
+  });
+}
+
 /// The work that runs on both outcomes of a tested acquire: the same call
 /// in the success and the failure branch (before the failure branch takes
 /// the key another way), or, when the failure branch falls
@@ -573,6 +595,11 @@ workOnBothPaths(const AcquireTest &Tested, const RedisCommand *Acquire, const Lo
       return std::make_pair(nullptr, Work);
     return std::nullopt;
   }
+  // `if (ok) st = kHeld; else if (nil) st = kBusy;`: a held branch that
+  // only notes the outcome in a local decides nothing; a test of that
+  // local later does.
+  if (Success && notesOnly(Success))
+    return std::nullopt;
   // `if (!acquired) { log(...); } work();`, and `if (acquired) log(...);
   // work();`: a held branch that does no work means nothing is protected
   // there, and the code after the test is what the lock was for.
@@ -762,9 +789,14 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     if (!Both)
       continue;
     auto [Held, Unheld] = *Both;
-    diagAt(Site.Call,
-         "the result of '%0' is tested, but '%1' runs whether or not this process got %2")
-        << acquireName(Site) << Unheld->getDirectCallee()->getName() << Lock;
+    if (Tested->OnlyWhetherRan)
+      diagAt(Site.Call, "the result of '%0' is tested only for whether the query ran, not for "
+                        "what the server answered: '%1' runs whether or not this process got %2")
+          << acquireName(Site) << Unheld->getDirectCallee()->getName() << Lock;
+    else
+      diagAt(Site.Call,
+             "the result of '%0' is tested, but '%1' runs whether or not this process got %2")
+          << acquireName(Site) << Unheld->getDirectCallee()->getName() << Lock;
     if (Held)
       diag(Held->getBeginLoc(), "here with the lock", DiagnosticIDs::Note);
     diag(Unheld->getBeginLoc(), Held ? "and here without it" : "here, also when it was not taken",

@@ -78,6 +78,34 @@ void refundLogged(redisContext *C, const std::string &Order) {
   Lock.release();
 }
 
+// The program's own exception, caught where the acquire is all the try
+// holds: the acquire threw it.
+void refundBusyLogged(redisContext *C, const std::string &Order) {
+  OrderLock Lock(C, Order);
+  try {
+    Lock.acquire();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'acquire' throws when it does not get lock 'order:lock:{Order}', but a 'catch' of its exception goes on: 'refund' runs whether or not this process got it [distlock-acquire-unchecked]
+  } catch (const LockBusy &E) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: caught here; the code goes on after the 'try'
+    log(E.what());
+  }
+  refund(Order);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: here, also when it was not taken
+  Lock.release();
+}
+
+bool refundBusyGivesUp(redisContext *C, const std::string &Order) {
+  OrderLock Lock(C, Order);
+  try {
+    Lock.acquire();
+  } catch (const LockBusy &) {
+    return false;
+  }
+  refund(Order);
+  Lock.release();
+  return true;
+}
+
 bool refundOrGiveUp(redisContext *C, const std::string &Order) {
   OrderLock Lock(C, Order);
   try {

@@ -56,6 +56,55 @@ void comparedWithOneFailure(redisContext *C) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: note: here, also when it was not taken
 }
 
+// The busy answer is the only one kept out; the work returns, and an
+// error reaches it all the same.
+bool notBusyThenReturned(redisContext *C) {
+  LockStatus Status = tryLock(C, "lock:books");
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: the result of 'SET ... NX' is tested, but 'closeBooks' runs whether or not this process got lock 'lock:books'
+  if (Status != LockStatus::kBusy) {
+    closeBooks();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: here, also when it was not taken
+    unlockBooks(C, "lock:books");
+    return true;
+  }
+  return false;
+}
+
+bool acquiredThenReturned(redisContext *C) {
+  LockStatus Status = tryLock(C, "lock:books");
+  if (Status == LockStatus::kAcquired) {
+    closeBooks();
+    unlockBooks(C, "lock:books");
+    return true;
+  }
+  return false;
+}
+
+// A classifier that notes the status in a local, each branch of the reply
+// test setting it, and clears what it keeps when it did not win: nothing
+// it does runs as if it held the lock.
+const char *freshToken();
+
+struct NotedLock {
+  redisContext *C;
+  LockStatus tryAcquire(const char *Key) {
+    auto *Reply = static_cast<redisReply *>(
+        redisCommand(C, "SET %s %s NX PX 30000", Key, freshToken()));
+    if (Reply == nullptr)
+      return LockStatus::kError;
+    LockStatus Status = LockStatus::kError;
+    if (Reply->type == REDIS_REPLY_STATUS)
+      Status = LockStatus::kAcquired;
+    else if (Reply->type == REDIS_REPLY_NIL)
+      Status = LockStatus::kBusy;
+    freeReplyObject(Reply);
+    if (Status != LockStatus::kAcquired)
+      forget();
+    return Status;
+  }
+  void forget();
+};
+
 void switchedWithEveryCase(redisContext *C) {
   switch (tryLock(C, "lock:books")) {
   case LockStatus::kAcquired:

@@ -181,6 +181,8 @@ void AcquireCallCollector::run(const MatchFinder::MatchResult &Result) {
                        What.KeyText.empty() ? Api->getArg(What.KeyArg) : nullptr, What.Service,
                        What.KeyText};
       Call.HoldsOnReturn = What.HoldsOnReturn;
+      if (What.OutcomeArg && *What.OutcomeArg < Api->getNumArgs())
+        Call.OutcomeArg = What.OutcomeArg;
       if (!What.SqlLock.empty()) {
         Call.KeyText.clear();
         Call.SqlLock.emplace();

@@ -1,6 +1,7 @@
 //===--- DistributedLockScopes.cpp - where a distributed lock is held -----===//
 
 #include "model/scopes/DistributedLockScopes.h"
+#include "model/sql/ResultShape.h"
 #include "model/ast/Parents.h"
 #include "model/project/OfferedLockApis.h"
 #include "model/scopes/AnswerCases.h"
@@ -238,6 +239,7 @@ public:
     const VarDecl *Kept = nullptr;
     Partial = nullptr;
     MixedAt.reset();
+    OnlyRan = false;
     if (Site.OutcomeArg)
       return outParameterTest(Site, outcomeVariable(Site));
     if (const VarDecl *Reply = replyOutVariable(Site))
@@ -251,7 +253,16 @@ public:
     std::optional<bool> Positive;
     if (Test) {
       Positive = conditionSays(Site.Call, Test->getCond(), Context, meaningOf(&Site));
-      if (!Positive)
+      // `if (PQresultStatus(PQexec(...)) != PGRES_TUPLES_OK) return;`
+      std::optional<bool> Ran;
+      if (!Positive &&
+          asksWhetherRan(Site.Call, Test->getCond(), Context, meaningOf(&Site), Ran)) {
+        if (Ran == false && leaves(Test->getThen()) && !Test->getElse())
+          Partial = Test;
+        else
+          MixedAt = Ran;
+        OnlyRan = true;
+      } else if (!Positive)
         MixedAt = mixedBranch(
             Test->getCond(), [&](const Expr *E) { return E == Site.Call; }, Context,
             meaningOf(&Site));
@@ -278,11 +289,13 @@ public:
     if (MixedAt && Test && !Positive) {
       AcquireTest Mixed = AcquireTest::ofIf(Test, *MixedAt);
       Mixed.SomeFailuresOnly = true;
+      Mixed.OnlyWhetherRan = OnlyRan;
       return Mixed;
     }
     if (Partial && !Positive) {
       AcquireTest Leaving = AcquireTest::ofIf(Partial, false);
       Leaving.SomeFailuresOnly = true;
+      Leaving.OnlyWhetherRan = OnlyRan;
       return Leaving;
     }
     if (!Test || !Positive)
@@ -769,8 +782,12 @@ public:
         if (Rows.contains(Var) && !readsCell(Ref))
           continue;
         // Status values compare with the kept result itself only.
-        std::optional<bool> This =
-            conditionSays(Ref, Condition, Context, meaningOf(Var == Kept ? &Site : nullptr, Site.SqlLock));
+        AnswerMeaning Meaning = meaningOf(Var == Kept ? &Site : nullptr, Site.SqlLock);
+        std::optional<bool> This = conditionSays(Ref, Condition, Context, Meaning);
+        // `PQresultStatus(r) != PGRES_TUPLES_OK || ...`: the error leaves
+        // with the refusal; the rest of the test says which is which.
+        if (std::optional<bool> Ran; !This && asksWhetherRan(Ref, Condition, Context, Meaning, Ran))
+          continue;
         if (!This)
           return std::nullopt;
         bool Means = *This == CarrierPositive;
@@ -780,6 +797,27 @@ public:
       }
     }
     return Positive;
+  }
+
+  /// True when \p Test, of an SQL take's answer, reads it through
+  /// \p Vars only to ask how the result came back; \p RanWhenTrue is
+  /// then whether its condition being true says the query ran, when every
+  /// read says the same.
+  bool testsWhetherRan(const IfStmt *Test, const AcquireSite &Site, const VarDecl *Kept,
+                      const Carriers &Vars, std::optional<bool> &RanWhenTrue) {
+    if (!Site.SqlLock)
+      return false;
+    bool Asked = false;
+    for (const auto &Entry : Vars)
+      for (const DeclRefExpr *Ref : referencesIn(Test->getCond(), Entry.first)) {
+        std::optional<bool> Ran;
+        if (!asksWhetherRan(Ref, Test->getCond(), Context,
+                            meaningOf(Entry.first == Kept ? &Site : nullptr, Site.SqlLock), Ran))
+          return false;
+        RanWhenTrue = !Asked || Ran == RanWhenTrue ? Ran : std::nullopt;
+        Asked = true;
+      }
+    return Asked;
   }
 
   /// The member of the object that a statement after \p Holder in its
@@ -830,6 +868,8 @@ private:
     // leaves on no reply and on the busy answer checks its take, as most
     // code does; those two are what a contended lock answers every day.
     std::optional<TakeAnswer> Answer = replyAnswer(Site, Kept);
+    // Whether a test that left asked only whether the SQL ran.
+    bool AskedRan = false;
     const unsigned Judged = AllReplies & ~ErrorReply;
     unsigned Replies = Judged;
     readersAfter(Block, Holder, Vars, [&](const Stmt *S) {
@@ -852,7 +892,14 @@ private:
           Partial = nullptr;
           return true;
         }
+        size_t Carried = Vars.size();
         addCarrier(S, Site, Kept, Vars);
+        // Likewise after a test that only asked whether the SQL ran:
+        // `*acquired = PQgetvalue(r, 0, 0)[0] == 't';`, `*res_out = r;`.
+        if (AskedRan && Vars.size() == Carried && !freesOnly(S) && !discardsResultOnly(S)) {
+          Partial = nullptr;
+          return true;
+        }
         return false;
       }
       bool Reads = llvm::any_of(Vars, [&](const auto &Entry) {
@@ -888,6 +935,7 @@ private:
         const Stmt *WithTaken = TakenOnTrue ? Test->getThen() : Test->getElse();
         if (!WithTaken || referencesIn(WithTaken, Kept).empty()) {
           MixedAt = TakenOnTrue;
+          OnlyRan = false;
           Found = Test;
           return true;
         }
@@ -902,10 +950,33 @@ private:
       // A test that rows came back is not the lock's answer: read on.
       if (!Positive && Site.fetchesAnswer() && !assigns(S, Kept))
         return false;
-      // `if (st != kBusy) { work(); }`: the work runs on kError too.
-      if (!Positive && !(leaves(Test->getThen()) && !Test->getElse()) && !assigns(S, Kept))
-        if ((MixedAt = mixedBranch(Test->getCond(), readsVariable(Kept), Context,
-                                   meaningOf(&Site)))) {
+      // A test of how the result of an SQL take came back says only that
+      // the query ran: leaving on it leaves on errors and lets a refusal
+      // through, and a later test of the text may tell them apart.
+      if (std::optional<bool> Ran;
+          !Positive && !assigns(S, Kept) && testsWhetherRan(Test, Site, Kept, Vars, Ran)) {
+        if (Ran == false && leaves(Test->getThen()) && !Test->getElse()) {
+          if (!Partial) {
+            Partial = Test;
+            OnlyRan = true;
+          }
+          AskedRan = true;
+          return false;
+        }
+        MixedAt = Ran;
+        OnlyRan = Ran.has_value();
+        Found = Ran ? Test : nullptr;
+        return true;
+      }
+      // `if (st != kBusy) { work(); }`: the work runs on kError too, and
+      // so it does when that branch returns after it. A branch that leaves
+      // on some failures lets the others on (below).
+      if (!Positive && !assigns(S, Kept))
+        if (std::optional<bool> Mixed = mixedBranch(Test->getCond(), readsVariable(Kept),
+                                                    Context, meaningOf(&Site));
+            Mixed && (*Mixed || !(leaves(Test->getThen()) && !Test->getElse()))) {
+          MixedAt = Mixed;
+          OnlyRan = false;
           Found = Test;
           return true;
         }
@@ -966,6 +1037,14 @@ private:
     return Callee && Callee->getIdentifier() && isFreeingName(Callee->getName());
   }
 
+  /// True for a statement that only discards a query's result
+  /// (`PQclear(res);`).
+  static bool discardsResultOnly(const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    return Callee && discardsResult(Callee->getQualifiedNameAsString());
+  }
+
   /// Calls \p Visit, in order, on each statement of \p Block after
   /// \p Holder that names one of \p Vars, which may grow as it goes, until
   /// \p Visit returns true. The others are not looked at.
@@ -1010,6 +1089,9 @@ private:
   /// For the test read last: which of its branches lets some failures
   /// through with the successes (see mixedBranch).
   std::optional<bool> MixedAt;
+  /// True when Partial or MixedAt is a test of an SQL take that asks only
+  /// whether its query ran.
+  bool OnlyRan = false;
 
   /// For an answer fetched as rows (mysql_store_result): the variables that
   /// hold the rows, whose cells carry the outcome.
@@ -1914,12 +1996,17 @@ bool handsOutResult(const FunctionDecl *Function) {
 /// database server and which answers whether it did, to other units.
 std::optional<nlohmann::json> sqlLockEntry(const FunctionDecl *Function,
                                            const AcquireWrapper &Wrapper) {
-  // True when taken (a bool, or a C `int` as one), or values of its own.
-  // A function that hands its query's result out through a parameter
-  // (`*res_out = res; return 1;`) leaves the answer to its caller: what it
-  // returns says only that the query ran.
+  // True when taken (a bool, or a C `int` as one), or values of its own;
+  // or the query's result itself (`PGresult *`, `MYSQL_ROW`), whose cells
+  // its callers read as the query's own. A function that hands its
+  // query's result out through a parameter (`*res_out = res; return 1;`)
+  // leaves the answer to its caller: what it returns says only that the
+  // query ran.
+  QualType Returned = Function->getReturnType();
+  bool ReturnsResult = Returned->isPointerType() && Wrapper.Successes.empty() &&
+                       !Wrapper.OutcomeArg;
   if (!Wrapper.SqlLock || Wrapper.SqlLock->Key.empty() || Wrapper.HoldsOnReturn ||
-      !Function->getReturnType()->isIntegralOrEnumerationType() || handsOutResult(Function))
+      !(Returned->isIntegralOrEnumerationType() || ReturnsResult) || handsOutResult(Function))
     return std::nullopt;
   nlohmann::json Entry{{"sql_lock", Wrapper.SqlLock->Function},
                        {"key_text", Wrapper.SqlLock->Key},
@@ -1928,6 +2015,8 @@ std::optional<nlohmann::json> sqlLockEntry(const FunctionDecl *Function,
     Entry["successes"] = Wrapper.Successes;
     Entry["failures"] = Wrapper.Failures;
   }
+  if (Wrapper.OutcomeArg)
+    Entry["outcome_arg"] = *Wrapper.OutcomeArg;
   return Entry;
 }
 
@@ -1952,7 +2041,8 @@ void offerServiceLocks(const Wrappers &Found) {
     bool ByText = !Param && !Text.empty() && (Member || Text.find("{}") == std::string::npos);
     if (Wrapper.Service == CoordinationService::None || (!Param && !ByText))
       continue;
-    bool Answers = !Wrapper.Successes.empty() || Function->getReturnType()->isBooleanType();
+    bool Answers = !Wrapper.Successes.empty() || Wrapper.OutcomeArg ||
+                   Function->getReturnType()->isBooleanType();
     if (!Wrapper.HoldsOnReturn && !Answers)
       continue;
     nlohmann::json Entry{{"service", serviceWord(Wrapper.Service)},
@@ -1967,6 +2057,8 @@ void offerServiceLocks(const Wrappers &Found) {
       Entry["successes"] = Wrapper.Successes;
       Entry["failures"] = Wrapper.Failures;
     }
+    if (Wrapper.OutcomeArg && !Wrapper.HoldsOnReturn)
+      Entry["outcome_arg"] = *Wrapper.OutcomeArg;
     OfferedLockApis::record({Function, std::move(Entry)});
   }
 }
@@ -2016,6 +2108,7 @@ std::vector<AcquireSite> sitesAndWrappers(const LockIndex &Index, llvm::ArrayRef
     Site.Failures = Api.Failures;
     Site.QueuesForTurn = Api.QueuesForTurn;
     Site.HoldsOnReturn = Api.HoldsOnReturn;
+    Site.OutcomeArg = Api.OutcomeArg;
     if (Api.SqlLock)
       Site.SqlLock = &*Api.SqlLock;
     Apis.push_back(std::move(Site));

@@ -78,6 +78,8 @@ struct LockApiCall {
   bool HoldsOnReturn = false;
   /// For an API whose SQL takes a lock in the database server: that lock.
   std::optional<SqlStatement::AdvisoryCall> SqlLock;
+  /// For an API that answers through a parameter: its position.
+  std::optional<unsigned> OutcomeArg;
 };
 
 /// A call that takes a distributed lock, whatever its form.
@@ -170,6 +172,10 @@ struct AcquireTest {
   /// == ZNODEEXISTS) return;`) with no later test of the others: after it
   /// the lock may or may not be held.
   bool SomeFailuresOnly = false;
+  /// With SomeFailuresOnly, for a lock taken by SQL: the test asks only
+  /// whether the query ran (`PQresultStatus(r) == PGRES_TUPLES_OK`), and
+  /// lets the server's refusal through with its grant.
+  bool OnlyWhetherRan = false;
 
   static AcquireTest ofIf(const clang::IfStmt *Test, bool Positive) {
     AcquireTest Read;

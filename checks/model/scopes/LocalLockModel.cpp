@@ -251,6 +251,10 @@ llvm::Error LockApiModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNa
             What.KeyArg = KeyArg;
             What.Service = Service;
             What.ParamCount = positionMember(Entry, "param_count");
+            What.OutcomeArg = positionMember(Entry, "outcome_arg");
+            if (Entry.contains("outcome_arg") && !What.OutcomeArg)
+              return malformed(SourceName,
+                               "lock_apis: outcome_arg must be a non-negative integer");
             if (auto Err = readMember(Entry, "key_text", What.KeyText, inList("lock_apis", SourceName)))
               return Err;
             if (auto Err = readMember(Entry, "sql_lock", What.SqlLock, inList("lock_apis", SourceName)))

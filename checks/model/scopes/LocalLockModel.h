@@ -90,6 +90,10 @@ struct LockApiModel {
     /// The values it returns on success and on failure, when it answers
     /// with status values rather than true or false.
     std::vector<int64_t> Successes, Failures;
+    /// For a function that answers through a parameter (`bool *held`): its
+    /// position. What the function returns then says only that it ran;
+    /// Successes and Failures are the values it stores there.
+    std::optional<unsigned> OutcomeArg;
     /// The key, for a function that picks it itself (`tryLead()` on
     /// "/router/leader"); KeyArg then means nothing.
     std::string KeyText;

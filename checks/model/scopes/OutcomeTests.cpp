@@ -1,6 +1,7 @@
 //===--- OutcomeTests.cpp - what a test of an acquire's answer says -------===//
 
 #include "model/scopes/OutcomeTests.h"
+#include "model/sql/ResultShape.h"
 #include "model/sql/SqlLockFunctions.h"
 #include "model/values/CallRoles.h"
 #include "model/values/ExprText.h"
@@ -26,8 +27,11 @@ std::optional<bool> truthOf(llvm::ArrayRef<int64_t> Values) {
   return AllTrue;
 }
 
+/// What \p Condition being true says of the answer at \p Ref. For a lock
+/// taken by SQL, a test of how the result came back sets \p AsksShape, and
+/// what it says is then whether the query ran.
 std::optional<bool> says(const Expr *Ref, const Expr *Condition, ASTContext &Context,
-                         const AnswerMeaning &Meaning, unsigned Depth);
+                         const AnswerMeaning &Meaning, unsigned Depth, bool &AsksShape);
 
 /// The text a successful acquire answers: "OK" (in any case) for a Redis
 /// reply; for a lock taken by SQL, the text its server fetches then.
@@ -51,10 +55,10 @@ bool comparesWithSuccess(const CallExpr &Call, const AnswerMeaning &Meaning) {
 
 /// For \p Call, which hands the answer (\p Argument) to a function of the
 /// program that returns a bool: whether that function answering true means
-/// success. Every return that reads the parameter must say the same, and a
+/// success (or, when it sets \p AsksShape, that the query ran). Every return that reads the parameter must say the same, and a
 /// constant one must answer the other way (`if (!r) return false;`).
 std::optional<bool> predicateSays(const CallExpr &Call, const Expr *Argument, ASTContext &Context,
-                                  const AnswerMeaning &Meaning, unsigned Depth) {
+                                  const AnswerMeaning &Meaning, unsigned Depth, bool &AsksShape) {
   const FunctionDecl *Callee = Call.getDirectCallee();
   const FunctionDecl *Definition = Callee ? Callee->getDefinition() : nullptr;
   if (!Definition || !Definition->getBody() || Depth >= MaxPredicateDepth ||
@@ -85,9 +89,11 @@ std::optional<bool> predicateSays(const CallExpr &Call, const Expr *Argument, AS
       return false;
     }
     for (const DeclRefExpr *Read : Reads) {
-      std::optional<bool> This = says(Read, Value, Context, Meaning, Depth + 1);
-      if (!This || (Says && *Says != *This))
+      bool Shape = false;
+      std::optional<bool> This = says(Read, Value, Context, Meaning, Depth + 1, Shape);
+      if (!This || (Says && *Says != *This) || (Says && Shape != AsksShape))
         return true;
+      AsksShape = Shape;
       Says = This;
     }
     return false;
@@ -188,8 +194,31 @@ bool clearReversals(bool &ZeroIsSuccess, bool &ZeroIsMatch) {
   return Pending;
 }
 
+/// True when \p Parent asks whether the pointer \p Current is null: a
+/// comparison with null, `!`, or the pointer as a truth value.
+bool asksNull(const Stmt *Parent, const Stmt *Current, ASTContext &Context) {
+  if (!cast<Expr>(Current)->IgnoreParenImpCasts()->getType()->isPointerType())
+    return false;
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(Parent))
+    return Cast->getCastKind() == CK_PointerToBoolean;
+  if (const auto *Unary = dyn_cast<UnaryOperator>(Parent))
+    return Unary->getOpcode() == UO_LNot;
+  const auto *Binary = dyn_cast<BinaryOperator>(Parent);
+  if (!Binary || !Binary->isEqualityOp())
+    return false;
+  const Expr *Other = Binary->getLHS() == Current ? Binary->getRHS() : Binary->getLHS();
+  return isEmptyValue(Other, Context);
+}
+
 std::optional<bool> says(const Expr *Ref, const Expr *Condition, ASTContext &Context,
-                         const AnswerMeaning &Meaning, unsigned Depth) {
+                         const AnswerMeaning &Answer, unsigned Depth, bool &AsksShape) {
+  // Once the test asks how the result came back, the rest of it is read
+  // as a plain question of truth.
+  AnswerMeaning Meaning = Answer;
+  auto AskShape = [&] {
+    AsksShape = true;
+    Meaning = AnswerMeaning();
+  };
   bool Positive = true;
   // A status whose success is 0 (ZOK) is true when the call failed, until a
   // comparison turns it into a question of its own.
@@ -210,6 +239,13 @@ std::optional<bool> says(const Expr *Ref, const Expr *Condition, ASTContext &Con
     const Stmt *Parent = parentStmt(Current, Context);
     if (!Parent)
       return std::nullopt;
+    // For a lock taken by SQL, how the result came back (its status, its
+    // rows, a null result, row or cell) says only that the query ran: the
+    // server answers a lock it did not take in a result that came back fine.
+    if (Meaning.Sql && asksNull(Parent, Current, Context)) {
+      AskShape();
+      ZeroIsSuccess = TruthMixed = ZeroIsMatch = FirstCharacter = false;
+    }
     if (const auto *Unary = dyn_cast<UnaryOperator>(Parent); Unary && Unary->getOpcode() == UO_LNot) {
       Positive = !Positive;
       if (TruthMixed)
@@ -229,15 +265,21 @@ std::optional<bool> says(const Expr *Ref, const Expr *Condition, ASTContext &Con
     if (const auto *Call = dyn_cast<CallExpr>(Parent);
         Call && !isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call)) {
       const FunctionDecl *Callee = Call->getDirectCallee();
-      if (Callee && Callee->getIdentifier() && isThreeWayCompareName(Callee->getName())) {
+      if (Meaning.Sql && Callee && llvm::is_contained(Call->arguments(), Current) &&
+          readsResultShape(Callee->getQualifiedNameAsString())) {
+        AskShape();
+        ZeroIsSuccess = TruthMixed = ZeroIsMatch = FirstCharacter = false;
+      } else if (Callee && Callee->getIdentifier() && isThreeWayCompareName(Callee->getName())) {
         // What strcmp's answer says depends on the text compared with.
         if (!comparesWithSuccess(*Call, Meaning))
           return std::nullopt;
         ZeroIsMatch = true;
       } else if (llvm::is_contained(Call->arguments(), Current)) {
         // Handed to a function that tests it, which says what true means.
-        if (std::optional<bool> Predicate =
-                predicateSays(*Call, cast<Expr>(Current), Context, Meaning, Depth)) {
+        if (std::optional<bool> Predicate = predicateSays(*Call, cast<Expr>(Current), Context,
+                                                          Meaning, Depth, AsksShape)) {
+          if (AsksShape)
+            Meaning = AnswerMeaning();
           if (!Positive || ZeroIsMatch)
             return std::nullopt;
           Positive = *Predicate;
@@ -351,7 +393,16 @@ std::optional<bool> says(const Expr *Ref, const Expr *Condition, ASTContext &Con
 
 std::optional<bool> conditionSays(const Expr *Ref, const Expr *Condition, ASTContext &Context,
                                   const AnswerMeaning &Meaning) {
-  return says(Ref, Condition, Context, Meaning, 0);
+  bool AsksShape = false;
+  std::optional<bool> Says = says(Ref, Condition, Context, Meaning, 0, AsksShape);
+  return AsksShape ? std::nullopt : Says;
+}
+
+bool asksWhetherRan(const Expr *Ref, const Expr *Condition, ASTContext &Context,
+                    const AnswerMeaning &Meaning, std::optional<bool> &RanWhenTrue) {
+  bool AsksShape = false;
+  RanWhenTrue = says(Ref, Condition, Context, Meaning, 0, AsksShape);
+  return AsksShape;
 }
 
 std::optional<SwitchOutcomes> readSwitch(const SwitchStmt &Switch, const ASTContext &Context,

@@ -52,6 +52,16 @@ constexpr int64_t RangeTop = std::numeric_limits<int64_t>::max();
 std::optional<bool> conditionSays(const clang::Expr *Ref, const clang::Expr *Condition,
                                   clang::ASTContext &Context, const AnswerMeaning &Meaning);
 
+/// For a lock taken by SQL: true when \p Condition reads the answer at
+/// \p Ref for how the result came back (`PQresultStatus(r) !=
+/// PGRES_TUPLES_OK`, `PQntuples(r) != 1`, `!row`, `row[0] == NULL`), with
+/// \p RanWhenTrue whether the condition being true says the query ran.
+/// Such a test tells an error from an answer, never a lock taken from one
+/// refused, and conditionSays reads nothing in it.
+bool asksWhetherRan(const clang::Expr *Ref, const clang::Expr *Condition,
+                    clang::ASTContext &Context, const AnswerMeaning &Meaning,
+                    std::optional<bool> &RanWhenTrue);
+
 /// When \p Condition compares an acquire's status (an expression
 /// \p IsStatus accepts: the call, or a variable that keeps its answer)
 /// with a constant and holds for none of \p Meaning's success values: the
