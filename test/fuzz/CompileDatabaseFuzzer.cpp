@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "JsonDatabaseIndex.h"
-#include "WorkerCommands.h"
+#include "inputs/JsonDatabaseIndex.h"
+#include "workers/WorkerCommands.h"
 #include <cstdint>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {

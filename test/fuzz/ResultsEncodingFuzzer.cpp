@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ResultsEncoding.h"
+#include "results/ResultsEncoding.h"
 #include <cstdint>
 #include <cstdlib>
 

@@ -1,6 +1,6 @@
 //===--- CborBoundsTest.cpp - which CBOR reaches the parser ---------------===//
 
-#include "CborBounds.h"
+#include "results/CborBounds.h"
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <string>

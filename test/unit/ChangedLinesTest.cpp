@@ -1,4 +1,4 @@
-#include "ChangedLines.h"
+#include "inputs/ChangedLines.h"
 #include "gtest/gtest.h"
 
 using namespace locklint;

@@ -1,5 +1,5 @@
-#include "JsonDatabaseIndex.h"
-#include "WorkerCommands.h"
+#include "inputs/JsonDatabaseIndex.h"
+#include "workers/WorkerCommands.h"
 #include "gtest/gtest.h"
 
 using namespace locklint;

@@ -1,4 +1,4 @@
-#include "CompileFlags.h"
+#include "inputs/CompileFlags.h"
 #include "gtest/gtest.h"
 #include "llvm/ADT/StringRef.h"
 

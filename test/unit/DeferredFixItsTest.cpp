@@ -1,4 +1,4 @@
-#include "DeferredFixIts.h"
+#include "analysis/DeferredFixIts.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"

@@ -1,5 +1,5 @@
-#include "FixApplication.h"
-#include "FixPlan.h"
+#include "fixes/FixApplication.h"
+#include "fixes/FixPlan.h"
 #include "model/redis/FixBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

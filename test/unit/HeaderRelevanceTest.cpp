@@ -1,4 +1,4 @@
-#include "HeaderRelevance.h"
+#include "project/HeaderRelevance.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/Tooling/Tooling.h"

@@ -1,4 +1,4 @@
-#include "OverlappingFixes.h"
+#include "fixes/OverlappingFixes.h"
 #include "gtest/gtest.h"
 
 using namespace locklint;

@@ -1,4 +1,4 @@
-#include "ResultsEncoding.h"
+#include "results/ResultsEncoding.h"
 #include "gtest/gtest.h"
 
 using namespace locklint;

@@ -1,4 +1,4 @@
-#include "RunReport.h"
+#include "reports/RunReport.h"
 #include "gtest/gtest.h"
 
 using namespace locklint;

@@ -1,5 +1,5 @@
-#include "sarif/Fingerprint.h"
-#include "sarif/Utf16.h"
+#include "reports/sarif/Fingerprint.h"
+#include "reports/sarif/Utf16.h"
 #include "gtest/gtest.h"
 
 using namespace locklint::sarif;

@@ -1,5 +1,5 @@
-#include "ProjectSchedule.h"
-#include "UnitOutline.h"
+#include "project/ProjectSchedule.h"
+#include "project/UnitOutline.h"
 #include "llvm/ADT/STLExtras.h"
 #include "gtest/gtest.h"
 

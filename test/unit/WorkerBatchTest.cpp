@@ -1,6 +1,6 @@
-#include "WorkerChannel.h"
-#include "WorkerCommands.h"
-#include "WorkerFiles.h"
+#include "workers/WorkerChannel.h"
+#include "workers/WorkerCommands.h"
+#include "workers/WorkerFiles.h"
 #include "gtest/gtest.h"
 #include <csignal>
 

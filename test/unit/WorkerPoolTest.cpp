@@ -1,8 +1,8 @@
 // The pool against workers that behave, and against workers that do not:
 // each is a bash script that speaks the pool's side of the protocol.
-#include "ResultsEncoding.h"
-#include "WorkerFiles.h"
-#include "WorkerPool.h"
+#include "results/ResultsEncoding.h"
+#include "workers/WorkerFiles.h"
+#include "workers/WorkerPool.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"

@@ -1,0 +1,27 @@
+//===--- ErrorConversion.h - clang-tidy's errors as findings ---*- C++ -*-===//
+
+#ifndef LOCKLINT_DRIVER_ERRORCONVERSION_H
+#define LOCKLINT_DRIVER_ERRORCONVERSION_H
+
+#include "results/Finding.h"
+#include "results/SourceTexts.h"
+#include "analysis/UserCodeAnalysis.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+
+namespace locklint {
+
+/// The findings among \p Errors, the analysis of \p MainFile (absolute,
+/// without dots) reported; a compile error anywhere in the unit is one
+/// failure of \p MainFile that names the first error.
+AnalysisResults convertErrors(llvm::ArrayRef<clang::tidy::ClangTidyError> Errors,
+                              SourceTexts &Texts, llvm::StringRef MainFile);
+
+/// Folds the compile errors that missing headers caused into one failure of
+/// \p MainFile that names every header not found: a partial analysis, said
+/// once.
+void reportMissingHeaders(AnalysisResults &Results, llvm::StringRef MainFile,
+                          llvm::ArrayRef<MissingHeader> Missing);
+
+} // namespace locklint
+
+#endif
