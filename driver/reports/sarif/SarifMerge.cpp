@@ -1,10 +1,6 @@
 //===--- SarifMerge.cpp - one log from the logs of shards -----------------===//
 
 #include "reports/sarif/SarifMerge.h"
-#include "Driver.h"
-#include "results/OutputFiles.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/WithColor.h"
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -123,38 +119,5 @@ llvm::Expected<std::string> mergeWellFormed(llvm::ArrayRef<std::string> Texts) {
 }
 
 } // namespace
-
-int runMerge(int Argc, const char **Argv) {
-  std::vector<std::string> Inputs;
-  std::string Output;
-  for (int I = 1; I < Argc; ++I) {
-    llvm::StringRef Arg = Argv[I];
-    if ((Arg == "-o" || Arg == "--output") && I + 1 < Argc)
-      Output = Argv[++I];
-    else if (Arg.consume_front("--output="))
-      Output = Arg.str();
-    else
-      Inputs.push_back(Arg.str());
-  }
-  auto Fail = [](const llvm::Twine &Message) {
-    llvm::WithColor::error(llvm::errs(), "locklint") << Message << "\n";
-    return static_cast<int>(ExitUsageError);
-  };
-  if (Inputs.empty() || Output.empty())
-    return Fail("usage: locklint merge <log.sarif>... -o <merged.sarif>");
-  std::vector<std::string> Texts;
-  for (const std::string &Input : Inputs) {
-    auto Buffer = llvm::MemoryBuffer::getFile(Input, /*IsText=*/true);
-    if (!Buffer)
-      return Fail("cannot read '" + Input + "': " + Buffer.getError().message());
-    Texts.push_back((*Buffer)->getBuffer().str());
-  }
-  auto Merged = mergeSarifLogs(Texts);
-  if (!Merged)
-    return Fail(llvm::toString(Merged.takeError()));
-  if (auto Err = writeFileAtomically(Output, *Merged))
-    return Fail(llvm::toString(std::move(Err)));
-  return ExitClean;
-}
 
 } // namespace locklint

@@ -14,9 +14,6 @@ namespace locklint {
 /// index renumbered), every notification, in the order a single run writes.
 llvm::Expected<std::string> mergeSarifLogs(llvm::ArrayRef<std::string> Texts);
 
-/// `locklint merge <log.sarif>... -o <merged.sarif>`; returns the exit code.
-int runMerge(int Argc, const char **Argv);
-
 } // namespace locklint
 
 #endif
