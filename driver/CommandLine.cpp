@@ -19,6 +19,7 @@ using namespace llvm;
 namespace locklint {
 namespace {
 
+/// Where the flags' defaults come from.
 const RunOptions Defaults;
 
 cl::OptionCategory LocklintCategory("locklint options");
