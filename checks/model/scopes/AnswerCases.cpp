@@ -27,6 +27,40 @@ std::optional<std::vector<Case>> runEach(const FunctionDecl &Function, const Stm
                                          llvm::function_ref<bool(const Expr *)> IsAnswer,
                                          const AcquireAnswers &Answers, ASTContext &Context) {
   std::vector<Case> Cases;
+  if (Answers.Through) {
+    static constexpr int64_t Truth[] = {1}, Untruth[] = {0};
+    llvm::ArrayRef<int64_t> Successes = Answers.Successes.empty() ? Truth : Answers.Successes;
+    llvm::ArrayRef<int64_t> Failures = Answers.Failures.empty() ? Untruth : Answers.Failures;
+    // The call that failed to run set nothing: the local keeps the value
+    // it had, which only the run reads.
+    struct Assumed {
+      Side Where;
+      int64_t Returned;
+      std::optional<int64_t> Kept;
+    };
+    std::vector<Assumed> Each;
+    for (int64_t Value : Successes)
+      Each.push_back({Side::Held, Answers.Ran, Value});
+    for (int64_t Value : Failures)
+      Each.push_back({Side::NotHeld, Answers.Ran, Value});
+    Each.push_back({Side::Error, Answers.Failed, std::nullopt});
+    for (const Assumed &A : Each) {
+      auto Leaf = [&](const Expr *E) -> std::optional<int64_t> {
+        if (IsAnswer(E))
+          return A.Returned;
+        const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+        if (Ref && Ref->getDecl() == Answers.Through)
+          return A.Kept;
+        return std::nullopt;
+      };
+      std::optional<AnswerRunEnd> End = runFrom(Function, First, Leaf, Context);
+      if (!End && A.Where != Side::Error)
+        return std::nullopt;
+      if (End)
+        Cases.push_back({A.Where, std::move(*End)});
+    }
+    return Cases;
+  }
   if (Answers.Reply) {
     for (ReplyClass Class : {NoReply, BusyReply, TakenReply, ErrorReply}) {
       auto Leaf = [&](const Expr *E) { return replyPart(E, IsAnswer, *Answers.Reply, Class); };

@@ -24,6 +24,12 @@ namespace locklint::model {
 struct AcquireAnswers {
   std::optional<TakeAnswer> Reply;
   llvm::ArrayRef<int64_t> Successes, Failures;
+  /// Or, for a call that answers through the local it is handed (`&held`):
+  /// that local, whose values are Successes and Failures (1 and 0 when
+  /// empty), while the call itself returns Ran when its query ran and
+  /// Failed when it did not.
+  const clang::VarDecl *Through = nullptr;
+  int64_t Ran = 1, Failed = 0;
 };
 
 /// What a function hands its caller where the lock is held and where not.

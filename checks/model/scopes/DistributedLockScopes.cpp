@@ -1252,6 +1252,8 @@ private:
     const Stmt *Holder = Finder.holderOf(Site, Kept);
     if (!Holder || !Site.Function || Site.HoldsOnReturn)
       return std::nullopt;
+    if (Site.OutcomeArg)
+      return handedThrough(Site, Holder);
     std::optional<AcquireAnswers> Answers = answersOf(Site, Kept);
     // A fencing counter answers any number from 1 on; a run reads one.
     if (!Answers ||
@@ -1271,8 +1273,34 @@ private:
       const auto *Ref = dyn_cast<DeclRefExpr>(E);
       return E == Site.Call || (Ref && Ref->getDecl() == Kept);
     };
-    std::optional<HandedOutcome> Handed =
-        handedOutcome(*Site.Function, Holder, IsAnswer, *Answers, Context);
+    return wrapperHanding(Site, handedOutcome(*Site.Function, Holder, IsAnswer, *Answers, Context));
+  }
+
+  /// For \p Site, a call that answers through the local it is handed
+  /// (`if (!request(&held)) return kError; return held ? kHeld : kBusy;`):
+  /// how its function hands that answer on, run with the call saying its
+  /// query ran, as `true` or as C's 0, and then that it did not.
+  std::optional<AcquireWrapper> handedThrough(const AcquireSite &Site, const Stmt *Holder) {
+    AcquireAnswers Answers;
+    Answers.Through = outcomeVariable(Site);
+    if (!Answers.Through)
+      return std::nullopt;
+    Answers.Successes = Site.Successes;
+    Answers.Failures = Site.Failures;
+    auto IsAnswer = [&](const Expr *E) { return E->IgnoreParenImpCasts() == Site.Call; };
+    for (auto [Ran, Failed] : {std::pair<int64_t, int64_t>{1, 0}, {0, -1}}) {
+      Answers.Ran = Ran;
+      Answers.Failed = Failed;
+      if (std::optional<AcquireWrapper> Wrapper = wrapperHanding(
+              Site, handedOutcome(*Site.Function, Holder, IsAnswer, Answers, Context)))
+        return Wrapper;
+    }
+    return std::nullopt;
+  }
+
+  /// The wrapper \p Site's function is when it hands on \p Handed.
+  std::optional<AcquireWrapper> wrapperHanding(const AcquireSite &Site,
+                                               std::optional<HandedOutcome> Handed) {
     if (!Handed)
       return std::nullopt;
     QualType Returned = Site.Function->getReturnType();
