@@ -518,17 +518,23 @@ const CallExpr *workWithoutLock(const AcquireTest &Tested, const ResultReaders &
   return firstWorkAfter(Tested.Switch, Readers, Context);
 }
 
-/// True when a statement after \p Test in its block, up to the one that
-/// holds \p Work, reads a variable \p Test's condition reads.
-bool readAgainBefore(const IfStmt *Test, const CallExpr *Work, ASTContext &Context) {
+/// The variables \p Condition reads.
+llvm::SmallPtrSet<const Decl *, 4> variablesRead(const Expr *Condition) {
   llvm::SmallPtrSet<const Decl *, 4> Read;
-  anyStmt(Test->getCond(), [&](const Stmt *S) {
+  anyStmt(Condition, [&](const Stmt *S) {
     if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
       Read.insert(Ref->getDecl());
     return false;
   });
+  return Read;
+}
+
+/// True when a statement after \p Test in its block, up to the one that
+/// holds \p Work, reads one of \p Read.
+bool readAgainBefore(const IfStmt *Test, const CallExpr *Work, ASTContext &Context,
+                     const llvm::SmallPtrSetImpl<const Decl *> &Read) {
   const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Test, Context));
-  if (!Block)
+  if (!Block || Read.empty())
     return false;
   const SourceManager &SM = Context.getSourceManager();
   bool After = false;
@@ -545,21 +551,27 @@ bool readAgainBefore(const IfStmt *Test, const CallExpr *Work, ASTContext &Conte
   return false;
 }
 
-/// True when \p Branch only puts constants in local variables (`st =
-/// kHeld;`, `{ got = 1; code = 0; }`).
-bool notesOnly(const Stmt *Branch) {
-  llvm::ArrayRef<Stmt *> Statements(const_cast<Stmt **>(&Branch), 1);
-  if (const auto *Block = dyn_cast<CompoundStmt>(Branch))
-    Statements = llvm::ArrayRef(Block->body_begin(), Block->body_end());
-  return !Statements.empty() && llvm::all_of(Statements, [](const Stmt *S) {
+/// When \p Branch only puts constants in local variables (`st = kHeld;`,
+/// `{ got = 1; code = 0; }`): those variables; empty otherwise.
+llvm::SmallPtrSet<const Decl *, 4> notedLocals(const Stmt *Branch) {
+  llvm::SmallPtrSet<const Decl *, 4> Noted;
+  auto Note = [&](const Stmt *S) {
     const auto *Assign = dyn_cast<BinaryOperator>(S);
-    if (!Assign || Assign->getOpcode() != BO_Assign)
-      return false;
-    const auto *Ref = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+    const auto *Ref = Assign && Assign->getOpcode() == BO_Assign
+                          ? dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts())
+                          : nullptr;
     const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    return Var && Var->hasLocalStorage() &&
-           Assign->getRHS()->IgnoreParenImpCasts()->isEvaluatable(Var->getASTContext());
-  });
+    if (!Var || !Var->hasLocalStorage() ||
+        !Assign->getRHS()->IgnoreParenImpCasts()->isEvaluatable(Var->getASTContext()))
+      return false;
+    Noted.insert(Var);
+    return true;
+  };
+  const auto *Block = dyn_cast<CompoundStmt>(Branch);
+  bool Only = Block ? !Block->body_empty() && llvm::all_of(Block->body(), Note) : Note(Branch);
+  if (!Only)
+    Noted.clear();
+  return Noted;
 }
 
 /// The work that runs on both outcomes of a tested acquire: the same call
@@ -595,11 +607,6 @@ workOnBothPaths(const AcquireTest &Tested, const RedisCommand *Acquire, const Lo
       return std::make_pair(nullptr, Work);
     return std::nullopt;
   }
-  // `if (ok) st = kHeld; else if (nil) st = kBusy;`: a held branch that
-  // only notes the outcome in a local decides nothing; a test of that
-  // local later does.
-  if (Success && notesOnly(Success))
-    return std::nullopt;
   // `if (!acquired) { log(...); } work();`, and `if (acquired) log(...);
   // work();`: a held branch that does no work means nothing is protected
   // there, and the code after the test is what the lock was for.
@@ -611,7 +618,14 @@ workOnBothPaths(const AcquireTest &Tested, const RedisCommand *Acquire, const Lo
   // it reads the answer again (`if (reply) printf(...); if (reply && ...)`
   // is a log line before the real test).
   const CallExpr *Work = firstWorkAfter(Tested.Test, Readers, Context);
-  if (!Work || (OnlyReported && readAgainBefore(Tested.Test, Work, Context)))
+  if (!Work ||
+      (OnlyReported && readAgainBefore(Tested.Test, Work, Context,
+                                       variablesRead(Tested.Test->getCond()))))
+    return std::nullopt;
+  // `if (ok) st = kHeld; else if (nil) st = kBusy; if (st != kHeld) ...`:
+  // a held branch that only notes the outcome in a local decides nothing
+  // when that local is read again before the work.
+  if (Success && readAgainBefore(Tested.Test, Work, Context, notedLocals(Success)))
     return std::nullopt;
   return std::make_pair(nullptr, Work);
 }

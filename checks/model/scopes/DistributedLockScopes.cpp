@@ -1,7 +1,6 @@
 //===--- DistributedLockScopes.cpp - where a distributed lock is held -----===//
 
 #include "model/scopes/DistributedLockScopes.h"
-#include "model/sql/ResultShape.h"
 #include "model/ast/Parents.h"
 #include "model/project/OfferedLockApis.h"
 #include "model/scopes/AnswerCases.h"
@@ -10,6 +9,7 @@
 #include "model/scopes/LockObjects.h"
 #include "model/scopes/OutcomeTests.h"
 #include "model/scopes/ReplyClasses.h"
+#include "model/sql/ResultShape.h"
 #include "model/values/AnswerRun.h"
 #include "model/values/ObjectFields.h"
 #include "model/values/BlockReferences.h"
