@@ -96,6 +96,18 @@ TEST(LockApiModelTest, ReadsDatabaseServerLocks) {
   EXPECT_EQ(Lock.KeyText, "$1");
   EXPECT_EQ(Lock.Service, CoordinationService::None);
   EXPECT_EQ(Model.ServiceReleases.lookup("app::Db::unlock").front().SqlFamily, "named_lock");
+  EXPECT_FALSE(Lock.OutcomeArg);
+}
+
+TEST(LockApiModelTest, AnswersThroughAParameter) {
+  LockApiModel Model;
+  ASSERT_EQ(loadError(R"({
+    "lock_apis": [{"names": ["app::NamedLock::request"], "sql_lock": "get_lock",
+                   "key_text": "$1", "outcome_arg": 1}]
+  })",
+                      Model),
+            "");
+  EXPECT_EQ(Model.Acquires.lookup("app::NamedLock::request").front().OutcomeArg, 1u);
 }
 
 TEST(LockApiModelTest, NamesWhatIsWrong) {
@@ -131,6 +143,8 @@ TEST(LockApiModelTest, NamesWhatIsWrong) {
        "lock_apis: key_text needs a service or a sql_lock"},
       {R"({"service_releases": [{"names": ["f"], "sql_lock": "get_lock"}]})",
        "service_releases: sql_lock must name a SQL lock release"},
+      {R"({"lock_apis": [{"names": ["f"], "key_arg": 0, "outcome_arg": -1}]})",
+       "lock_apis: outcome_arg must be a non-negative integer"},
       {R"({"service_writes": [{"names": ["f"], "key_arg": 0}]})",
        "service_writes: service must be"},
       {R"({"service_writes": [{"names": ["f"], "key_arg": -1, "service": "etcd"}]})",

@@ -257,7 +257,7 @@ public:
       std::optional<bool> Ran;
       if (!Positive &&
           asksWhetherRan(Site.Call, Test->getCond(), Context, meaningOf(&Site), Ran)) {
-        if (Ran == false && leaves(Test->getThen()) && !Test->getElse())
+        if (leavesWhenNotRan(*Test, Ran))
           Partial = Test;
         else
           MixedAt = Ran;
@@ -820,6 +820,13 @@ public:
     return Asked;
   }
 
+  /// True when \p Test, which asks whether an SQL take's query ran
+  /// (\p Ran: on its true branch), leaves when it did not and goes on
+  /// when it did (`if (PQresultStatus(r) != PGRES_TUPLES_OK) return -1;`).
+  static bool leavesWhenNotRan(const IfStmt &Test, std::optional<bool> Ran) {
+    return Ran == false && leaves(Test.getThen()) && !Test.getElse();
+  }
+
   /// The member of the object that a statement after \p Holder in its
   /// block sets to the outcome, true on success (`held_ = reply &&
   /// reply->type == REDIS_REPLY_STATUS;`); null when none does.
@@ -955,7 +962,7 @@ private:
       // through, and a later test of the text may tell them apart.
       if (std::optional<bool> Ran;
           !Positive && !assigns(S, Kept) && testsWhetherRan(Test, Site, Kept, Vars, Ran)) {
-        if (Ran == false && leaves(Test->getThen()) && !Test->getElse()) {
+        if (leavesWhenNotRan(*Test, Ran)) {
           if (!Partial) {
             Partial = Test;
             OnlyRan = true;

@@ -140,6 +140,10 @@ llvm::Error SqlClientModel::addJson(llvm::StringRef Text, llvm::StringRef Source
   if (!Fetchers)
     return Fetchers.takeError();
   AnswerFetchers.insert(Fetchers->begin(), Fetchers->end());
+  auto ShapeReaders = strings(*Doc, "result_shape_readers", SourceName);
+  if (!ShapeReaders)
+    return ShapeReaders.takeError();
+  ResultShapeReaders.insert(ShapeReaders->begin(), ShapeReaders->end());
   for (const json &Entry : *It) {
     auto Names = strings(Entry, "names", SourceName);
     if (!Names)

@@ -65,6 +65,10 @@ struct SqlClientModel {
   /// Functions that free a result without reading it (PQclear): a result
   /// passed only to them was never looked at.
   llvm::StringSet<> ResultDiscarders;
+  /// Functions that say how a result came back (its status, how many rows)
+  /// rather than what it holds: PQresultStatus, mysql_num_rows. The tests
+  /// of an acquire's answer read the built-in model's (ResultShape.h).
+  llvm::StringSet<> ResultShapeReaders;
   /// Functions that fetch the rows of the last query run on the connection
   /// they are given as first argument (mysql_store_result).
   llvm::StringSet<> AnswerFetchers;

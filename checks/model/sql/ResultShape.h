@@ -4,8 +4,9 @@
 // rows, whether a cell is null) apart from what the server answered in its
 // cells. For a lock taken by SQL only the cell says whether the lock was
 // taken: `pg_try_advisory_lock` answers 'f' in a result that came back
-// fine. Which client functions ask the shape is data
-// (builtin/sql-clients.json, `result_shape_readers`).
+// fine. Which client functions ask the shape is data of the built-in SQL
+// client model (builtin/sql-clients.json, `result_shape_readers`), read
+// here for the code that tests an answer without the unit's model at hand.
 //
 //===----------------------------------------------------------------------===//
 
