@@ -164,4 +164,24 @@ void reportMissingHeaders(AnalysisResults &Results, llvm::StringRef MainFile,
            .str()});
 }
 
+void reportSystemHeaderMarkers(AnalysisResults &Results, llvm::StringRef MainFile,
+                               llvm::ArrayRef<SystemHeaderClaim> Markers) {
+  if (Markers.empty())
+    return;
+  const SystemHeaderClaim &First = Markers.front();
+  std::string Place = First.File == MainFile ? "line " + std::to_string(First.Line)
+                                             : First.File + ":" + std::to_string(First.Line);
+  Results.Failures.push_back(
+      {MainFile.str(),
+       llvm::formatv("a line marker at {0} claims the code after it for a system header, whose "
+                     "findings are hidden; a source never needs one, and the code was analyzed "
+                     "as the project's own{1}",
+                     Place,
+                     Markers.size() > 1
+                         ? llvm::formatv(" ({0} more files with such markers)", Markers.size() - 1)
+                               .str()
+                         : std::string())
+           .str()});
+}
+
 } // namespace locklint

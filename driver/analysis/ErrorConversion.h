@@ -22,6 +22,12 @@ AnalysisResults convertErrors(llvm::ArrayRef<clang::tidy::ClangTidyError> Errors
 void reportMissingHeaders(AnalysisResults &Results, llvm::StringRef MainFile,
                           llvm::ArrayRef<MissingHeader> Missing);
 
+/// A line marker that claimed the project's code for the system is a
+/// failure of \p MainFile: the code was analyzed regardless, but a source
+/// that carries one is preprocessed output or an attempt to hide findings.
+void reportSystemHeaderMarkers(AnalysisResults &Results, llvm::StringRef MainFile,
+                               llvm::ArrayRef<SystemHeaderClaim> Markers);
+
 } // namespace locklint
 
 #endif

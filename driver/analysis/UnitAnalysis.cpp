@@ -159,6 +159,7 @@ AnalysisResults analyzeUnit(const WorkerUnit &Unit, const RunOptions &Options,
   std::vector<ClangTidyError> &Errors = Analysis.Errors;
   AnalysisResults FileResults = convertErrors(Errors, Texts, File);
   reportMissingHeaders(FileResults, File, Analysis.MissingHeaders);
+  reportSystemHeaderMarkers(FileResults, File, Analysis.SystemHeaderMarkers);
   // A problem with the command line itself has no file of its own.
   for (FileFailure &Failure : FileResults.Failures)
     if (Failure.File.empty())

@@ -73,11 +73,14 @@ std::optional<StringSet<>> configuredModelNames(const ClangTidyOptions &Options)
 
 /// Remembers the top-level declarations written in the project's files and,
 /// once the whole file is parsed, makes them the AST traversal scope: the
-/// main file's, and the project headers' that HeaderRelevance keeps.
+/// main file's, and the project headers' that HeaderRelevance keeps. A
+/// file is the project's by where it was found, not by what it says of
+/// itself (SystemHeaderClaims.h).
 class TraversalScopeSetter : public ASTConsumer {
 public:
-  TraversalScopeSetter(const SourceManager &SM, std::optional<StringSet<>> ModelNames)
-      : SM(SM), ModelNames(std::move(ModelNames)) {}
+  TraversalScopeSetter(SourceManager &SM, std::optional<StringSet<>> ModelNames,
+                       const bool &Claimed)
+      : SM(SM), ModelNames(std::move(ModelNames)), Claimed(Claimed) {}
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
     for (Decl *D : Group)
@@ -87,17 +90,21 @@ public:
   }
 
   void HandleTranslationUnit(ASTContext &Context) override {
+    // Before the checks and clang-tidy's filter ask.
+    if (Claimed)
+      undoSystemHeaderClaims(SM);
     Context.setTraversalScope(ModelNames ? relevantDeclarations(Scope, SM, *ModelNames) : Scope);
   }
 
 private:
   bool isProjectCode(const Decl *D) const {
     SourceLocation Where = SM.getExpansionLoc(D->getLocation());
-    return Where.isValid() && !SM.isInSystemHeader(Where);
+    return Where.isValid() && !isInFoundSystemHeader(SM, Where);
   }
 
-  const SourceManager &SM;
+  SourceManager &SM;
   std::optional<StringSet<>> ModelNames;
+  const bool &Claimed;
   std::vector<Decl *> Scope;
 };
 
@@ -423,9 +430,12 @@ public:
     Results.Reads.push_back(Main.str().str());
     Compiler.getPreprocessor().addPPCallbacks(std::make_unique<MissingHeaderRecorder>(
         Compiler.getSourceManager(), Results.MissingHeaders, Results.Reads));
+    Compiler.getPreprocessor().addPPCallbacks(std::make_unique<SystemHeaderClaimRecorder>(
+        Compiler.getSourceManager(), Results.SystemHeaderMarkers, Claimed));
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::make_unique<TraversalScopeSetter>(
-        Compiler.getSourceManager(), configuredModelNames(Context.getOptionsForFile(File))));
+        Compiler.getSourceManager(), configuredModelNames(Context.getOptionsForFile(File)),
+        Claimed));
     Consumers.push_back(std::make_unique<BrokenCodeRecorder>(Compiler.getSourceManager(), Broken));
     Consumers.push_back(Checks.createASTConsumer(Compiler, File));
     // After the checks: the summary carries the lock orders they saw.
@@ -440,6 +450,7 @@ private:
   UserCodeResults &Results;
   BrokenCode &Broken;
   ClangTidyContext *Summarize;
+  bool Claimed = false;
 };
 
 class UserCodeActionFactory : public tooling::FrontendActionFactory {

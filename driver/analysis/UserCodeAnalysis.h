@@ -12,6 +12,7 @@
 #ifndef LOCKLINT_DRIVER_USERCODEANALYSIS_H
 #define LOCKLINT_DRIVER_USERCODEANALYSIS_H
 
+#include "analysis/SystemHeaderClaims.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -46,6 +47,9 @@ private:
 struct UserCodeResults {
   std::vector<clang::tidy::ClangTidyError> Errors;
   std::vector<MissingHeader> MissingHeaders;
+  /// Line markers that claimed the project's code for the system; the code
+  /// was analyzed as the project's all the same.
+  std::vector<SystemHeaderClaim> SystemHeaderMarkers;
   /// The project's files the unit read, sorted: what its
   /// results depend on besides flags and configuration.
   std::vector<std::string> Reads;

@@ -124,46 +124,6 @@ std::vector<std::string> UnitExclusions::filter(std::vector<std::string> Files,
   return Kept;
 }
 
-namespace {
-
-/// The 1-based line of the first line marker in \p Text that flags what
-/// follows as a system header (`# 3 "a.cpp" 3`, or flag 4): the compiler
-/// then treats the file's own code as the system's and every finding in it
-/// is dropped. Preprocessed output writes such markers; a source never
-/// needs one.
-std::optional<size_t> systemHeaderMarker(llvm::StringRef Text) {
-  // Only a line whose first word starts with '#' can be a marker: jump to
-  // the next line that holds one rather than split every line, and past the
-  // rest of each line looked at, so every byte is read at most twice.
-  size_t NextLine = 0;
-  for (size_t Hash = Text.find('#'); Hash != llvm::StringRef::npos;
-       Hash = Text.find('#', NextLine)) {
-    size_t LineStart = Text.rfind('\n', Hash) + 1; // npos + 1 is 0.
-    size_t LineEnd = std::min(Text.find('\n', Hash), Text.size());
-    NextLine = LineEnd + 1;
-    if (!Text.slice(LineStart, Hash).ltrim(" \t").empty())
-      continue;
-    llvm::StringRef Words = Text.slice(Hash + 1, LineEnd).ltrim(" \t");
-    if (Words.empty() || !llvm::isDigit(Words.front()))
-      continue; // A directive, not a marker.
-    Words = Words.drop_while([](char C) { return llvm::isDigit(C); }).ltrim(" \t");
-    if (!Words.consume_front("\""))
-      continue;
-    // The name may hold escaped quotes: its end is the last quote.
-    size_t End = Words.rfind('"');
-    if (End == llvm::StringRef::npos)
-      continue;
-    llvm::SmallVector<llvm::StringRef, 4> Flags;
-    Words.drop_front(End + 1).split(Flags, ' ', -1, /*KeepEmpty=*/false);
-    for (llvm::StringRef Flag : Flags)
-      if (Flag.trim() == "3" || Flag.trim() == "4")
-        return Text.take_front(Hash).count('\n') + 1;
-  }
-  return std::nullopt;
-}
-
-} // namespace
-
 std::optional<std::string> whyNotSource(llvm::StringRef File) {
   llvm::sys::fs::file_status Status;
   if (std::error_code EC = llvm::sys::fs::status(File, Status))
@@ -180,9 +140,6 @@ std::optional<std::string> whyNotSource(llvm::StringRef File) {
     return "cannot be read (" + Text.getError().message() + ")";
   if ((*Text)->getBuffer().contains('\0'))
     return std::string("is not a source file: it contains NUL bytes");
-  if (std::optional<size_t> Line = systemHeaderMarker((*Text)->getBuffer()))
-    return "marks its own code as a system header with a line marker at line " +
-           std::to_string(*Line) + ", which would hide every finding after it";
   return std::nullopt;
 }
 

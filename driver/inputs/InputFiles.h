@@ -52,8 +52,7 @@ private:
 
 /// Why \p File cannot be analyzed, in words that follow its quoted name
 /// ("'x.cpp' is a directory"), or nothing when it can: it must exist, be a
-/// readable regular file, and hold text (no NUL bytes) with no line marker
-/// that turns its own code into a system header's.
+/// readable regular file, and hold text (no NUL bytes).
 std::optional<std::string> whyNotSource(llvm::StringRef File);
 
 /// Why \p File may not be read whole: it is not a regular file (a FIFO or a

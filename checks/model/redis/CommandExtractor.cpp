@@ -174,30 +174,50 @@ private:
 
   /// The format as text in which each run-time piece stands as a marker
   /// "\x01<n>\x02", so that it can be split into words like literal text.
+  /// The literal text's own \x01 and \x02 become "\x01a\x02" and
+  /// "\x01b\x02": no byte a source holds can pass for a marker.
   static std::string withMarkers(const StringValue &Format) {
     std::string Text;
-    for (size_t I = 0; I < Format.Pieces.size(); ++I)
-      Text += Format.Pieces[I].Text ? *Format.Pieces[I].Text
-                                    : "\x01" + std::to_string(I) + "\x02";
+    for (size_t I = 0; I < Format.Pieces.size(); ++I) {
+      if (!Format.Pieces[I].Text) {
+        Text += "\x01" + std::to_string(I) + "\x02";
+        continue;
+      }
+      for (char C : *Format.Pieces[I].Text)
+        Text += C == '\x01' ? std::string("\x01a\x02")
+                : C == '\x02' ? std::string("\x01b\x02")
+                               : std::string(1, C);
+    }
     return Text;
   }
 
   /// Splits literal format text back into text and the run-time pieces its
   /// markers stand for.
   static void appendMarked(CommandWord &Word, llvm::StringRef Text, const StringValue &Format) {
+    auto AppendText = [&](llvm::StringRef Literal) {
+      if (Literal.empty())
+        return;
+      if (!Word.Pieces.empty() && Word.Pieces.back().Text)
+        *Word.Pieces.back().Text += Literal.str();
+      else
+        Word.Pieces.push_back({Literal.str(), nullptr, 0});
+    };
     while (!Text.empty()) {
       size_t Start = Text.find('\x01');
-      if (Start != 0) {
-        Word.Pieces.push_back({Text.substr(0, Start).str(), nullptr, 0});
-        if (Start == llvm::StringRef::npos)
-          return;
-      }
+      AppendText(Text.substr(0, Start));
+      if (Start == llvm::StringRef::npos)
+        return;
       size_t End = Text.find('\x02', Start);
+      if (End == llvm::StringRef::npos)
+        return; // Not a marker of ours: withMarkers writes none such.
+      llvm::StringRef Inside = Text.slice(Start + 1, End);
       unsigned Index = 0;
-      if (End == llvm::StringRef::npos || Text.slice(Start + 1, End).getAsInteger(10, Index) ||
-          Index >= Format.Pieces.size())
-        return; // Not a marker of ours: the text was refused before.
-      Word.Pieces.push_back({std::nullopt, Format.Pieces[Index].Source, 0});
+      if (Inside == "a" || Inside == "b")
+        AppendText(Inside == "a" ? "\x01" : "\x02");
+      else if (!Inside.getAsInteger(10, Index) && Index < Format.Pieces.size())
+        Word.Pieces.push_back({std::nullopt, Format.Pieces[Index].Source, 0});
+      else
+        return;
       Text = Text.substr(End + 1);
     }
   }
@@ -208,10 +228,8 @@ private:
     const Expr *FormatExpr = Args[Spec.FormatArg];
     std::optional<StringValue> Format =
         FormatText ? std::optional<StringValue>(*FormatText) : Strings.valueOf(FormatExpr);
-    if (!Format || llvm::any_of(Format->Pieces, [](const StringPiece &Piece) {
-          return Piece.Text && Piece.Text->find_first_of("\x01\x02") != std::string::npos;
-        }))
-      return false; // The bytes that mark run-time pieces below: not read.
+    if (!Format)
+      return false;
     std::optional<FormatCommand> Tokens = tokenizeFormat(withMarkers(*Format));
     if (!Tokens || Tokens->Tokens.empty())
       return false;
