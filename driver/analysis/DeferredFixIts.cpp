@@ -2,10 +2,12 @@
 
 #include "analysis/DeferredFixIts.h"
 #include "fixes/OverlappingFixes.h"
+#include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
 #include <iterator>
 #include <tuple>
 
@@ -110,6 +112,34 @@ void FixItDeferringConsumer::reportWithoutFixIts(const Diagnostic &Info) {
 
 void FixItDeferringConsumer::HandleDiagnostic(DiagnosticsEngine::Level Level,
                                               const Diagnostic &Info) {
+  // clang-tidy only counts what NOLINT drops; where it was is taken here,
+  // before a relayed report reuses the storage Info reads.
+  unsigned SilencedBefore = Context.getStats().ErrorsIgnoredNOLINT;
+  SourceLocation Where = Info.getLocation();
+  unsigned ID = Info.getID();
+  bool FromChecks = Info.getDiags() == &Checks && Info.hasSourceManager() && Where.isValid();
+  const SourceManager *SM = FromChecks ? &Info.getSourceManager() : nullptr;
+  handle(Level, Info);
+  if (!SM || Context.getStats().ErrorsIgnoredNOLINT == SilencedBefore)
+    return;
+  SourceLocation At = SM->getFileLoc(Where);
+  OptionalFileEntryRef File = SM->getFileEntryRefForID(SM->getFileID(At));
+  std::string Check = Context.getCheckName(ID);
+  if (!File || Check.empty())
+    return;
+  llvm::SmallString<256> Path(File->getName());
+  SM->getFileManager().makeAbsolutePath(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  Silenced.insert({Check, Path.str().str(), SM->getSpellingLineNumber(At)});
+}
+
+std::vector<SilencedFinding> FixItDeferringConsumer::takeSilenced() {
+  std::vector<SilencedFinding> Taken(Silenced.begin(), Silenced.end());
+  Silenced.clear();
+  return Taken;
+}
+
+void FixItDeferringConsumer::handle(DiagnosticsEngine::Level Level, const Diagnostic &Info) {
   if (Relaying)
     return ClangTidyDiagnosticConsumer::HandleDiagnostic(Level, Info);
   if (Level != DiagnosticsEngine::Note) {

@@ -18,11 +18,13 @@
 #ifndef LOCKLINT_DRIVER_DEFERREDFIXITS_H
 #define LOCKLINT_DRIVER_DEFERREDFIXITS_H
 
+#include "results/Finding.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -42,7 +44,12 @@ public:
   /// fixes that overlap another's, now that every fix is in place.
   std::vector<clang::tidy::ClangTidyError> take();
 
+  /// The findings NOLINT comments silenced, each once.
+  std::vector<SilencedFinding> takeSilenced();
+
 private:
+  /// HandleDiagnostic, but for the count of what NOLINT silenced.
+  void handle(clang::DiagnosticsEngine::Level Level, const clang::Diagnostic &Info);
   using FileReplacements = llvm::StringMap<clang::tooling::Replacements>;
 
   /// The replacements of Info's fix-its, or nothing where the renderer
@@ -56,6 +63,7 @@ private:
   clang::DiagnosticsEngine &Checks;
   bool FixesFromNotes;
   bool Relaying = false;
+  std::set<SilencedFinding> Silenced;
   /// The last error or warning: whether the checks reported it, and its ID.
   struct {
     bool FromChecks = false;

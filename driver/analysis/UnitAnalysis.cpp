@@ -160,6 +160,7 @@ AnalysisResults analyzeUnit(const WorkerUnit &Unit, const RunOptions &Options,
   AnalysisResults FileResults = convertErrors(Errors, Texts, File);
   reportMissingHeaders(FileResults, File, Analysis.MissingHeaders);
   reportSystemHeaderMarkers(FileResults, File, Analysis.SystemHeaderMarkers);
+  FileResults.Silenced = std::move(Analysis.Silenced);
   // A problem with the command line itself has no file of its own.
   for (FileFailure &Failure : FileResults.Failures)
     if (Failure.File.empty())

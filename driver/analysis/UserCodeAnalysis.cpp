@@ -545,6 +545,7 @@ analyzeUserCode(ClangTidyContext &Context, const tooling::CompilationDatabase &C
   Tool.run(&Factory);
   UserCodeResults Results = std::move(Factory.Results);
   Results.Errors = Diagnostics.take();
+  Results.Silenced = Diagnostics.takeSilenced();
   llvm::erase_if(Results.Errors, [&](const ClangTidyError &Error) {
     return !StringRef(Error.DiagnosticName).starts_with("clang-diagnostic-") &&
            Factory.Broken.contains(Error.Message.FilePath, Error.Message.FileOffset);

@@ -13,6 +13,7 @@
 #define LOCKLINT_DRIVER_USERCODEANALYSIS_H
 
 #include "analysis/SystemHeaderClaims.h"
+#include "results/Finding.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -50,6 +51,8 @@ struct UserCodeResults {
   /// Line markers that claimed the project's code for the system; the code
   /// was analyzed as the project's all the same.
   std::vector<SystemHeaderClaim> SystemHeaderMarkers;
+  /// Findings NOLINT comments silenced.
+  std::vector<SilencedFinding> Silenced;
   /// The project's files the unit read, sorted: what its
   /// results depend on besides flags and configuration.
   std::vector<std::string> Reads;

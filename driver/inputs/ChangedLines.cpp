@@ -165,7 +165,7 @@ llvm::Expected<std::string> gitDiffSince(llvm::StringRef Revision, llvm::StringR
   std::string RootArg = Root.str(), RevisionArg = Revision.str();
   llvm::SmallVector<llvm::StringRef, 12> Args = {
       *Git,           "-C",          RootArg,           "diff", "-U0", "--no-color",
-      "--no-ext-diff", "--no-textconv", "--src-prefix=a/", "--dst-prefix=b/",
+      "--no-ext-diff", "--no-textconv", "--text", "--src-prefix=a/", "--dst-prefix=b/",
       "--end-of-options", RevisionArg, "--"};
   std::optional<llvm::StringRef> Redirects[] = {std::nullopt, llvm::StringRef(Out),
                                                 llvm::StringRef(Err)};
@@ -182,9 +182,16 @@ llvm::Expected<std::string> gitDiffSince(llvm::StringRef Revision, llvm::StringR
   return (*Text)->getBuffer().str();
 }
 
+bool ChangedLines::touches(llvm::StringRef File) const {
+  return Ranges.count(normalized(File));
+}
+
 void keepChangedLines(AnalysisResults &Results, const ChangedLines &Changed) {
   llvm::erase_if(Results.Findings, [&](const Finding &F) {
     return !Changed.contains(F.Where.File, F.Where.Line);
+  });
+  llvm::erase_if(Results.Silenced, [&](const SilencedFinding &S) {
+    return !Changed.contains(S.File, S.Line);
   });
 }
 

@@ -19,6 +19,8 @@ public:
   static llvm::Expected<ChangedLines> parse(llvm::StringRef Diff, llvm::StringRef Root);
 
   bool contains(llvm::StringRef File, unsigned Line) const;
+  /// True when the diff changes \p File at all, even by removals only.
+  bool touches(llvm::StringRef File) const;
 
 private:
   /// First and last line of each added run, per file.
@@ -26,10 +28,13 @@ private:
 };
 
 /// `git diff -U0 <Revision>` of the work tree at \p Root: the unified diff
-/// from that revision to the files as they are now.
+/// from that revision to the files as they are now. Every file is diffed as
+/// text: a `.gitattributes` line that calls sources binary (`-diff`) cannot
+/// empty the diff.
 llvm::Expected<std::string> gitDiffSince(llvm::StringRef Revision, llvm::StringRef Root);
 
-/// Keeps only the findings on changed lines; file failures stay.
+/// Keeps only the findings, silenced ones too, on changed lines; file
+/// failures stay.
 void keepChangedLines(AnalysisResults &Results, const ChangedLines &Changed);
 
 } // namespace locklint

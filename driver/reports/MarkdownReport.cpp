@@ -59,7 +59,7 @@ void printFix(llvm::StringRef Title, const SourceSpan &Where, const std::vector<
 
 } // namespace
 
-void printMarkdown(const AnalysisResults &Results, SourceTexts &Texts,
+void printMarkdown(const AnalysisResults &Results, const LeftOut &Unreported, SourceTexts &Texts,
                    llvm::StringRef SourceRoot, llvm::raw_ostream &OS) {
   GroupedFindings Groups = groupFindings(Results, SourceRoot);
   const auto &[ByCheck, ByFile, Total] = Groups;
@@ -67,6 +67,9 @@ void printMarkdown(const AnalysisResults &Results, SourceTexts &Texts,
   if (Total)
     OS << llvm::formatv(" in {0} file{1}", ByFile.size(), ByFile.size() == 1 ? "" : "s");
   OS << "\n\n";
+  std::vector<std::string> Phrases = Unreported.phrases();
+  if (!Phrases.empty())
+    OS << "Not reported: " << plain(llvm::join(Phrases, "; ")) << ".\n\n";
   if (Total) {
     OS << "| check | findings |\n|---|---:|\n";
     for (const auto &[Check, Count] : ByCheck)

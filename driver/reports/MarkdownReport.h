@@ -10,6 +10,7 @@
 #ifndef LOCKLINT_DRIVER_MARKDOWNREPORT_H
 #define LOCKLINT_DRIVER_MARKDOWNREPORT_H
 
+#include "reports/LeftOut.h"
 #include "results/Finding.h"
 #include "results/SourceTexts.h"
 #include "llvm/Support/raw_ostream.h"
@@ -17,8 +18,8 @@
 namespace locklint {
 
 /// Writes the reported (not suppressed) findings and the failures of
-/// \p Results as Markdown to \p OS.
-void printMarkdown(const AnalysisResults &Results, SourceTexts &Texts,
+/// \p Results as Markdown to \p OS, and what \p Unreported left out.
+void printMarkdown(const AnalysisResults &Results, const LeftOut &Unreported, SourceTexts &Texts,
                    llvm::StringRef SourceRoot, llvm::raw_ostream &OS);
 
 } // namespace locklint

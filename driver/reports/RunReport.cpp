@@ -17,8 +17,8 @@ RunSummary summarize(const AnalysisResults &Results, size_t Units, size_t Skippe
   for (const Finding &F : Results.Findings) {
     if (!F.Suppressed)
       ++Summary.FindingsByCheck[F.Check];
-    Summary.Suppressed += F.Suppressed;
   }
+  Summary.Unreported.Nolint = Results.Silenced.size();
   return Summary;
 }
 
@@ -103,15 +103,7 @@ void RunReport::finish(const RunSummary &Summary) {
                        Reported, Reported == 1 ? "" : "s", ByCheck);
   // What was found but not reported, so that a quiet run is not mistaken
   // for a clean one.
-  std::vector<std::string> Unreported;
-  if (Summary.KnownToBaseline)
-    Unreported.push_back(llvm::formatv("{0} {1} to the baseline", Summary.KnownToBaseline,
-                                       Summary.BaselineOmits ? "left out as known" : "known"));
-  if (Summary.OutsideDiff)
-    Unreported.push_back(llvm::formatv("{0} outside the diff", Summary.OutsideDiff));
-  if (Summary.Suppressed)
-    Unreported.push_back(llvm::formatv("{0} suppressed by NOLINT", Summary.Suppressed));
-  for (const std::string &Part : Unreported)
+  for (const std::string &Part : Summary.Unreported.phrases())
     Out << "; " << Part;
   if (Summary.FixesApplied)
     Out << llvm::formatv("; {0} fix{1} applied in {2} file{3}", Summary.FixesApplied,

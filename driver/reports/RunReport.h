@@ -10,6 +10,7 @@
 #ifndef LOCKLINT_DRIVER_RUNREPORT_H
 #define LOCKLINT_DRIVER_RUNREPORT_H
 
+#include "reports/LeftOut.h"
 #include "results/Finding.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
@@ -25,12 +26,8 @@ struct RunSummary {
   size_t Units = 0, Failed = 0, Skipped = 0;
   /// Reported findings by check.
   std::map<std::string, size_t> FindingsByCheck;
-  /// Findings not reported: silenced by NOLINT, on lines --diff left out.
-  size_t Suppressed = 0, OutsideDiff = 0;
-  /// Findings the baseline knows, and whether they were left out (else
-  /// they are among the reported ones, marked).
-  size_t KnownToBaseline = 0;
-  bool BaselineOmits = true;
+  /// Findings not reported, and why.
+  LeftOut Unreported;
   size_t FixesApplied = 0, FilesFixed = 0;
 };
 

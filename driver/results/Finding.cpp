@@ -12,6 +12,7 @@ void AnalysisResults::append(AnalysisResults Other) {
   std::move(Other.Findings.begin(), Other.Findings.end(), std::back_inserter(Findings));
   std::move(Other.Failures.begin(), Other.Failures.end(), std::back_inserter(Failures));
   std::move(Other.Units.begin(), Other.Units.end(), std::back_inserter(Units));
+  std::move(Other.Silenced.begin(), Other.Silenced.end(), std::back_inserter(Silenced));
   FoundUnreported.merge(Other.FoundUnreported);
 }
 
@@ -31,6 +32,8 @@ void AnalysisResults::sort() {
                              }),
                  Findings.end());
   dropRepeatsAtWrappers();
+  std::sort(Silenced.begin(), Silenced.end());
+  Silenced.erase(std::unique(Silenced.begin(), Silenced.end()), Silenced.end());
   std::sort(Failures.begin(), Failures.end(), [](const FileFailure &A, const FileFailure &B) {
     return std::tie(A.File, A.Reason) < std::tie(B.File, B.Reason);
   });

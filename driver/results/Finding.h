@@ -71,11 +71,27 @@ struct UnitRecord {
   std::string Summary;
 };
 
+/// A finding a NOLINT comment silenced: not reported, but counted where
+/// the report is read, so that a comment cannot hide a finding unseen.
+struct SilencedFinding {
+  std::string Check;
+  std::string File; ///< absolute
+  unsigned Line = 0;
+
+  friend bool operator<(const SilencedFinding &A, const SilencedFinding &B) {
+    return std::tie(A.File, A.Line, A.Check) < std::tie(B.File, B.Line, B.Check);
+  }
+  friend bool operator==(const SilencedFinding &A, const SilencedFinding &B) {
+    return std::tie(A.File, A.Line, A.Check) == std::tie(B.File, B.Line, B.Check);
+  }
+};
+
 /// The results of analyzing some files.
 struct AnalysisResults {
   std::vector<Finding> Findings;
   std::vector<FileFailure> Failures;
   std::vector<UnitRecord> Units;
+  std::vector<SilencedFinding> Silenced;
   /// Check, file, line and column of the findings of units the run read
   /// but does not report (a named file's wrappers): a finding at a call of
   /// a wrapper is a repeat of one of these as much as of a reported one.

@@ -19,7 +19,7 @@ namespace locklint {
 namespace {
 
 /// The first bytes of every encoding; the last one is the layout's version.
-constexpr llvm::StringLiteral Magic("LLR\x01");
+constexpr llvm::StringLiteral Magic("LLR\x02");
 
 class Writer {
 public:
@@ -194,6 +194,12 @@ std::string encodeResults(const AnalysisResults &Results) {
       W.name(Read);
     W.text(U.Summary);
   }
+  W.number(Results.Silenced.size());
+  for (const SilencedFinding &S : Results.Silenced) {
+    W.name(S.Check);
+    W.name(S.File);
+    W.number(S.Line);
+  }
   return std::move(W.Bytes);
 }
 
@@ -232,6 +238,13 @@ llvm::Expected<AnalysisResults> decodeResults(llvm::StringRef Bytes) {
     U.Reads = R.list<std::string>([&] { return R.name(); });
     U.Summary = R.text();
     return U;
+  });
+  Results.Silenced = R.list<SilencedFinding>([&] {
+    SilencedFinding S;
+    S.Check = R.name();
+    S.File = R.name();
+    S.Line = R.small();
+    return S;
   });
   if (R.failed() || !R.atEnd())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),

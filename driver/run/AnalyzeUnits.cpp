@@ -179,6 +179,7 @@ Error analyzeAsProject(const RunOptions &Options, RunState &State, WorkerSetting
   State.Results.append(std::move(*Project));
   for (const std::string &Conflict : Stats.Conflicts)
     WithColor::warning(errs(), "locklint") << Conflict << "\n";
+  State.ConflictingWrappers = Stats.Conflicts.size();
   // A unit outside the report that failed while the report relied on it
   // counts among the units of the run.
   llvm::StringSet<> Relied;

@@ -51,6 +51,8 @@ struct RunState {
   AnalysisResults Results;
   /// How many units the run counts as its own.
   size_t UnitsRun = 0;
+  /// Wrappers two units define with different commands.
+  size_t ConflictingWrappers = 0;
   /// A per-file run counts the calls it could not read.
   bool CountUnread = false;
   /// Every input's text as analyzed, for the reports to quote.

@@ -76,8 +76,8 @@ Expected<int> writeBaseline(StringRef Path, const AnalysisResults &Results,
     Recorded += Count;
   errs() << formatv("locklint: baseline '{0}' holds {1} finding{2}: {3} added, {4} removed\n", Path,
                     Recorded, Recorded == 1 ? "" : "s", Added, Compared.Absent.size());
-  Summary.KnownToBaseline = Recorded;
-  Summary.BaselineOmits = false;
+  Summary.Unreported.KnownToBaseline = Recorded;
+  Summary.Unreported.BaselineOmits = false;
   Summary.FindingsByCheck.clear();
   Report.finish(Summary);
   return Results.Failures.empty() ? ExitClean : ExitTranslationUnitFailed;
@@ -136,7 +136,8 @@ Error fixReported(const RunOptions &Options, RunState &State, FixOutcome &Outcom
 /// Writes the report in --format to --output or standard output, and the
 /// SARIF log --sarif asks for beside it.
 Error writeFormats(const RunOptions &Options, RunState &State,
-                   const std::vector<sarif::RuleInfo> &Rules, const BaselineComparison &Compared) {
+                   const std::vector<sarif::RuleInfo> &Rules, const BaselineComparison &Compared,
+                   const LeftOut &Unreported) {
   const AnalysisResults &Results = State.Results;
   SourceTexts &Texts = State.Texts;
   StringRef Format = Options.Format;
@@ -154,7 +155,7 @@ Error writeFormats(const RunOptions &Options, RunState &State,
     std::string Report;
     raw_string_ostream Stream(Report);
     if (Format == "markdown")
-      printMarkdown(Results, Texts, State.Root, Stream);
+      printMarkdown(Results, Unreported, Texts, State.Root, Stream);
     else
       printHtml(Results, Texts, State.Root, Stream);
     if (Output.empty())
@@ -164,6 +165,7 @@ Error writeFormats(const RunOptions &Options, RunState &State,
   }
   if (Format == "sarif" || !Options.SarifFile.empty()) {
     sarif::RunInfo Run = sarifRun(Results, Rules, State.Root);
+    Run.LeftOut = Unreported.phrases();
     if (!Options.Baseline.empty() && Options.BaselineMode == "mark")
       Run.Baseline = &Compared;
     if (Options.Timestamps) {
@@ -232,12 +234,21 @@ Expected<int> writeReports(const RunOptions &Options, RunState &State, RunReport
                          summarize(Results, State.UnitsRun, State.Excluded));
   if (Options.BaselineMode == "omit")
     dropUnchanged(Results, Compared);
+  LeftOut Unreported;
+  Unreported.Nolint = Results.Silenced.size();
+  Unreported.OutsideDiff = OutsideDiff;
+  Unreported.KnownToBaseline = Known;
+  Unreported.BaselineOmits = Options.BaselineMode == "omit";
+  Unreported.BaselineInDiff =
+      State.Changed && !Options.Baseline.empty() &&
+      State.Changed->touches(absolutePath(Options.Baseline));
+  Unreported.ConflictingWrappers = State.ConflictingWrappers;
   // Only what is reported is fixed, each file once, after every worker.
   FixOutcome Fixed;
   if (Options.Fix || Options.FixNotes || !Options.ExportFixes.empty())
     if (Error Err = fixReported(Options, State, Fixed))
       return std::move(Err);
-  if (Error Err = writeFormats(Options, State, Rules, Compared))
+  if (Error Err = writeFormats(Options, State, Rules, Compared, Unreported))
     return std::move(Err);
   // Standard output is buffered: in a log that holds both streams, the
   // report comes whole before the lines that end the run.
@@ -248,9 +259,7 @@ Expected<int> writeReports(const RunOptions &Options, RunState &State, RunReport
   RunSummary Summary = summarize(Results, State.UnitsRun, State.Excluded);
   if (Unread)
     sayUnread(Unread);
-  Summary.OutsideDiff = OutsideDiff;
-  Summary.KnownToBaseline = Known;
-  Summary.BaselineOmits = Options.BaselineMode == "omit";
+  Summary.Unreported = Unreported;
   Summary.FixesApplied = Fixed.FixesApplied;
   Summary.FilesFixed = Fixed.FilesChanged;
   Report.finish(Summary);

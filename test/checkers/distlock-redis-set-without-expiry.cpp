@@ -105,9 +105,9 @@ template void inTemplate<int>(redisContext *, int &, const char *);
 // to skip the command.
 void controlBytes(redisContext *c, const char *token) {
   redisCommand(c, "SET lock:\x01%s %s NX", "ctl", token);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:{{.*}}ctl' is taken with 'SET ... NX' but no expiry
-  redisCommand(c, "SET lock:bytes \x02\x01%s NX", token);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:bytes' is taken with 'SET ... NX' but no expiry
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:<U+0001>ctl' is taken with 'SET ... NX' but no expiry
+  redisCommand(c, "SET lock:bytes\x02 \x02\x01%s NX", token);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lock 'lock:bytes<U+0002>' is taken with 'SET ... NX' but no expiry
 }
 
 void inMacro(redisContext *c, const char *token) {

@@ -77,17 +77,25 @@ TEST(RunReportTest, TheSummarySaysWhatWasFoundButNotReported) {
   Results.Findings[1].Check = "distlock-a";
   Results.Findings[1].Suppressed = true;
   RunSummary Summary = summarize(Results, 1, 0);
-  Summary.KnownToBaseline = 4;
-  Summary.OutsideDiff = 2;
+  Summary.Unreported.KnownToBaseline = 4;
+  Summary.Unreported.OutsideDiff = 2;
   Report.finish(Summary);
   EXPECT_EQ(Text, "locklint: 1 unit analyzed, 0 failed, 0 skipped; 1 finding (1 distlock-a); 4 left "
                   "out as known to the baseline; 2 outside the diff; 1 suppressed by NOLINT; 0s\n");
   Text.clear();
-  Summary.BaselineOmits = false;
-  Summary.OutsideDiff = Summary.Suppressed = 0;
+  Summary.Unreported.BaselineOmits = false;
+  Summary.Unreported.OutsideDiff = Summary.Unreported.Nolint = 0;
   Report.finish(Summary);
   EXPECT_EQ(Text, "locklint: 1 unit analyzed, 0 failed, 0 skipped; 1 finding (1 distlock-a); 4 "
                   "known to the baseline; 0s\n");
+  Text.clear();
+  Summary.Unreported.BaselineInDiff = true;
+  Summary.Unreported.ConflictingWrappers = 2;
+  Report.finish(Summary);
+  EXPECT_EQ(Text, "locklint: 1 unit analyzed, 0 failed, 0 skipped; 1 finding (1 distlock-a); 4 "
+                  "known to the baseline; the baseline is changed by the diff under review; "
+                  "calls of 2 wrappers that two units define differently read through neither "
+                  "definition; 0s\n");
 }
 
 } // namespace

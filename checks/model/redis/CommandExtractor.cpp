@@ -184,8 +184,8 @@ private:
         continue;
       }
       for (char C : *Format.Pieces[I].Text)
-        Text += C == '\x01' ? std::string("\x01a\x02")
-                : C == '\x02' ? std::string("\x01b\x02")
+        Text += C == '\x01' ? std::string("\x01" "a" "\x02")
+                : C == '\x02' ? std::string("\x01" "b" "\x02")
                                : std::string(1, C);
     }
     return Text;

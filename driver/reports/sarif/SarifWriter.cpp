@@ -125,6 +125,11 @@ private:
            {"message", {{"text", Failure.Reason}}},
            {"locations", json::array({{{"physicalLocation",
                                         {{"artifactLocation", artifact(Failure.File)}}}}})}});
+    // A log with fewer results than the code has findings says why.
+    for (const std::string &Phrase : Run.LeftOut)
+      Notifications.push_back({{"level", "note"},
+                               {"descriptor", {{"id", "locklint/left-out"}}},
+                               {"message", {{"text", "findings not reported: " + Phrase}}}});
     json Invocation = {{"executionSuccessful", Run.Results.Failures.empty()},
                        {"toolExecutionNotifications", std::move(Notifications)}};
     if (!Run.StartTimeUtc.empty()) {

@@ -43,6 +43,9 @@ struct RunInfo {
   /// When set, each result says whether the baseline had it, and the
   /// baseline's results that are gone are listed as absent.
   const BaselineComparison *Baseline = nullptr;
+  /// What the run found but does not report, one phrase per reason
+  /// ("2 suppressed by NOLINT"): notes among the invocation's notifications.
+  std::vector<std::string> LeftOut;
   /// When and how long the run took, in UTC ("2026-11-29T08:00:00Z"); left
   /// out when empty, which keeps logs of the same inputs byte-identical.
   std::string StartTimeUtc, EndTimeUtc;
