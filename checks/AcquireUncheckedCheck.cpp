@@ -3,6 +3,7 @@
 #include "AcquireUncheckedCheck.h"
 #include "model/ast/Parents.h"
 #include "model/redis/CommandExtractor.h"
+#include "model/scopes/AsyncAnswers.h"
 #include "model/scopes/DistributedLockScopes.h"
 #include "model/scopes/LockAttempts.h"
 #include "model/scopes/OutcomeTests.h"
@@ -665,6 +666,39 @@ std::string acquireName(const AcquireSite &Site) {
 
 } // namespace
 
+void AcquireUncheckedCheck::reportAsyncTake(const AcquireSite &Site, unsigned ReplyParam,
+                                            const LockIndex &Index, WorkCallsFn Work) {
+  ASTContext &Context = Index.context();
+  const auto &Submit = *cast<CallExpr>(Site.Call);
+  std::string Lock = Site.Command->Args.empty()
+                         ? "the lock"
+                         : "lock '" + Index.keyDisplay(Site.Command->Args[0]) + "'";
+  if (const CallExpr *Early = workOnQueuedTest(Submit, Context, Work)) {
+    diagAt(Site.Call, "the value of '%0' says only that '%1' was queued, not what the server "
+                      "answered: '%2' runs whether or not this process gets %3")
+        << calleeName(&Submit) << acquireName(Site) << calleeName(Early) << Lock;
+    diag(Early->getBeginLoc(), "here, before the answer arrives", DiagnosticIDs::Note);
+    return;
+  }
+  std::optional<AsyncAnswerReading> Read =
+      Site.Command->Callback
+          ? readAsyncAnswer(*Site.Command->Callback, ReplyParam, Context, Work)
+          : std::nullopt;
+  if (!Read)
+    return;
+  if (Read->Kind == AsyncAnswerReading::Verdict::NeverRead)
+    diagAt(Site.Call, "the answer to '%0' reaches '%1', which never reads it: '%2' runs "
+                      "whether or not this process got %3")
+        << acquireName(Site) << Read->Callback->getName() << calleeName(Read->Work) << Lock;
+  else
+    diagAt(Site.Call, "the answer to '%0' reaches '%1', which tests only whether a reply came, "
+                      "not what it says: '%2' runs whether or not this process got %3")
+        << acquireName(Site) << Read->Callback->getName() << calleeName(Read->Work) << Lock;
+  if (Read->Test)
+    diag(Read->Test->getBeginLoc(), "the only test of the reply", DiagnosticIDs::Note);
+  diag(Read->Work->getBeginLoc(), "here, also when it was not taken", DiagnosticIDs::Note);
+}
+
 void AcquireUncheckedCheck::registerMoreMatchers(MatchFinder *Finder) {
   AcquireCheckBase::registerMoreMatchers(Finder);
   registerLockObjects(Finder);
@@ -727,6 +761,13 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
       continue;
     if (!Site.Call || Site.Call->getBeginLoc().isInvalid() || !Reported.insert(Site.Call).second)
       continue;
+    // An asynchronous take answers in its callback, not by its own value.
+    if (Site.Command && Site.Command->Call == Site.Call && Site.Command->Spec &&
+        Site.Command->Spec->AnswerCallback) {
+      reportAsyncTake(Site, Site.Command->Spec->AnswerCallback->ReplyParam, Index,
+                      [&](const Stmt *Root) { return workCalls(Root, Readers, SM); });
+      continue;
+    }
     auto KeyReleases = Site.Command && !Site.Command->Args.empty()
                            ? Releases.find(Index.keyIdentity(Site.Command->Args[0]))
                            : Releases.end();

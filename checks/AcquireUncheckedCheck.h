@@ -4,6 +4,8 @@
 #define LOCKLINT_CHECKS_ACQUIREUNCHECKEDCHECK_H
 
 #include "AcquireCheckBase.h"
+#include "model/scopes/AsyncAnswers.h"
+#include "model/scopes/DistributedLockScopes.h"
 
 namespace clang::tidy::distlock {
 
@@ -20,6 +22,11 @@ private:
   void registerMoreMatchers(ast_matchers::MatchFinder *Finder) override;
   void checkMore(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void checkTranslationUnit(const locklint::model::LockIndex &Index) override;
+  /// An asynchronous take (redisAsyncCommand): its own value says only that
+  /// the command was queued, and its answer is read in the callback.
+  void reportAsyncTake(const locklint::model::AcquireSite &Site, unsigned ReplyParam,
+                       const locklint::model::LockIndex &Index,
+                       locklint::model::WorkCallsFn WorkCalls);
 
   /// Calls of functions that answer something: each may attempt a lock that
   /// no model names (see LockAttempts).

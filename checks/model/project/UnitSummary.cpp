@@ -34,6 +34,13 @@ json summaryEntry(const RedisCommand &Command, const FunctionDecl *Function) {
     Words.push_back(templateWord(Word.Pieces, Function));
   Entry["form"] = "template";
   Entry["words"] = std::move(Words);
+  // An asynchronous command answers in the callback the caller hands in.
+  if (const ParmVarDecl *Param =
+          Command.Callback && Command.Spec && Command.Spec->AnswerCallback
+              ? parameterOf(Command.Callback, Function)
+              : nullptr)
+    Entry["answer_callback"] = {{"arg", Param->getFunctionScopeIndex()},
+                                {"reply_param", Command.Spec->AnswerCallback->ReplyParam}};
   return Entry;
 }
 

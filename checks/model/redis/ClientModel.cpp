@@ -186,6 +186,26 @@ private:
     }
     if (auto Err = readMember(Entry, "holds_on_return", Spec.HoldsOnReturn, at(Path)))
       return Err;
+    return readCallback(Entry, Path, Spec);
+  }
+
+  /// Where an asynchronous call hands its reply: {"arg": 1, "reply_param": 1}.
+  llvm::Error readCallback(const json &Entry, const std::string &Path, FunctionSpec &Spec) const {
+    if (!Entry.contains("answer_callback"))
+      return llvm::Error::success();
+    const json &Callback = Entry["answer_callback"];
+    std::string Where = join(Path, "answer_callback");
+    auto Position = [&](const char *Member) -> std::optional<unsigned> {
+      if (!Callback.contains(Member) || !Callback[Member].is_number_unsigned() ||
+          Callback[Member].get<uint64_t>() > 64)
+        return std::nullopt;
+      return Callback[Member].get<unsigned>();
+    };
+    std::optional<unsigned> Arg = Position("arg"), Reply = Position("reply_param");
+    if (!Callback.is_object() || !Arg || !Reply || Callback.size() != 2)
+      return fail(Where, "must be {\"arg\": <position>, \"reply_param\": <position>}, "
+                         "positions 0 to 64");
+    Spec.AnswerCallback = FunctionSpec::Callback{*Arg, *Reply};
     return llvm::Error::success();
   }
 

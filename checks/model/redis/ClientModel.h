@@ -142,6 +142,13 @@ struct FunctionSpec {
   std::optional<unsigned> OutcomeArg;
   /// Or it returns only holding the lock: a failure throws.
   bool HoldsOnReturn = false;
+  /// For an asynchronous call: the argument that is the function the reply
+  /// is handed to, and the position of the reply among that function's
+  /// parameters. The call's own value only says the command was queued.
+  struct Callback {
+    unsigned Arg = 0, ReplyParam = 0;
+  };
+  std::optional<Callback> AnswerCallback;
 };
 
 /// All modeled functions, looked up by qualified name.

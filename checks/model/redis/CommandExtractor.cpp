@@ -45,6 +45,8 @@ public:
   std::optional<RedisCommand> build() {
     Command.Call = Call;
     Command.Spec = &Spec;
+    if (Spec.AnswerCallback && Spec.AnswerCallback->Arg < Args.size())
+      Command.Callback = Args[Spec.AnswerCallback->Arg];
     bool Built = false;
     switch (Spec.Form) {
     case CallForm::Format:

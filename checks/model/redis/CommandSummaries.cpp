@@ -190,6 +190,14 @@ void CommandSummaries::instantiate(const RedisCommand &Template, const HelperCal
   Instance.Call = Call.Call;
   Instance.Function = Call.Caller;
   Instance.Origin = &Template;
+  // A callback the helper is handed is the one its caller names.
+  Instance.Callback = Template.Callback;
+  if (const ParmVarDecl *Param =
+          Template.Callback ? parameterOf(Template.Callback, Template.Function) : nullptr) {
+    llvm::ArrayRef<const Expr *> Args = callArguments(Call.Call);
+    unsigned Index = Param->getFunctionScopeIndex();
+    Instance.Callback = Index < Args.size() ? Args[Index] : nullptr;
+  }
   for (const CommandWord &Word : Template.Args)
     Instance.Args.push_back(substitute(Word, Call.Call));
   readScript(Instance);

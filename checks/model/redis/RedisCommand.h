@@ -79,6 +79,9 @@ struct RedisCommand {
   /// command inside that helper, which this one instantiates at the call
   /// Call with the call's arguments. Null for a direct client call.
   const RedisCommand *Origin = nullptr;
+  /// For an asynchronous command (FunctionSpec::AnswerCallback): the
+  /// argument that names the function its reply is handed to.
+  const clang::Expr *Callback = nullptr;
   /// The format string literal when it is spelled at the call, so that
   /// fix-its can edit it.
   const clang::StringLiteral *FormatLiteral = nullptr;
