@@ -5,6 +5,11 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cerrno>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 
 namespace locklint {
 
@@ -27,13 +32,44 @@ llvm::Error writeAndClose(llvm::raw_fd_ostream &OS, llvm::StringRef Path,
   return cannotWrite(Path, EC);
 }
 
-/// Writes \p Contents into the existing file, device or pipe \p Path,
-/// without making, renaming or truncating anything.
+/// Opens \p Path, an existing device or pipe, for writing. A pipe is opened
+/// without waiting: when no process reads it, that is an error rather than
+/// a run that never ends.
+llvm::Expected<int> openInPlace(llvm::StringRef Path) {
+  if (std::optional<std::string> Why = whyNotReportDevice(Path))
+    return llvm::createStringError(std::errc::operation_not_permitted, "cannot write '%s': %s",
+                                   Path.str().c_str(), Why->c_str());
+  std::string Name = Path.str();
+  // A pipe's reader started beside locklint may take a moment to open its
+  // end: it is given ten seconds, never forever. (Opening the write end to
+  // ask earlier would end a reader that is there.)
+  int FD = -1;
+  for (int Try = 0; Try < 200; ++Try) {
+    FD = ::open(Name.c_str(), O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+    if (FD >= 0 || errno != ENXIO)
+      break;
+    ::usleep(50 * 1000);
+  }
+  if (FD < 0 && errno == ENXIO)
+    return llvm::createStringError(std::errc::broken_pipe,
+                                   "cannot write '%s': no process reads this pipe",
+                                   Path.str().c_str());
+  if (FD < 0)
+    return cannotWrite(Path, std::error_code(errno, std::generic_category()));
+  // Once open, writes wait for the reader like any pipe's.
+  int Flags = ::fcntl(FD, F_GETFL);
+  if (Flags >= 0)
+    ::fcntl(FD, F_SETFL, Flags & ~O_NONBLOCK);
+  return FD;
+}
+
+/// Writes \p Contents into the existing device or pipe \p Path, without
+/// making, renaming or truncating anything.
 llvm::Error writeInPlace(llvm::StringRef Path, llvm::StringRef Contents) {
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::CD_OpenExisting);
-  if (EC)
-    return cannotWrite(Path, EC);
+  llvm::Expected<int> FD = openInPlace(Path);
+  if (!FD)
+    return FD.takeError();
+  llvm::raw_fd_ostream OS(*FD, /*shouldClose=*/true);
   return writeAndClose(OS, Path, Contents);
 }
 
@@ -78,6 +114,26 @@ llvm::Error replaceAtomically(llvm::StringRef Path, llvm::StringRef Contents,
 }
 
 } // namespace
+
+std::optional<std::string> whyNotReportDevice(llvm::StringRef Path) {
+  std::string Name = Path.str();
+  struct stat Target, Null;
+  if (::stat(Name.c_str(), &Target) != 0)
+    return std::nullopt; // made afresh as a regular file
+  if (S_ISBLK(Target.st_mode))
+    return std::string("it is a block device; reports go to files, pipes, terminals or /dev/null");
+  if (!S_ISCHR(Target.st_mode))
+    return std::nullopt;
+  bool IsNull = ::stat("/dev/null", &Null) == 0 && Null.st_rdev == Target.st_rdev;
+  // Terminals: the console and virtual terminals (4), /dev/tty and the
+  // pseudo-terminal master (5), pseudo-terminals (136 to 143).
+  unsigned Major = major(Target.st_rdev);
+  bool Terminal = Major == 4 || Major == 5 || (Major >= 136 && Major <= 143);
+  if (IsNull || Terminal)
+    return std::nullopt;
+  return std::string("it is a device other than a terminal or /dev/null; reports go to files, "
+                     "pipes, terminals or /dev/null");
+}
 
 llvm::Error rewriteSourceFile(llvm::StringRef Path, llvm::StringRef Contents,
                               llvm::StringRef SourceRoot) {

@@ -80,6 +80,9 @@ Error checkWritable(StringRef Path) {
   sys::fs::file_status Existing;
   if (!sys::fs::status(Path, Existing) && Existing.type() != sys::fs::file_type::regular_file &&
       Existing.type() != sys::fs::file_type::directory_file) {
+    if (std::optional<std::string> Why = whyNotReportDevice(Path))
+      return createStringError(std::errc::operation_not_permitted, "cannot write '%s': %s",
+                               Path.str().c_str(), Why->c_str());
     if (std::error_code EC = sys::fs::access(Path, sys::fs::AccessMode::Write))
       return createStringError(EC, "cannot write '%s': %s", Path.str().c_str(),
                                EC.message().c_str());
