@@ -129,9 +129,11 @@ AnalysisResults convertErrors(llvm::ArrayRef<ClangTidyError> Errors, SourceTexts
       if (Results.Failures.empty()) {
         std::string Place = F.Where.File == MainFile ? "" : F.Where.File + ":";
         Results.Failures.push_back(
-            {MainFile.str(), llvm::formatv("does not compile ({0}{1}:{2}: {3})", Place,
-                                           F.Where.Line, F.Where.Column, F.Message)
-                                 .str()});
+            {MainFile.str(),
+             llvm::formatv("does not compile ({0}{1}:{2}: {3})", Place, F.Where.Line,
+                           F.Where.Column, F.Message)
+                 .str(),
+             F.Where.File == MainFile ? std::string() : F.Where.File});
       }
       continue;
     }

@@ -255,8 +255,10 @@ failuresReportedUnitsRelyOn(const ProjectRequest &Request,
     if (Request.Reported.contains(Request.Units[I]) || Summaries[I])
       continue;
     for (const FileFailure &Failure : First[I]->Failures)
-      Failures.push_back({Failure.File, Failure.Reason + "; the files reported were analyzed "
-                                                        "without the wrappers it may define"});
+      Failures.push_back({Failure.File,
+                          Failure.Reason + "; the files reported were analyzed "
+                                           "without the wrappers it may define",
+                          Failure.Quotes});
   }
   return Failures;
 }

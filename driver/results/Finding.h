@@ -58,6 +58,10 @@ struct Finding {
 struct FileFailure {
   std::string File;
   std::string Reason;
+  /// The file whose text Reason may quote (the compiler's first error is
+  /// there), when it is not File: a report shows the reason only when that
+  /// file is one it may quote (SourceTexts).
+  std::string Quotes = {};
 };
 
 /// What whole-project analysis keeps of one translation unit besides its

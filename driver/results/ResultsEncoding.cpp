@@ -185,6 +185,7 @@ std::string encodeResults(const AnalysisResults &Results) {
   for (const FileFailure &F : Results.Failures) {
     W.name(F.File);
     W.text(F.Reason);
+    W.name(F.Quotes);
   }
   W.number(Results.Units.size());
   for (const UnitRecord &U : Results.Units) {
@@ -230,6 +231,7 @@ llvm::Expected<AnalysisResults> decodeResults(llvm::StringRef Bytes) {
     FileFailure F;
     F.File = R.name();
     F.Reason = R.text();
+    F.Quotes = R.name();
     return F;
   });
   Results.Units = R.list<UnitRecord>([&] {

@@ -83,6 +83,17 @@ Expected<int> writeBaseline(StringRef Path, const AnalysisResults &Results,
   return Results.Failures.empty() ? ExitClean : ExitTranslationUnitFailed;
 }
 
+/// A failure whose reason quotes the compiler on a file the reports may not
+/// quote (outside the project's folders: `#include "/etc/passwd"` makes the
+/// compiler quote it) names that file and its place, not the message.
+void hideOutsideText(std::vector<FileFailure> &Failures, SourceTexts &Texts) {
+  for (FileFailure &Failure : Failures)
+    if (!Failure.Quotes.empty() && !Texts.quotable(Failure.Quotes))
+      Failure.Reason = "does not compile: the compiler's first error is in '" + Failure.Quotes +
+                       "', outside the project's folders, so its message, which may quote "
+                       "that file, is not shown";
+}
+
 /// Findings of checks matching \p Globs become errors.
 void promoteToErrors(AnalysisResults &Results, StringRef Globs) {
   if (Globs.empty())
@@ -205,6 +216,7 @@ std::string utcNow() {
 
 Expected<int> writeReports(const RunOptions &Options, RunState &State, RunReport &Report) {
   AnalysisResults &Results = State.Results;
+  hideOutsideText(Results.Failures, State.Texts);
   std::vector<Finding> DumpLines = takeDumpLines(Results);
   if (!Options.SuggestModels.empty())
     if (auto Err =
