@@ -1,6 +1,7 @@
 //===--- RunReport.cpp - what a person watching a run sees ----------------===//
 
 #include "reports/RunReport.h"
+#include "reports/Printable.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -68,7 +69,8 @@ void RunReport::unitDone(llvm::StringRef File, size_t NewFindings) {
     return;
   LastPrinted = Now;
   std::string Line =
-      llvm::formatv("locklint: [{0}/{1}] {2} ({3} finding{4} so far, {5})", Done, Total, File,
+      llvm::formatv("locklint: [{0}/{1}] {2} ({3} finding{4} so far, {5})", Done, Total,
+                    printable(File),
                     Findings, Findings == 1 ? "" : "s", duration(Now - Started));
   if (Terminal) {
     Out << "\r\033[K" << Line;

@@ -10,6 +10,7 @@
 #include "project/ModelDigests.h"
 #include "project/ProjectAnalysis.h"
 #include "reports/DumpReport.h"
+#include "reports/Printable.h"
 #include "results/OutputFiles.h"
 #include "run/RunSteps.h"
 #include "workers/WorkerPool.h"
@@ -178,7 +179,7 @@ Error analyzeAsProject(const RunOptions &Options, RunState &State, WorkerSetting
     return Project.takeError();
   State.Results.append(std::move(*Project));
   for (const std::string &Conflict : Stats.Conflicts)
-    WithColor::warning(errs(), "locklint") << Conflict << "\n";
+    WithColor::warning(errs(), "locklint") << printable(Conflict) << "\n";
   State.ConflictingWrappers = Stats.Conflicts.size();
   // A unit outside the report that failed while the report relied on it
   // counts among the units of the run.

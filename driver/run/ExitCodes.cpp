@@ -1,12 +1,14 @@
 //===--- ExitCodes.cpp - how a locklint process ends ----------------------===//
 
 #include "run/ExitCodes.h"
+#include "reports/Printable.h"
 #include "llvm/Support/WithColor.h"
 
 namespace locklint {
 
 int usageError(const llvm::Twine &Message) {
-  llvm::WithColor::error(llvm::errs(), "locklint") << Message << "\n";
+  // One line, whatever the names it quotes hold.
+  llvm::WithColor::error(llvm::errs(), "locklint") << printable(Message.str()) << "\n";
   return ExitUsageError;
 }
 

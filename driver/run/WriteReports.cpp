@@ -14,6 +14,7 @@
 #include "reports/HtmlReport.h"
 #include "reports/MarkdownReport.h"
 #include "reports/ModelSuggestions.h"
+#include "reports/Printable.h"
 #include "reports/TextReport.h"
 #include "reports/sarif/RuleCatalog.h"
 #include "reports/sarif/SarifWriter.h"
@@ -70,7 +71,8 @@ Expected<int> writeBaseline(StringRef Path, const AnalysisResults &Results,
     return std::move(Err);
   for (const FileFailure &Failure : Results.Failures)
     WithColor::error(errs(), "locklint")
-        << "'" << Failure.File << "' was not fully analyzed: " << Failure.Reason << "\n";
+        << "'" << printable(Failure.File) << "' was not fully analyzed: "
+        << printable(Failure.Reason) << "\n";
   size_t Recorded = 0;
   for (const auto &[Check, Count] : Summary.FindingsByCheck)
     Recorded += Count;
@@ -131,7 +133,8 @@ Error fixReported(const RunOptions &Options, RunState &State, FixOutcome &Outcom
   for (const SkippedFix &Skipped : Plan.Skipped) {
     const Finding &F = Results.Findings[Skipped.Finding];
     WithColor::warning(errs(), "locklint")
-        << formatv("the fix of {0} at {1}:{2}:{3} was not applied: {4}\n", F.Check, F.Where.File,
+        << formatv("the fix of {0} at {1}:{2}:{3} was not applied: {4}\n", F.Check,
+                   printable(F.Where.File),
                    F.Where.Line, F.Where.Column, Skipped.Reason);
   }
   Outcome = applyFixPlan(Plan, Texts, State.Root);
@@ -267,7 +270,8 @@ Expected<int> writeReports(const RunOptions &Options, RunState &State, RunReport
   outs().flush();
   for (const FileFailure &Failure : Results.Failures)
     WithColor::error(errs(), "locklint")
-        << "'" << Failure.File << "' was not fully analyzed: " << Failure.Reason << "\n";
+        << "'" << printable(Failure.File) << "' was not fully analyzed: "
+        << printable(Failure.Reason) << "\n";
   RunSummary Summary = summarize(Results, State.UnitsRun, State.Excluded);
   if (Unread)
     sayUnread(Unread);
