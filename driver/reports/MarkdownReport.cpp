@@ -10,6 +10,9 @@
 namespace locklint {
 namespace {
 
+/// The findings of a report stop once they take this many bytes.
+constexpr uint64_t MaxFindingsBytes = 900 * 1024;
+
 /// \p Text with the characters Markdown would read as markup escaped.
 std::string plain(llvm::StringRef Text) {
   std::string Out;
@@ -76,9 +79,21 @@ void printMarkdown(const AnalysisResults &Results, const LeftOut &Unreported, So
       OS << "| `" << Check << "` | " << Count << " |\n";
     OS << "\n";
   }
+  // A job summary holds at most 1 MiB: the findings stop well before, and
+  // the ones left out are counted, with the failures still listed after.
+  uint64_t Start = OS.tell();
+  size_t NotShown = 0;
   for (const auto &[File, Findings] : ByFile) {
+    if (OS.tell() - Start > MaxFindingsBytes) {
+      NotShown += Findings.size();
+      continue;
+    }
     OS << "### " << plain(File) << "\n\n";
     for (const Finding *F : Findings) {
+      if (OS.tell() - Start > MaxFindingsBytes) {
+        ++NotShown;
+        continue;
+      }
       OS << llvm::formatv("- **line {0}**, `{1}`: {2}\n\n", F->Where.Line, F->Check,
                           plain(F->Message));
       std::string Code = Texts.quotable(F->Where.File)
@@ -95,6 +110,10 @@ void printMarkdown(const AnalysisResults &Results, const LeftOut &Unreported, So
       OS << "\n";
     }
   }
+  if (NotShown)
+    OS << llvm::formatv("{0} more finding{1} not shown: a job summary holds at most 1 MiB; the "
+                        "SARIF log and the text report list every finding.\n\n",
+                        NotShown, NotShown == 1 ? "" : "s");
   if (!Results.Failures.empty()) {
     OS << "### Not fully analyzed\n\n";
     for (const FileFailure &Failure : Results.Failures)

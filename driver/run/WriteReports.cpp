@@ -46,6 +46,9 @@ int exitCodeFor(const AnalysisResults &Results, const BaselineComparison &Compar
   return ExitClean;
 }
 
+/// GitHub code scanning refuses a run with more results than this.
+constexpr size_t MaxSarifResults = 25000;
+
 /// The SARIF run of \p Results, as every log of this locklint starts.
 sarif::RunInfo sarifRun(const AnalysisResults &Results, const std::vector<sarif::RuleInfo> &Rules,
                         StringRef Root) {
@@ -180,6 +183,7 @@ Error writeFormats(const RunOptions &Options, RunState &State,
   if (Format == "sarif" || !Options.SarifFile.empty()) {
     sarif::RunInfo Run = sarifRun(Results, Rules, State.Root);
     Run.LeftOut = Unreported.phrases();
+    Run.MaxResults = MaxSarifResults;
     if (!Options.Baseline.empty() && Options.BaselineMode == "mark")
       Run.Baseline = &Compared;
     if (Options.Timestamps) {

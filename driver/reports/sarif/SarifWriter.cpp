@@ -1,6 +1,7 @@
 //===--- SarifWriter.cpp - results as a SARIF 2.1.0 log -------------------===//
 
 #include "reports/sarif/SarifWriter.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "reports/sarif/Fingerprint.h"
 #include "reports/sarif/Utf16.h"
 #include "llvm/ADT/StringExtras.h"
@@ -43,6 +44,10 @@ public:
       // Compile errors are failures (see invocations), not results of a rule.
       if (!RuleIndex.count(F.Check))
         continue;
+      if (Run.MaxResults && Results.size() >= Run.MaxResults) {
+        ++NotShown;
+        continue;
+      }
       json Result = result(F, Prints[I]);
       if (F.Suppressed)
         Result["suppressions"] = json::array({{{"kind", "inSource"}}});
@@ -125,6 +130,15 @@ private:
            {"message", {{"text", Failure.Reason}}},
            {"locations", json::array({{{"physicalLocation",
                                         {{"artifactLocation", artifact(Failure.File)}}}}})}});
+    if (NotShown)
+      Notifications.push_back(
+          {{"level", "warning"},
+           {"descriptor", {{"id", "locklint/results-not-shown"}}},
+           {"message",
+            {{"text", llvm::formatv("{0} more results not shown: code scanning takes at most {1} "
+                                    "per run; the text report lists every finding",
+                                    NotShown, Run.MaxResults)
+                          .str()}}}});
     // A log with fewer results than the code has findings says why.
     for (const std::string &Phrase : Run.LeftOut)
       Notifications.push_back({{"level", "note"},
@@ -277,6 +291,8 @@ private:
   const RunInfo &Run;
   SourceTexts &Texts;
   llvm::StringMap<size_t> RuleIndex;
+  /// Results past Run.MaxResults.
+  size_t NotShown = 0;
   std::map<std::string, std::vector<std::string>> LineHashes;
 };
 

@@ -43,6 +43,10 @@ struct RunInfo {
   /// When set, each result says whether the baseline had it, and the
   /// baseline's results that are gone are listed as absent.
   const BaselineComparison *Baseline = nullptr;
+  /// At most this many results, when not 0: GitHub code scanning refuses
+  /// a run with more than 25,000. What is left out is counted in a
+  /// notification. A baseline keeps every result.
+  size_t MaxResults = 0;
   /// What the run found but does not report, one phrase per reason
   /// ("2 suppressed by NOLINT"): notes among the invocation's notifications.
   std::vector<std::string> LeftOut;
