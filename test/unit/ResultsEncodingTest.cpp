@@ -110,18 +110,18 @@ TEST(ResultsEncodingTest, BytesFromElsewhereAreRefused) {
   EXPECT_EQ(errorOf("\xa3" "hfindings"), "unreadable results: not written by this locklint");
   EXPECT_EQ(errorOf(""), "unreadable results: not written by this locklint");
   // A count of 2^63 findings over four bytes reserves nothing.
-  EXPECT_EQ(errorOf(llvm::StringRef("LLR\x01\x80\x80\x80\x80\x80\x80\x80\x80\x80\x01\x00\x00", 16)),
+  EXPECT_EQ(errorOf(llvm::StringRef("LLR\x02\x80\x80\x80\x80\x80\x80\x80\x80\x80\x01\x00\x00", 16)),
             "unreadable results: cut short or malformed");
   // A number of more than 64 bits.
-  EXPECT_EQ(errorOf(llvm::StringRef("LLR\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\x7f", 14)),
+  EXPECT_EQ(errorOf(llvm::StringRef("LLR\x02\xff\xff\xff\xff\xff\xff\xff\xff\xff\x7f", 14)),
             "unreadable results: cut short or malformed");
   // A finding whose check names a name never written.
-  EXPECT_EQ(errorOf(llvm::StringRef("LLR\x01\x01\x05", 6)),
+  EXPECT_EQ(errorOf(llvm::StringRef("LLR\x02\x01\x05", 6)),
             "unreadable results: cut short or malformed");
   // One finding of empty names, whose line is spelled \p Line.
   auto withLine = [](llvm::StringRef Line) {
-    return ("LLR\x01\x01" + llvm::StringRef("\x00\x00\x00\x01\x01", 5) + Line +
-            llvm::StringRef("\x00\x00\x00\x01\x00\x00\x00\x00\x00", 9))
+    return ("LLR\x02\x01" + llvm::StringRef("\x00\x00\x00\x01\x01", 5) + Line +
+            llvm::StringRef("\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00", 10))
         .str();
   };
   auto Five = decodeResults(withLine("\x05"));

@@ -76,6 +76,7 @@ TEST(RunReportTest, TheSummarySaysWhatWasFoundButNotReported) {
   Results.Findings[0].Check = "distlock-a";
   Results.Findings[1].Check = "distlock-a";
   Results.Findings[1].Suppressed = true;
+  Results.Silenced.push_back({"distlock-a", "/src/a.cpp", 3});
   RunSummary Summary = summarize(Results, 1, 0);
   Summary.Unreported.KnownToBaseline = 4;
   Summary.Unreported.OutsideDiff = 2;

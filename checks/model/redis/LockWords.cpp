@@ -33,16 +33,37 @@ std::vector<std::string> splitWords(llvm::StringRef Text) {
   return Words;
 }
 
-WordMatcher::WordMatcher(llvm::StringRef Pattern) : Pattern(Pattern, llvm::Regex::IgnoreCase) {}
+/// Longer than any list of lock words: a pattern is matched against every
+/// word of every key.
+constexpr size_t MaxPatternLength = 1000;
 
-bool WordMatcher::isValid(std::string &Error) const { return Pattern.isValid(Error); }
+WordMatcher::WordMatcher(llvm::StringRef Pattern) : Pattern(Pattern, llvm::Regex::IgnoreCase) {
+  if (Pattern.size() > MaxPatternLength)
+    Refused = "longer than " + std::to_string(MaxPatternLength) + " characters";
+  for (size_t I = 0; I + 1 < Pattern.size(); ++I) {
+    if (Pattern[I] != '\\')
+      continue;
+    if (llvm::isDigit(Pattern[I + 1]) && Pattern[I + 1] != '0')
+      Refused = "back-references (\\" + std::string(1, Pattern[I + 1]) +
+                ") take time exponential in the word matched";
+    ++I; // an escaped backslash escapes nothing after it
+  }
+}
+
+bool WordMatcher::isValid(std::string &Error) const {
+  if (!Refused.empty()) {
+    Error = Refused;
+    return false;
+  }
+  return Pattern.isValid(Error);
+}
 
 bool WordMatcher::matchesWord(llvm::StringRef Word) const {
   std::lock_guard<std::mutex> Lock(AnswersGuard);
   auto [Known, New] = Answers.try_emplace(Word, false);
   if (New) {
     std::string Error;
-    Known->second = Pattern.isValid(Error) && Pattern.match(Word);
+    Known->second = isValid(Error) && Pattern.match(Word);
   }
   return Known->second;
 }

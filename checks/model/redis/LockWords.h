@@ -54,6 +54,10 @@ public:
 
 private:
   llvm::Regex Pattern;
+  /// Why the pattern is refused although it compiles: a back-reference,
+  /// whose matching takes time exponential in the word, or a pattern far
+  /// longer than a list of lock words needs.
+  std::string Refused;
   /// What each word asked so far answered: a unit asks of the same few
   /// words (lock, job, user) for every key it sends.
   mutable llvm::StringMap<bool> Answers;
