@@ -410,6 +410,27 @@ public:
     return Tested;
   }
 
+  /// True when \p Site's answer is unpacked into several variables
+  /// (`auto [held, token] = take();`, `std::tie(held, token) = take();`):
+  /// which part says whether the lock was taken is not known here.
+  bool unpacked(const AcquireSite &Site) {
+    const VarDecl *Kept = nullptr;
+    holderOf(Site, Kept);
+    if (isa_and_nonnull<DecompositionDecl>(Kept))
+      return true;
+    DynTypedNode Node = DynTypedNode::create(*Site.Call);
+    while (true) {
+      DynTypedNodeList Parents = parentsOf(Node, Context);
+      const Expr *Parent = Parents.empty() ? nullptr : Parents[0].get<Expr>();
+      if (const auto *Assign = dyn_cast_or_null<CXXOperatorCallExpr>(Parent))
+        return Assign->getOperator() == OO_Equal;
+      if (!isa_and_nonnull<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+                           ExprWithCleanups, CXXConstructExpr, ParenExpr>(Parent))
+        return false;
+      Node = Parents[0];
+    }
+  }
+
   /// The scope an acquire opens, from how its result is tested.
   std::optional<DistributedLockScope> scopeOf(const AcquireSite &Site) {
     if (Site.QueuesForTurn)
@@ -422,9 +443,10 @@ public:
         return heldAfterCall(Site);
       if (std::optional<DistributedLockScope> Waited = heldAfterWait(Site))
         return Waited;
-      // A test nobody could read may leave on failure: the lock is not
-      // known to be held after it.
-      if (testedUnreadably(Site))
+      // A test nobody could read may leave on failure, and so may a test of
+      // a part of an unpacked answer: the lock is not known to be held
+      // after it.
+      if (testedUnreadably(Site) || unpacked(Site))
         return std::nullopt;
       return actedOnScope(Site);
     }
