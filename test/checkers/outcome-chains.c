@@ -18,24 +18,23 @@ void publish(const char *batch);
 
 // Noted by a chain of branches, read again at once: when busy, the owner's
 // own lease is renewed by a script that checks the owner first.
-unsigned take_or_renew(redisContext *c, const char *key, const char *owner) {
-  unsigned st;
-  redisReply *r = redisCommand(c, "SET %s %s NX PX %d", key, owner, 30000);
-  if (r == NULL || r->type == REDIS_REPLY_ERROR)
-    st = IO_ERROR;
-  else if (r->type == REDIS_REPLY_STATUS)
-    st = HELD | FRESH;
-  else
-    st = 0;
-  if (r)
-    freeReplyObject(r);
-  if (st != 0)
-    return st;
-  r = redisCommand(c, "EVAL %s 1 %s %s %d", renew_script, key, owner, 30000);
-  st = r && r->type == REDIS_REPLY_INTEGER && r->integer == 1 ? HELD : 0;
-  if (r)
-    freeReplyObject(r);
-  return st;
+unsigned take_or_renew(redisContext *conn, const char *name, const char *me) {
+  redisReply *reply = redisCommand(conn, "SET %s %s NX PX %d", name, me, 30000);
+  unsigned status;
+  if (!reply || reply->type == REDIS_REPLY_ERROR) {
+    status = IO_ERROR;
+  } else if (reply->type == REDIS_REPLY_NIL) {
+    status = 0;
+  } else {
+    status = HELD | FRESH;
+  }
+  freeReplyObject(reply);
+  if (status)
+    return status;
+  reply = redisCommand(conn, "EVAL %s 1 %s %s %d", renew_script, name, me, 30000);
+  status = reply && reply->type == REDIS_REPLY_INTEGER && reply->integer == 1 ? HELD : 0;
+  freeReplyObject(reply);
+  return status;
 }
 
 int take(redisContext *c, const char *key, const char *owner) {
