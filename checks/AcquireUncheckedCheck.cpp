@@ -778,6 +778,20 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     // An asynchronous take answers in its callback, not by its own value.
     if (Site.Command && Site.Command->Call == Site.Call && Site.Command->Spec &&
         Site.Command->Spec->AnswerCallback) {
+      // Queued with no callback: nobody ever reads the answer.
+      const Expr *Callback = Site.Command->Callback;
+      if (Callback &&
+          Callback->IgnoreParenCasts()->isNullPointerConstant(
+              Context, Expr::NPC_ValueDependentIsNotNull) &&
+          workFollows(Site.Call, Site.Function, Readers, SM)) {
+        diagAt(Site.Call, "'%0' is queued with no callback: its answer is never read, and the "
+                          "code after it runs whether or not this process gets %1")
+            << acquireName(Site)
+            << (Site.Command->Args.empty()
+                    ? std::string("the lock")
+                    : "lock '" + Index.keyDisplay(Site.Command->Args[0]) + "'");
+        continue;
+      }
       reportAsyncTake(Site, Site.Command->Spec->AnswerCallback->ReplyParam, Index,
                       [&](const Stmt *Root) { return workCalls(Root, Readers, SM); });
       continue;

@@ -57,6 +57,13 @@ void schedulePreview(redisAsyncContext *Ac, Job *J) {
   // CHECK-MESSAGES: :[[@LINE-2]]:5: note: here, before the answer arrives
 }
 
+// No callback at all: the answer is never read.
+void fireAndForget(redisAsyncContext *Ac, Job *J) {
+  redisAsyncCommand(Ac, nullptr, nullptr, "SET %s %s NX PX %d", J->Key.c_str(), J->Owner.c_str(), 30000);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'SET ... NX' is queued with no callback: its answer is never read, and the code after it runs whether or not this process gets lock 'J->Key' [distlock-acquire-unchecked]
+  render(J->Asset);
+}
+
 // A helper that queues the take with the callback its caller names.
 int submitTake(redisAsyncContext *Ac, Job *J, redisCallbackFn *Callback) {
   return redisAsyncCommand(Ac, Callback, J, "SET %s %s NX PX %d", J->Key.c_str(), J->Owner.c_str(), 30000);
