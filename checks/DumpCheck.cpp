@@ -1,6 +1,7 @@
 //===--- DumpCheck.cpp ----------------------------------------------------===//
 
 #include "DumpCheck.h"
+#include "model/scopes/AsyncAnswers.h"
 #include "model/scopes/OutcomeTests.h"
 #include "model/ast/Parents.h"
 #include "llvm/Support/JSON.h"
@@ -264,6 +265,25 @@ void DumpCheck::dumpAcquires(const AcquireSiteReading &Read, const LockIndex &In
                        : !Site.KeyText.empty() ? Site.KeyText
                                                : sourceText(Site.Call, *Context);
     std::string Text = What;
+    const RedisCommand *Command = Site.Command;
+    if (Command && Command->Call == Site.Call && Command->Spec && Command->Spec->AnswerCallback) {
+      // An asynchronous take: its value says only that it was queued.
+      const Expr *Callback = Command->Callback;
+      const FunctionDecl *Named = Callback ? callbackNamed(Callback) : nullptr;
+      if (Named)
+        Text += llvm::formatv("; answers in callback '{0}', whose parameter {1} is the reply",
+                              Named->getName(), Command->Spec->AnswerCallback->ReplyParam + 1)
+                    .str();
+      else if (Callback && Callback->IgnoreParenCasts()->isNullPointerConstant(
+                               *Context, Expr::NPC_ValueDependentIsNotNull))
+        Text += "; queued with no callback: the answer is never read";
+      else if (Callback && isa<ParmVarDecl>(Callback->IgnoreParenCasts()->getReferencedDeclOfCallee()))
+        Text += "; answers in the callback its caller hands in";
+      else
+        Text += "; answers in a callback this unit does not define";
+      emit(Site.Call->getBeginLoc(), "acquire", Text);
+      continue;
+    }
     if (std::optional<AcquireTest> Test = testOfAcquire(Site, Index, Read); Test && Test->Switch)
       Text += llvm::formatv("; outcome tested at {0} by a switch, held in {1} of its {2} cases",
                             place(Test->Switch->getBeginLoc()), Test->Cases->Held.size(),

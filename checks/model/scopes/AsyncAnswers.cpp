@@ -11,9 +11,9 @@ using namespace clang;
 namespace locklint::model {
 namespace {
 
-/// The function of this unit, with a body, that \p E names (`cb`, `&cb`,
-/// `(redisCallbackFn *)cb`); nullptr for anything else.
-const FunctionDecl *calledBack(const Expr *E) {
+} // namespace
+
+const FunctionDecl *callbackNamed(const Expr *E) {
   E = E->IgnoreParenCasts();
   if (const auto *Unary = dyn_cast<UnaryOperator>(E); Unary && Unary->getOpcode() == UO_AddrOf)
     E = Unary->getSubExpr()->IgnoreParenCasts();
@@ -22,6 +22,8 @@ const FunctionDecl *calledBack(const Expr *E) {
   const FunctionDecl *Definition = nullptr;
   return Function && Function->hasBody(Definition) ? Definition : nullptr;
 }
+
+namespace {
 
 using Holders = llvm::SmallPtrSet<const VarDecl *, 4>;
 
@@ -200,7 +202,7 @@ bool guarded(const CallExpr *Work, const Stmt *Body, llvm::ArrayRef<const DeclRe
 
 std::optional<AsyncAnswerReading> readAsyncAnswer(const Expr &Named, unsigned ReplyParam,
                                                   ASTContext &Context, WorkCallsFn WorkCalls) {
-  const FunctionDecl *Callback = calledBack(&Named);
+  const FunctionDecl *Callback = callbackNamed(&Named);
   if (!Callback || ReplyParam >= Callback->getNumParams())
     return std::nullopt;
   const Stmt *Body = Callback->getBody();

@@ -44,6 +44,10 @@ struct AsyncAnswerReading {
   const clang::Expr *Test = nullptr;
 };
 
+/// The function of this unit, with a body, that \p E names (`cb`, `&cb`,
+/// `(redisCallbackFn *)cb`); nullptr for anything else.
+const clang::FunctionDecl *callbackNamed(const clang::Expr *E);
+
 /// What the callback \p Named names (an argument of the call that queues
 /// the take) does with the reply it gets as parameter \p ReplyParam, when
 /// it does work that no test of the reply guards; std::nullopt when the
