@@ -11,20 +11,6 @@ using namespace clang;
 namespace locklint::model {
 namespace {
 
-} // namespace
-
-const FunctionDecl *callbackNamed(const Expr *E) {
-  E = E->IgnoreParenCasts();
-  if (const auto *Unary = dyn_cast<UnaryOperator>(E); Unary && Unary->getOpcode() == UO_AddrOf)
-    E = Unary->getSubExpr()->IgnoreParenCasts();
-  const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  const auto *Function = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
-  const FunctionDecl *Definition = nullptr;
-  return Function && Function->hasBody(Definition) ? Definition : nullptr;
-}
-
-namespace {
-
 using Holders = llvm::SmallPtrSet<const VarDecl *, 4>;
 
 /// The variable \p E reads, through parentheses and casts, when it is one
@@ -199,6 +185,16 @@ bool guarded(const CallExpr *Work, const Stmt *Body, llvm::ArrayRef<const DeclRe
 }
 
 } // namespace
+
+const FunctionDecl *callbackNamed(const Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (const auto *Unary = dyn_cast<UnaryOperator>(E); Unary && Unary->getOpcode() == UO_AddrOf)
+    E = Unary->getSubExpr()->IgnoreParenCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *Function = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+  const FunctionDecl *Definition = nullptr;
+  return Function && Function->hasBody(Definition) ? Definition : nullptr;
+}
 
 std::optional<AsyncAnswerReading> readAsyncAnswer(const Expr &Named, unsigned ReplyParam,
                                                   ASTContext &Context, WorkCallsFn WorkCalls) {
