@@ -108,6 +108,23 @@ std::vector<TextEdit> editsOf(const clang::tooling::DiagnosticMessage &Message,
   return Edits;
 }
 
+/// A message quotes keys and code of the repository, which may be as long
+/// as a file: past this many bytes it is cut.
+constexpr size_t MaxMessageBytes = 4096;
+
+/// \p Message cut to MaxMessageBytes at a character's start, saying how
+/// much was left out.
+std::string bounded(llvm::StringRef Message) {
+  if (Message.size() <= MaxMessageBytes)
+    return Message.str();
+  size_t Cut = MaxMessageBytes;
+  while (Cut > 0 && (static_cast<unsigned char>(Message[Cut]) & 0xC0) == 0x80)
+    --Cut; // not inside a UTF-8 sequence
+  return (Message.take_front(Cut) + llvm::formatv("... ({0} more bytes not shown)",
+                                                  Message.size() - Cut))
+      .str();
+}
+
 } // namespace
 
 AnalysisResults convertErrors(llvm::ArrayRef<ClangTidyError> Errors, SourceTexts &Texts,
@@ -119,7 +136,7 @@ AnalysisResults convertErrors(llvm::ArrayRef<ClangTidyError> Errors, SourceTexts
       continue;
     Finding F;
     F.Check = Error.DiagnosticName;
-    F.Message = Error.Message.Message;
+    F.Message = bounded(Error.Message.Message);
     F.Level = Error.DiagLevel == ClangTidyError::Error ? "error" : "warning";
     F.Where = spanOf(Error.Message, Error.BuildDirectory, Paths, Texts);
     // A compile error is no finding: it makes the unit's results
@@ -139,7 +156,7 @@ AnalysisResults convertErrors(llvm::ArrayRef<ClangTidyError> Errors, SourceTexts
     }
     F.Fix = editsOf(Error.Message, Error.BuildDirectory, Paths, Texts);
     for (const clang::tooling::DiagnosticMessage &Note : Error.Notes)
-      F.Notes.push_back({Note.Message, spanOf(Note, Error.BuildDirectory, Paths, Texts),
+      F.Notes.push_back({bounded(Note.Message), spanOf(Note, Error.BuildDirectory, Paths, Texts),
                          editsOf(Note, Error.BuildDirectory, Paths, Texts)});
     Results.Findings.push_back(std::move(F));
   }
