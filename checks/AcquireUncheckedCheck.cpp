@@ -681,12 +681,24 @@ std::string acquireName(const AcquireSite &Site) {
 } // namespace
 
 void AcquireUncheckedCheck::reportAsyncTake(const AcquireSite &Site, unsigned ReplyParam,
-                                            const LockIndex &Index, WorkCallsFn Work) {
+                                            const LockIndex &Index, WorkCallsFn Work,
+                                            bool WorkFollows) {
   ASTContext &Context = Index.context();
   const auto &Submit = *cast<CallExpr>(Site.Call);
   std::string Lock = Site.Command->Args.empty()
                          ? "the lock"
                          : "lock '" + Index.keyDisplay(Site.Command->Args[0]) + "'";
+  // Queued with no callback: nobody ever reads the answer.
+  const Expr *Callback = Site.Command->Callback;
+  if (Callback &&
+      Callback->IgnoreParenCasts()->isNullPointerConstant(Context,
+                                                         Expr::NPC_ValueDependentIsNotNull)) {
+    if (WorkFollows)
+      diagAt(Site.Call, "'%0' is queued with no callback: its answer is never read, and the "
+                        "code after it runs whether or not this process gets %1")
+          << acquireName(Site) << Lock;
+    return;
+  }
   if (const CallExpr *Early = workOnQueuedTest(Submit, Context, Work)) {
     diagAt(Site.Call, "the value of '%0' says only that '%1' was queued, not what the server "
                       "answered: '%2' runs whether or not this process gets %3")
@@ -695,9 +707,7 @@ void AcquireUncheckedCheck::reportAsyncTake(const AcquireSite &Site, unsigned Re
     return;
   }
   std::optional<AsyncAnswerReading> Read =
-      Site.Command->Callback
-          ? readAsyncAnswer(*Site.Command->Callback, ReplyParam, Context, Work)
-          : std::nullopt;
+      Callback ? readAsyncAnswer(*Callback, ReplyParam, Context, Work) : std::nullopt;
   if (!Read)
     return;
   if (Read->Kind == AsyncAnswerReading::Verdict::NeverRead)
@@ -778,22 +788,9 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     // An asynchronous take answers in its callback, not by its own value.
     if (Site.Command && Site.Command->Call == Site.Call && Site.Command->Spec &&
         Site.Command->Spec->AnswerCallback) {
-      // Queued with no callback: nobody ever reads the answer.
-      const Expr *Callback = Site.Command->Callback;
-      if (Callback &&
-          Callback->IgnoreParenCasts()->isNullPointerConstant(
-              Context, Expr::NPC_ValueDependentIsNotNull) &&
-          workFollows(Site.Call, Site.Function, Readers, SM)) {
-        diagAt(Site.Call, "'%0' is queued with no callback: its answer is never read, and the "
-                          "code after it runs whether or not this process gets %1")
-            << acquireName(Site)
-            << (Site.Command->Args.empty()
-                    ? std::string("the lock")
-                    : "lock '" + Index.keyDisplay(Site.Command->Args[0]) + "'");
-        continue;
-      }
       reportAsyncTake(Site, Site.Command->Spec->AnswerCallback->ReplyParam, Index,
-                      [&](const Stmt *Root) { return workCalls(Root, Readers, SM); });
+                      [&](const Stmt *Root) { return workCalls(Root, Readers, SM); },
+                      workFollows(Site.Call, Site.Function, Readers, SM));
       continue;
     }
     auto KeyReleases = Site.Command && !Site.Command->Args.empty()

@@ -24,9 +24,10 @@ private:
   void checkTranslationUnit(const locklint::model::LockIndex &Index) override;
   /// An asynchronous take (redisAsyncCommand): its own value says only that
   /// the command was queued, and its answer is read in the callback.
+  /// \p WorkFollows: the function does work after the call.
   void reportAsyncTake(const locklint::model::AcquireSite &Site, unsigned ReplyParam,
                        const locklint::model::LockIndex &Index,
-                       locklint::model::WorkCallsFn WorkCalls);
+                       locklint::model::WorkCallsFn WorkCalls, bool WorkFollows);
 
   /// Calls of functions that answer something: each may attempt a lock that
   /// no model names (see LockAttempts).
