@@ -148,10 +148,13 @@ struct StatusComparison {
   int64_t Constant;
   bool StatusOnLeft;
 
-  /// What the comparison answers when the status is \p Value.
+  /// What the comparison answers when the status is \p Value; a mask
+  /// (`st & HELD`) answers whether any of its bits is set.
   bool holds(int64_t Value) const {
     int64_t LHS = StatusOnLeft ? Value : Constant, RHS = StatusOnLeft ? Constant : Value;
     switch (Opcode) {
+    case BO_And:
+      return (LHS & RHS) != 0;
     case BO_LT:
       return LHS < RHS;
     case BO_GT:
@@ -169,12 +172,12 @@ struct StatusComparison {
 };
 
 /// \p S as a comparison of a status (a side \p IsStatus accepts, under
-/// conversions) with a constant.
+/// conversions) with a constant, or as a mask of its bits.
 std::optional<StatusComparison> statusComparison(const Stmt *S,
                                                  llvm::function_ref<bool(const Expr *)> IsStatus,
                                                  const ASTContext &Context) {
   const auto *Binary = dyn_cast<BinaryOperator>(S);
-  if (!Binary || !Binary->isComparisonOp())
+  if (!Binary || !(Binary->isComparisonOp() || Binary->getOpcode() == BO_And))
     return std::nullopt;
   bool OnLeft = IsStatus(Binary->getLHS()->IgnoreParenImpCasts());
   if (!OnLeft && !IsStatus(Binary->getRHS()->IgnoreParenImpCasts()))
@@ -321,7 +324,9 @@ std::optional<bool> says(const Expr *Ref, const Expr *Condition, ASTContext &Con
     // operator: what the comparison answers for each value the acquire may
     // return says which outcomes it stands for.
     if (!Meaning.Failures.empty() && cast<Expr>(Current)->IgnoreParenImpCasts() == Ref &&
-        isa<BinaryOperator>(Parent) && cast<BinaryOperator>(Parent)->isComparisonOp()) {
+        isa<BinaryOperator>(Parent) &&
+        (cast<BinaryOperator>(Parent)->isComparisonOp() ||
+         cast<BinaryOperator>(Parent)->getOpcode() == BO_And)) {
       std::optional<StatusComparison> Compared = statusComparison(
           Parent, [&](const Expr *E) { return E == Ref; }, Context);
       if (!Compared || !Positive)
