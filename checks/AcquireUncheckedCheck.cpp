@@ -678,6 +678,13 @@ std::string acquireName(const AcquireSite &Site) {
   return "the acquire";
 }
 
+/// How the message names the lock: by its key when the site has one.
+std::string lockName(const AcquireSite &Site, const LockIndex &Index) {
+  return Site.Command && !Site.Command->Args.empty()
+             ? "lock '" + Index.keyDisplay(Site.Command->Args[0]) + "'"
+             : "the lock";
+}
+
 } // namespace
 
 void AcquireUncheckedCheck::reportAsyncTake(const AcquireSite &Site, unsigned ReplyParam,
@@ -685,9 +692,7 @@ void AcquireUncheckedCheck::reportAsyncTake(const AcquireSite &Site, unsigned Re
                                             bool WorkFollows) {
   ASTContext &Context = Index.context();
   const auto &Submit = *cast<CallExpr>(Site.Call);
-  std::string Lock = Site.Command->Args.empty()
-                         ? "the lock"
-                         : "lock '" + Index.keyDisplay(Site.Command->Args[0]) + "'";
+  std::string Lock = lockName(Site, Index);
   // Queued with no callback: nobody ever reads the answer.
   const Expr *Callback = Site.Command->Callback;
   if (Callback &&
@@ -810,9 +815,7 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
     const VarDecl *Answer = Site.OutcomeArg ? outcomeVariable(Site) : replyOutVariable(Site);
     if (Site.OutcomeArg && !Answer)
       continue;
-    std::string Lock = Site.Command && !Site.Command->Args.empty()
-                           ? "lock '" + Index.keyDisplay(Site.Command->Args[0]) + "'"
-                           : "the lock";
+    std::string Lock = lockName(Site, Index);
     if (!AskedByMember && !Answer && (Site.HoldsOnReturn || Site.Call->getType()->isVoidType())) {
       // A failure that throws is the answer: a catch that goes on past
       // the try goes on without the lock.

@@ -84,7 +84,7 @@ static void bannerReady(redisAsyncContext *, void *R, void *Data) {
 
 static void spriteReady(redisAsyncContext *, void *R, void *Data) {
   redisReply *Reply = (redisReply *)R;
-  if (!Reply || Reply->type == REDIS_REPLY_NIL)
+  if (!Reply || Reply->type != REDIS_REPLY_STATUS)
     return;
   render(static_cast<Job *>(Data)->Asset);
 }
