@@ -9,6 +9,7 @@
 #include "CommandLine.h"
 #include "Driver.h"
 #include "MergeCommand.h"
+#include "SourceCommit.inc"
 #include "analysis/UnitAnalysis.h"
 #include "inputs/CompileFlags.h"
 #include "reports/sarif/RuleCatalog.h"
@@ -66,7 +67,11 @@ int run(int Argc, const char **Argv) {
   (void)clang::tidy::distlock::DistlockModuleAnchorSource;
   forgetCompilerEnvironment();
   cl::SetVersionPrinter([](raw_ostream &OS) {
-    OS << "locklint " LOCKLINT_VERSION " (distlock checks on clang-tidy " LLVM_VERSION_STRING ")\n";
+    StringRef Commit = LOCKLINT_COMMIT;
+    OS << "locklint " LOCKLINT_VERSION;
+    if (!Commit.empty())
+      OS << " (commit " << Commit << ")";
+    OS << "\ndistlock checks on clang-tidy " LLVM_VERSION_STRING "\n";
   });
   if (Argc > 1 && StringRef(Argv[1]) == "merge")
     return runMerge(Argc - 1, Argv + 1);

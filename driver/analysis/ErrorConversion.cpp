@@ -137,7 +137,10 @@ AnalysisResults convertErrors(llvm::ArrayRef<ClangTidyError> Errors, SourceTexts
     Finding F;
     F.Check = Error.DiagnosticName;
     F.Message = bounded(Error.Message.Message);
-    F.Level = Error.DiagLevel == ClangTidyError::Error ? "error" : "warning";
+    // WarningsAsErrors in a file's .clang-tidy marks the finding, as it
+    // does for clang-tidy itself.
+    F.Level = Error.DiagLevel == ClangTidyError::Error || Error.IsWarningAsError ? "error"
+                                                                                 : "warning";
     F.Where = spanOf(Error.Message, Error.BuildDirectory, Paths, Texts);
     // A compile error is no finding: it makes the unit's results
     // incomplete, a failure of the unit said once, with its first cause.
