@@ -71,6 +71,14 @@ void RedisSetWithoutExpiryCheck::reportFinding(const RedisCommand &Command,
                               "without expiry")
         << Key << Expire->Name << Command.Name;
     diag(locationOf(*Expire), "expiry set here", DiagnosticIDs::Note);
+    // On a note: the take's reply changes kind (a status or nil, not 1/0).
+    std::vector<FixItHint> Fix = atomicTakeFix(Command, *Expire, Index.context());
+    if (!Fix.empty()) {
+      diag(locationOf(Command), "take the lock and set its expiry in one 'SET ... NX PX'",
+           DiagnosticIDs::Note)
+          << Fix;
+      return;
+    }
   } else {
     diagAt(Command.Call, "lock '%0' is taken with '%1', which cannot set an "
                               "expiry: if its holder dies, the lock is never released")

@@ -53,13 +53,14 @@ void RedisUncheckedReleaseCheck::reportFinding(const RedisCommand &Command,
       KeyId.empty() ? nullptr : Index.findAcquire(KeyId, Command.Function);
   if (Acquire)
     diag(locationOf(*Acquire), "lock acquired here", DiagnosticIDs::Note);
-  suggestRelease(Index, Command, Acquire);
+  suggestRelease(Index, Command, Acquire, Get);
 }
 
 /// Offers the compare-and-delete call as a fix-it on a note, since it changes
 /// what the call returns; without a visible token the note shows the script.
 void RedisUncheckedReleaseCheck::suggestRelease(const LockIndex &Index, const RedisCommand &Release,
-                                                const RedisCommand *Acquire) {
+                                                const RedisCommand *Acquire,
+                                                const RedisCommand *Get) {
   const Expr *Token = nullptr;
   if (Acquire && Acquire->Args.size() > 1 && !Acquire->Args[1].text()) {
     const CommandWord &Value = Acquire->Args[1];
@@ -67,6 +68,10 @@ void RedisUncheckedReleaseCheck::suggestRelease(const LockIndex &Index, const Re
     if (Conversion == 0 || Conversion == 's')
       Token = Value.soleExpression();
   }
+  // Without the acquire in sight, the token the GET's answer is compared
+  // with is the one the release meant to check.
+  if (!Token && Get)
+    Token = tokenComparedWithOwner(*Get, Release, Index.context());
   if (Token && isVisibleAt(Token, Release)) {
     auto Fix = releaseFix(Release, Token, Index.context());
     if (!Fix.empty()) {

@@ -23,7 +23,8 @@ private:
 
   void suggestRelease(const locklint::model::LockIndex &Index,
                       const locklint::model::RedisCommand &Release,
-                      const locklint::model::RedisCommand *Acquire);
+                      const locklint::model::RedisCommand *Acquire,
+                      const locklint::model::RedisCommand *Get);
 };
 
 } // namespace clang::tidy::distlock

@@ -9,6 +9,7 @@
 #include <hiredis/hiredis.h>
 #include <sw/redis++/redis++.h>
 #include <chrono>
+#include <cstring>
 #include <string>
 
 std::string newToken();
@@ -49,14 +50,40 @@ private:
   std::string token_ = newToken();
 };
 
-// GET, compare in C++, then DEL: another process can take the lock in between.
+// GET, compare in C++, then DEL: another process can take the lock in
+// between. The token the answer is compared with is the one to check.
 void getThenDel(sw::redis::Redis &redis, const std::string &token) {
   auto owner = redis.get("lock:report");
   if (owner && *owner == token)
     redis.del("lock:report");
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: lock 'lock:report' is released by 'DEL' after a separate 'GET': another process can take the lock between the check and the delete [distlock-redis-unchecked-release]
   // CHECK-MESSAGES: :[[@LINE-4]]:16: note: owner read here
-  // CHECK-MESSAGES: :[[@LINE-3]]:5: note: release with 'EVAL "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end" 1 <key> <token>', which deletes the key only while it still holds this process's token
+  // CHECK-MESSAGES: :[[@LINE-3]]:5: note: delete the key only while it still holds this process's token, in one script
+  // CHECK-FIXES: redis.eval<long long>("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", {"lock:report"}, {token});
+}
+
+// The same in hiredis, the answer compared with strcmp.
+void getThenDelHiredis(redisContext *c, const char *lockKey, const char *token) {
+  redisReply *owner = (redisReply *)redisCommand(c, "GET %s", lockKey);
+  if (owner && owner->type == REDIS_REPLY_STRING && strcmp(owner->str, token) == 0)
+    redisCommand(c, "DEL %s", lockKey);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: lock 'lockKey' is released by 'DEL' after a separate 'GET'
+  // CHECK-MESSAGES: :[[@LINE-4]]:37: note: owner read here
+  // CHECK-MESSAGES: :[[@LINE-3]]:5: note: delete the key only while it still holds this process's token, in one script
+  // CHECK-FIXES: redisCommand(c, "EVAL %s 1 %s %s", "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end", lockKey, token);
+  freeReplyObject(owner);
+}
+
+// A GET whose answer is compared with nothing gives no token: the note
+// shows the script.
+void getThenDelUnchecked(sw::redis::Redis &redis) {
+  auto owner = redis.get("lock:audit");
+  if (owner)
+    redis.del("lock:audit");
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: lock 'lock:audit' is released by 'DEL' after a separate 'GET'
+  // CHECK-MESSAGES: :[[@LINE-4]]:16: note: owner read here
+  // CHECK-MESSAGES: :[[@LINE-3]]:5: note: release with 'EVAL
+  // CHECK-FIXES: redis.del("lock:audit");
 }
 
 // cpp_redis, with its future and its callback overloads.

@@ -142,11 +142,14 @@ private:
         return fail(join(Path, "param_types") + "." + Index, "must be a parameter index");
       Spec.ParamTypes[N] = Type;
     }
-    std::string Fix;
-    if (auto Err = readMember(Entry, "release_fix", Fix, at(Path)))
-      return Err;
-    if (!Fix.empty())
-      Spec.ReleaseFix = Fix;
+    for (auto [Name, Into] : {std::pair{"release_fix", &Spec.ReleaseFix},
+                              std::pair{"take_fix", &Spec.TakeFix}}) {
+      std::string Fix;
+      if (auto Err = readMember(Entry, Name, Fix, at(Path)))
+        return Err;
+      if (!Fix.empty())
+        *Into = Fix;
+    }
     if (auto Err = readMember(Entry, "issued_at", Spec.IssuedAt, at(Path)))
       return Err;
     if (auto Err = readMember(Entry, "then_issued_at", Spec.ThenIssuedAt, at(Path)))

@@ -106,6 +106,9 @@ struct FunctionSpec {
   /// Replacement for `name(args)` that releases the lock with a
   /// compare-and-delete script; placeholders {argN}, {script}, {key}, {token}.
   std::optional<std::string> ReleaseFix;
+  /// Replacement for `name(args)` of a SETNX that takes the lock with one
+  /// SET ... NX PX instead; placeholders {argN}, {key}, {token}, {ttl_ms}.
+  std::optional<std::string> TakeFix;
   /// For Template: the words, the command name first.
   std::vector<std::string> Words;
   /// For Template: the commands the function issues after that one, in

@@ -1,12 +1,16 @@
 //===--- FixBuilder.cpp - fix-its in the caller's own client API ----------===//
 
 #include "model/redis/FixBuilder.h"
+#include "model/ast/Parents.h"
+#include "model/values/CallRoles.h"
 #include "model/values/ExprText.h"
+#include "model/values/StmtWalk.h"
 #include "model/redis/LockIndex.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <cstdio>
 
 using namespace clang;
@@ -126,6 +130,168 @@ std::optional<std::string> wordExpression(const CommandWord &Word, const ASTCont
   return std::nullopt;
 }
 
+/// True when \p Command is a client call written at its place: not a
+/// helper's command, not in a script, not from a macro.
+bool isDirectCall(const RedisCommand &Command) {
+  return !Command.InScript && !Command.Origin && Command.Spec && Command.Call &&
+         !Command.Call->getBeginLoc().isMacroID();
+}
+
+/// Replaces `name(args)` of \p Call with \p Text, its placeholders filled
+/// from \p Values and `$argN` from the call's arguments.
+std::vector<FixItHint>
+replaceCall(const CallExpr *Call, std::string Text,
+            std::initializer_list<std::pair<llvm::StringRef, std::string>> Values,
+            const ASTContext &Context) {
+  auto Replace = [&Text](llvm::StringRef Placeholder, llvm::StringRef Value) {
+    for (size_t Pos = Text.find(Placeholder); Pos != std::string::npos;
+         Pos = Text.find(Placeholder, Pos + Value.size()))
+      Text.replace(Pos, Placeholder.size(), Value.str());
+  };
+  for (const auto &[Placeholder, Value] : Values)
+    Replace(Placeholder, Value);
+  // An argument's text is read only where the fix names it.
+  for (unsigned I = Call->getNumArgs(); I-- > 0;)
+    if (std::string Placeholder = "$arg" + std::to_string(I);
+        Text.find(Placeholder) != std::string::npos)
+      Replace(Placeholder, sourceText(Call->getArg(I), Context));
+  if (Text.find('$') != std::string::npos)
+    return {}; // A placeholder the call cannot fill.
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(calleeNameLoc(Call), Call->getRParenLoc()),
+      Context.getSourceManager(), Context.getLangOpts());
+  if (Range.isInvalid())
+    return {};
+  return {FixItHint::CreateReplacement(Range, Text)};
+}
+
+/// The TTL of an EXPIRE or PEXPIRE in milliseconds, when it is a constant:
+/// text of the format, or an integer constant expression.
+std::optional<int64_t> constantTtlMs(const RedisCommand &Expire, const ASTContext &Context) {
+  int64_t Scale = Expire.is("EXPIRE") ? 1000 : Expire.is("PEXPIRE") ? 1 : 0;
+  if (!Scale || Expire.Args.size() != 2)
+    return std::nullopt;
+  const CommandWord &Ttl = Expire.Args[1];
+  int64_t Value;
+  if (std::optional<std::string> Text = Ttl.text()) {
+    if (llvm::StringRef(*Text).getAsInteger(10, Value))
+      return std::nullopt;
+  } else if (const Expr *Sole = Ttl.soleExpression()) {
+    Expr::EvalResult Result;
+    if (Sole->isValueDependent() || !Sole->getType()->isIntegerType() ||
+        !Sole->EvaluateAsInt(Result, Context))
+      return std::nullopt;
+    Value = Result.Val.getInt().getExtValue();
+  } else {
+    return std::nullopt;
+  }
+  if (Value <= 0 || Value > INT32_MAX / Scale)
+    return std::nullopt;
+  return Value * Scale;
+}
+
+/// True when the function of \p Command reads the `integer` of its reply,
+/// directly or through the variable that keeps it.
+bool readsReplyInteger(const RedisCommand &Command) {
+  llvm::SmallPtrSet<const VarDecl *, 2> Kept;
+  auto IsCall = [&](const Stmt *S) { return S == Command.Call; };
+  anyStmtOf(Command.Function, [&](const Stmt *S) {
+    if (const auto *Declaration = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : Declaration->decls())
+        if (const auto *Var = dyn_cast<VarDecl>(D); Var && Var->getInit() && anyStmt(Var->getInit(), IsCall))
+          Kept.insert(Var);
+    if (const auto *Assign = dyn_cast<BinaryOperator>(S); Assign && Assign->getOpcode() == BO_Assign)
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()); Var && anyStmt(Assign->getRHS(), IsCall))
+          Kept.insert(Var);
+    return false;
+  });
+  return anyStmtOf(Command.Function, [&](const Stmt *S) {
+    const auto *Member = dyn_cast<MemberExpr>(S);
+    if (!Member || Member->getMemberNameInfo().getAsString() != "integer")
+      return false;
+    return anyStmt(Member->getBase(), [&](const Stmt *Inner) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(Inner);
+      const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      return IsCall(Inner) || (Var && Kept.contains(Var));
+    });
+  });
+}
+
+/// For a hiredis format `"SETNX <key> <value>"` spelled in one plain
+/// literal: the edits that make its command \p Name and append \p Tail.
+std::vector<FixItHint> renameFormatCommand(const RedisCommand &Command, llvm::StringRef Name,
+                                           llvm::StringRef Tail, const ASTContext &Context) {
+  const StringLiteral *Literal = Command.FormatLiteral;
+  if (!Literal || Literal->getNumConcatenated() != 1)
+    return {};
+  const SourceManager &SM = Context.getSourceManager();
+  SourceLocation Start = Literal->getStrTokenLoc(0);
+  if (!Start.isFileID())
+    return {};
+  unsigned Length = Lexer::MeasureTokenLength(Start, SM, Context.getLangOpts());
+  llvm::StringRef Spelling(SM.getCharacterData(Start), Length);
+  size_t NameLength = Command.Name.size();
+  // The command word as written, right after the quote, then a space.
+  if (Spelling.size() < NameLength + 3 || Spelling.front() != '"' ||
+      !Spelling.substr(1, NameLength).equals_insensitive(Command.Name) ||
+      Spelling[NameLength + 1] != ' ')
+    return {};
+  std::vector<FixItHint> Hints = appendToFormat(Literal, Tail.ltrim(), Context);
+  if (Hints.empty())
+    return {};
+  Hints.insert(Hints.begin(),
+               FixItHint::CreateReplacement(
+                   CharSourceRange::getCharRange(Start.getLocWithOffset(1),
+                                                 Start.getLocWithOffset(1 + NameLength)),
+                   Name));
+  return Hints;
+}
+
+/// Removes the statement that is \p Call alone (its value unused), with
+/// its line when nothing else is on it; none when the call is part of more.
+std::optional<FixItHint> removeStatementOf(const CallExpr *Call, const ASTContext &Context) {
+  auto &Mutable = const_cast<ASTContext &>(Context);
+  DynTypedNodeList Parents = parentsOfStmt(*Call, Mutable);
+  const Stmt *Statement = Call;
+  while (Parents.size() == 1) {
+    const auto *Parent = Parents[0].get<Stmt>();
+    if (!Parent)
+      return std::nullopt;
+    if (isa<CompoundStmt>(Parent))
+      break;
+    const auto *Cast = dyn_cast<CStyleCastExpr>(Parent);
+    bool Wrapper = isa<ExprWithCleanups, ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr,
+                       CXXBindTemporaryExpr>(Parent) ||
+                   (Cast && Cast->getType()->isVoidType());
+    if (!Wrapper)
+      return std::nullopt;
+    Statement = Parent;
+    Parents = parentsOfStmt(*Parent, Mutable);
+  }
+  const SourceManager &SM = Context.getSourceManager();
+  const LangOptions &Lang = Context.getLangOpts();
+  SourceLocation Begin = Statement->getBeginLoc();
+  std::optional<Token> Semi = Lexer::findNextToken(Statement->getEndLoc(), SM, Lang);
+  if (!Begin.isFileID() || !Semi || Semi->isNot(tok::semi) || !Semi->getLocation().isFileID())
+    return std::nullopt;
+  SourceLocation End = Semi->getEndLoc();
+  // The whole line when the statement is all it holds: from the end of
+  // the line before, so that no blank is left where it stood. (A removal
+  // between two blanks would have clang's rewriter take one more.)
+  auto [File, BeginOffset] = SM.getDecomposedLoc(Begin);
+  unsigned EndOffset = SM.getFileOffset(End);
+  llvm::StringRef Buffer = SM.getBufferData(File);
+  size_t LineBreak = Buffer.rfind('\n', BeginOffset);
+  size_t LineEnd = Buffer.find('\n', EndOffset);
+  if (LineBreak != llvm::StringRef::npos && Buffer.slice(LineBreak, BeginOffset).trim().empty() &&
+      LineEnd != llvm::StringRef::npos && Buffer.slice(EndOffset, LineEnd).trim().empty()) {
+    Begin = Begin.getLocWithOffset(-static_cast<int>(BeginOffset - LineBreak));
+    End = End.getLocWithOffset(static_cast<int>(LineEnd - EndOffset));
+  }
+  return FixItHint::CreateRemoval(CharSourceRange::getCharRange(Begin, End));
+}
+
 } // namespace
 
 std::string quoteAsCString(llvm::StringRef Text) {
@@ -198,39 +364,115 @@ std::vector<FixItHint> safeAcquireFix(const RedisCommand &Command, const Acquire
 
 std::vector<FixItHint> releaseFix(const RedisCommand &Release, const Expr *Token,
                                   const ASTContext &Context) {
-  if (Release.InScript || Release.Origin || !Release.Spec || !Release.Spec->ReleaseFix || Release.Args.size() != 1 ||
-      Release.Call->getBeginLoc().isMacroID())
+  if (!isDirectCall(Release) || !Release.Spec->ReleaseFix || Release.Args.size() != 1)
     return {};
   std::optional<std::string> Key = wordExpression(Release.Args[0], Context);
   std::string TokenText = sourceText(Token, Context);
   if (!Key || TokenText.empty())
     return {};
-
-  std::string Text = *Release.Spec->ReleaseFix;
-  auto Replace = [&Text](llvm::StringRef Placeholder, llvm::StringRef Value) {
-    for (size_t Pos = Text.find(Placeholder); Pos != std::string::npos;
-         Pos = Text.find(Placeholder, Pos + Value.size()))
-      Text.replace(Pos, Placeholder.size(), Value.str());
-  };
   static const std::string QuotedScript = quoteAsCString(CompareAndDeleteScript);
-  Replace("$script", QuotedScript);
-  Replace("$key", *Key);
-  Replace("$token", TokenText);
-  const CallExpr *Call = Release.Call;
-  // An argument's text is read only where the fix names it.
-  for (unsigned I = Call->getNumArgs(); I-- > 0;)
-    if (std::string Placeholder = "$arg" + std::to_string(I);
-        Text.find(Placeholder) != std::string::npos)
-      Replace(Placeholder, sourceText(Call->getArg(I), Context));
-  if (Text.find('$') != std::string::npos)
-    return {}; // A placeholder the call cannot fill.
+  return replaceCall(Release.Call, *Release.Spec->ReleaseFix,
+                     {{"$script", QuotedScript}, {"$key", *Key}, {"$token", TokenText}},
+                     Context);
+}
 
-  CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(calleeNameLoc(Call), Call->getRParenLoc()),
-      Context.getSourceManager(), Context.getLangOpts());
-  if (Range.isInvalid())
+std::vector<FixItHint> atomicTakeFix(const RedisCommand &Take, const RedisCommand &Expire,
+                                     const ASTContext &Context) {
+  if (!isDirectCall(Take) || !isDirectCall(Expire) || Take.Args.size() != 2)
     return {};
-  return {FixItHint::CreateReplacement(Range, Text)};
+  std::optional<int64_t> TtlMs = constantTtlMs(Expire, Context);
+  if (!TtlMs || *TtlMs <= 0)
+    return {};
+  std::vector<FixItHint> Hints;
+  if (Take.Spec->Form == CallForm::Format) {
+    // SET ... NX answers with a status or nil: code that reads the integer
+    // SETNX answered would read 0 for a taken lock.
+    if (readsReplyInteger(Take))
+      return {};
+    Hints = renameFormatCommand(Take, "SET", " NX PX " + std::to_string(*TtlMs), Context);
+  } else if (Take.Spec->TakeFix) {
+    std::optional<std::string> Key = wordExpression(Take.Args[0], Context);
+    std::optional<std::string> Token = wordExpression(Take.Args[1], Context);
+    if (Key && Token)
+      Hints = replaceCall(Take.Call, *Take.Spec->TakeFix,
+                          {{"$key", *Key}, {"$token", *Token}, {"$ttl_ms", std::to_string(*TtlMs)}},
+                          Context);
+  }
+  if (Hints.empty())
+    return {};
+  // An expire whose answer is read stays: renewing the TTL just set is
+  // harmless, and its reply may be checked or freed.
+  if (std::optional<FixItHint> Removal = removeStatementOf(Expire.Call, Context))
+    Hints.push_back(*Removal);
+  return Hints;
+}
+
+const Expr *tokenComparedWithOwner(const RedisCommand &Get, const RedisCommand &Release,
+                                   ASTContext &Context) {
+  if (!Get.Call || !Release.Call || Get.Function != Release.Function)
+    return nullptr;
+  // The variables that hold the GET's answer.
+  llvm::SmallPtrSet<const VarDecl *, 2> Answers;
+  auto IsGet = [&](const Stmt *E) { return E == Get.Call; };
+  anyStmtOf(Get.Function, [&](const Stmt *S) {
+    if (const auto *Declaration = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : Declaration->decls())
+        if (const auto *Var = dyn_cast<VarDecl>(D); Var && Var->getInit() && anyStmt(Var->getInit(), IsGet))
+          Answers.insert(Var);
+    return false;
+  });
+  auto ReadsAnswer = [&](const Expr *E) {
+    return anyStmt(E, [&](const Stmt *Inner) {
+      if (IsGet(Inner))
+        return true;
+      const auto *Ref = dyn_cast<DeclRefExpr>(Inner);
+      const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      return Var && Answers.contains(Var);
+    });
+  };
+  // Of two compared operands, the one that does not read the answer, when
+  // it names a variable or member: a reply kind or a literal is no token.
+  auto Other = [&](const Expr *A, const Expr *B) -> const Expr * {
+    if (ReadsAnswer(B))
+      std::swap(A, B);
+    if (!ReadsAnswer(A) || ReadsAnswer(B))
+      return nullptr;
+    const Expr *Token = stripStringWrappers(B->IgnoreParenImpCasts());
+    const auto *Ref = dyn_cast<DeclRefExpr>(Token);
+    if ((Ref && isa<VarDecl>(Ref->getDecl())) || isa<MemberExpr>(Token))
+      return B->IgnoreParenImpCasts();
+    return nullptr;
+  };
+  auto ComparedIn = [&](const Expr *Condition) -> const Expr * {
+    const Expr *Found = nullptr;
+    anyStmt(Condition, [&](const Stmt *S) {
+      if (const auto *Op = dyn_cast<BinaryOperator>(S); Op && Op->getOpcode() == BO_EQ)
+        Found = Other(Op->getLHS(), Op->getRHS());
+      else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+               Op && Op->getOperator() == OO_EqualEqual && Op->getNumArgs() == 2)
+        Found = Other(Op->getArg(0), Op->getArg(1));
+      else if (const auto *Call = dyn_cast<CallExpr>(S); Call && Call->getNumArgs() >= 2) {
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        if (Callee && Callee->getIdentifier() && isThreeWayCompareName(Callee->getName()))
+          Found = Other(Call->getArg(0), Call->getArg(1));
+      }
+      return Found != nullptr;
+    });
+    return Found;
+  };
+  // The tests the release sits in the true branch of, innermost first.
+  const Stmt *Child = Release.Call;
+  for (DynTypedNodeList Parents = parentsOfStmt(*Child, Context); Parents.size() == 1;
+       Parents = parentsOfStmt(*Child, Context)) {
+    const auto *Parent = Parents[0].get<Stmt>();
+    if (!Parent)
+      break;
+    if (const auto *If = dyn_cast<IfStmt>(Parent); If && If->getThen() == Child)
+      if (const Expr *Token = ComparedIn(If->getCond()))
+        return Token;
+    Child = Parent;
+  }
+  return nullptr;
 }
 
 bool isVisibleAt(const Expr *Token, const RedisCommand &Use) {

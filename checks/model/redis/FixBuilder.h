@@ -48,6 +48,20 @@ std::vector<clang::FixItHint> safeAcquireFix(const RedisCommand &Command,
 std::vector<clang::FixItHint> releaseFix(const RedisCommand &Release, const clang::Expr *Token,
                                          const clang::ASTContext &Context);
 
+/// Hints that make the SETNX \p Take and the later \p Expire one `SET key
+/// token NX PX <ms>`: the take is rewritten in its client's API and the
+/// expire, when its statement does nothing else, removed. None unless the
+/// expire's TTL is a constant.
+std::vector<clang::FixItHint> atomicTakeFix(const RedisCommand &Take, const RedisCommand &Expire,
+                                            const clang::ASTContext &Context);
+
+/// The expression the answer of \p Get is compared with in a test that
+/// guards \p Release (`if (owner && *owner == token_)`, `strcmp(r->str,
+/// token) == 0`): the token a GET-then-DEL meant to check. Null when there is
+/// no such test.
+const clang::Expr *tokenComparedWithOwner(const RedisCommand &Get, const RedisCommand &Release,
+                                          clang::ASTContext &Context);
+
 /// True when \p Token can be named at the call of \p Use: a global, a local or
 /// parameter of the same function declared earlier, or a field of the class
 /// whose method holds the call.
