@@ -6,23 +6,30 @@ environment, so its tests set them by hand and need no GitHub.
   1. locklint -p <build-dir> writes the SARIF log (for upload-sarif) and a
      Markdown report, which is appended to the job summary;
   2. on a pull request, a second run with --diff against the base branch
-     gives the findings on changed lines, posted as one review whose
-     comments carry each fix-it as a suggestion;
-  3. the exit code: exit 2 and 3 (bad setup, a unit not analyzed) fail the
+     gives the findings on changed lines. They are posted as one review,
+     whose comments carry each finding's notes and its fix-it as a
+     suggestion; on a later push the same review is brought up to date
+     rather than a new one posted;
+  3. the findings become annotations: on a pull request those on changed
+     lines, on a push all of them;
+  4. the exit code: exit 2 and 3 (bad setup, a unit not analyzed) fail the
      step; findings fail it only with fail-on-findings.
 
 The pull request is hostile input (docs/action-security.md): its keys, code
 and file names reach the review only inside code spans, and the job log
-only escaped so that no line is a workflow command. A review GitHub
-refuses never changes the exit code: the script falls back to posting
-comments one by one, then to the job summary.
+only escaped so that no line is a workflow command but the script's own. A
+review GitHub refuses never changes the exit code: the script falls back to
+posting comments one by one, then to the job summary, and says so in one
+::warning line.
 
 Inputs (INPUT_*, as GitHub passes them): BUILD_DIR, ARGS, SARIF,
-FAIL_ON_FINDINGS, REVIEW, TOKEN; LOCKLINT names the binary.
+FAIL_ON_FINDINGS, REVIEW, ANNOTATIONS, TOKEN; LOCKLINT names the binary.
 """
 from __future__ import annotations
 
+import collections
 import dataclasses
+import functools
 import http.client
 import json
 import os
@@ -39,13 +46,21 @@ import urllib.request
 MAX_BODY = 65536
 # A finding listed in a review body or the job summary, rather than posted
 # on its line, is cut at this length so that one long key cannot crowd out
-# the others.
+# the others; so is each note of a comment.
 MAX_LISTED = 2000
 # The job summary takes 1 MiB per step; locklint's report needs its share.
 MAX_SUMMARY_LIST = 256 * 1024
 # A suggestion may take a comment's whole body but this much, which its
 # message keeps.
 MESSAGE_ROOM = 2000
+# A comment's notes take at most this much of its body.
+NOTES_ROOM = 8000
+# Opens the body of every review the Action posts, so that a later push
+# finds them; GitHub shows nothing of an HTML comment.
+REVIEW_MARKER = "<!-- locklint-review -->"
+# GitHub lists at most 100 items a page; a pull request with more than this
+# many pages of reviews or comments is read this far.
+MAX_PAGES = 30
 
 
 def env(name, default=""):
@@ -72,15 +87,28 @@ TERMINAL_ESCAPE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
-def workflow_safe(text):
-    """\\p text as one line of the job log that GitHub cannot read as a
-    workflow command. The runner acts on a line that starts with '::' after
-    blanks, or that holds '##[' anywhere, and splits lines at CR as well as
-    LF: %, CR and LF are escaped as GitHub escapes command data, and the
-    other control characters (terminal escapes among them) are dropped."""
+def command_data(text):
+    """\\p text as the message of a workflow command, on one line: %, CR and
+    LF are escaped as GitHub escapes command data (it shows them as they
+    were), '##[', which the runner reads as a command anywhere in a line,
+    becomes '##%5B', and the other control characters (terminal escapes
+    among them) are dropped."""
     text = CONTROL.sub("", TERMINAL_ESCAPE.sub("", text))
     text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-    text = text.replace("##[", "##%5B")
+    return text.replace("##[", "##%5B")
+
+
+def command_property(text):
+    """\\p text as a property value of a workflow command: as its message,
+    and ':' and ',', which would end the value, escaped too."""
+    return command_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def workflow_safe(text):
+    """\\p text as one line of the job log that GitHub cannot read as a
+    workflow command: escaped as command data, and a line that would start
+    with '::' after blanks starts with '%3A:' instead."""
+    text = command_data(text)
     unindented = text.lstrip()
     if unindented.startswith("::"):
         text = text[:len(text) - len(unindented)] + "%3A" + unindented[1:]
@@ -89,6 +117,38 @@ def workflow_safe(text):
 
 def log(message):
     print("locklint-action: " + workflow_safe(message), file=sys.stderr, flush=True)
+
+
+class Annotations:
+    """Writes the workflow commands GitHub shows as annotations. It shows 10
+    of each level (error, warning, notice) per step and drops the rest, so
+    past that a command is counted rather than written, and finish() says
+    in one notice how many were left out.
+
+        annotations = Annotations()
+        annotations.add("warning", "lock 'a' ...", file="src/a.cpp", line=3)
+        annotations.finish()
+    """
+    PER_LEVEL = 10
+
+    def __init__(self):
+        self.written = collections.Counter()
+        self.left_out = 0
+
+    def add(self, level, message, **properties):
+        if self.written[level] >= self.PER_LEVEL:
+            self.left_out += 1
+            return
+        self.written[level] += 1
+        fields = ",".join(f"{name}={command_property(str(value))}" for name, value in properties.items())
+        print(f"::{level}{' ' if fields else ''}{fields}::{command_data(message)}",
+              file=sys.stderr, flush=True)
+
+    def finish(self):
+        if self.left_out:
+            print(f"::notice title=locklint::{plural(self.left_out, 'more finding')} not annotated: "
+                  f"GitHub shows {self.PER_LEVEL} annotations of each level per step; the SARIF "
+                  "log and the job summary have every finding", file=sys.stderr, flush=True)
 
 
 def run_locklint(arguments):
@@ -108,12 +168,22 @@ def run_locklint(arguments):
 # --- Findings --------------------------------------------------------------
 
 @dataclasses.dataclass
+class Note:
+    """A place a finding's message refers to (a SARIF related location)."""
+    place: str  # "path:line", or "" for a note that names no place
+    message: str
+
+
+@dataclasses.dataclass
 class Finding:
     """A result of the log on a line of the repository."""
     path: str  # relative to the repository, as GitHub names the file
     line: int
+    column: int  # SARIF's: 1-based, in UTF-16 code units
     check: str
+    level: str  # SARIF's: error, warning or note
     message: str
+    notes: list[Note]
     fixed_line: str | None  # the line as locklint's fix-it leaves it
 
 
@@ -127,6 +197,17 @@ def utf16_to_index(text, column):
     return len(text)
 
 
+@functools.lru_cache(maxsize=64)
+def source_lines(path):
+    """The lines of the repository's file \\p path, or None when it cannot
+    be read; findings of one file share one reading."""
+    try:
+        with open(os.path.join(workspace(), path), encoding="utf-8") as source:
+            return source.read().split("\n")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
 def fixed_line(result, path):
     """The line of \\p result as its first fix would leave it, when the fix
     changes that line alone; else None."""
@@ -134,12 +215,8 @@ def fixed_line(result, path):
     if not fixes:
         return None
     line_number = result["locations"][0]["physicalLocation"]["region"]["startLine"]
-    try:
-        with open(os.path.join(workspace(), path), encoding="utf-8") as source:
-            lines = source.read().split("\n")
-    except (OSError, UnicodeDecodeError):
-        return None
-    if line_number > len(lines):
+    lines = source_lines(path)
+    if lines is None or line_number > len(lines):
         return None
     line = lines[line_number - 1]
     edits = []
@@ -156,6 +233,42 @@ def fixed_line(result, path):
     return line
 
 
+def artifact_path(artifact):
+    """The path of a SARIF artifact location: relative to the repository
+    when the log says so, else the file URI's path. The log's URIs are
+    percent-encoded; GitHub wants the path itself."""
+    uri = artifact.get("uri", "")
+    if artifact.get("uriBaseId") != "%SRCROOT%":
+        uri = urllib.parse.urlsplit(uri).path
+    return urllib.parse.unquote(uri)
+
+
+def notes_of(result):
+    notes = []
+    for related in result.get("relatedLocations") or []:
+        message = related.get("message", {}).get("text", "")
+        location = related.get("physicalLocation")
+        place = ""
+        if location:
+            place = (f"{artifact_path(location.get('artifactLocation', {}))}:"
+                     f"{location.get('region', {}).get('startLine', 0)}")
+        notes.append(Note(place, message))
+    return notes
+
+
+def counts(result):
+    """Whether \\p result is a finding of this run on a line of the
+    repository: not one the baseline already has or that went away, not
+    one silenced in the source."""
+    if result.get("baselineState") in ("absent", "unchanged") or result.get("suppressions"):
+        return False
+    if not result.get("locations"):
+        return False
+    location = result["locations"][0].get("physicalLocation", {})
+    # Outside the repository: nowhere to comment or annotate.
+    return location.get("artifactLocation", {}).get("uriBaseId") == "%SRCROOT%"
+
+
 def read_findings(sarif_path):
     """The findings of the log that lie in the repository."""
     with open(sarif_path, encoding="utf-8") as log_file:
@@ -163,18 +276,17 @@ def read_findings(sarif_path):
     found = []
     for run in runs:
         for result in run.get("results", []):
-            if result.get("baselineState") == "absent" or not result.get("locations"):
+            if not counts(result):
                 continue
             location = result["locations"][0]["physicalLocation"]
-            if location["artifactLocation"].get("uriBaseId") != "%SRCROOT%":
-                continue  # outside the repository: nowhere to comment
-            # The log's URI is percent-encoded; GitHub wants the path itself.
-            path = urllib.parse.unquote(location["artifactLocation"].get("uri", ""))
+            path = artifact_path(location["artifactLocation"])
+            region = location["region"]
             # The log's message links its notes as "(see [note](1))", which
-            # means nothing in a comment: the message alone.
+            # means nothing in a comment: the message alone, the notes listed.
             message = re.sub(r" \(see \[.*\]\(\d+\)\)$", "", result["message"]["text"])
-            found.append(Finding(path, location["region"]["startLine"], result["ruleId"],
-                                 message, fixed_line(result, path)))
+            found.append(Finding(path, region["startLine"], region.get("startColumn", 1),
+                                 result["ruleId"], result.get("level", "warning"), message,
+                                 notes_of(result), fixed_line(result, path)))
     return found
 
 
@@ -265,31 +377,52 @@ def quoted_message(message):
     return join_markdown(pieces)
 
 
-def headline(finding, budget):
-    """'**check**: message' in at most \\p budget characters. A longer
-    message is cut before it is quoted, so that no code span is left open,
-    and says how much is not shown."""
-    check = f"**{finding.check}**" if CHECK_NAME.match(finding.check) else code_span(finding.check)
-    text = f"{check}: {quoted_message(finding.message)}"
-    kept = len(finding.message)
+def quoted_within(lead, message, budget):
+    """\\p lead (Markdown already) then \\p message quoted, in at most
+    \\p budget characters. A longer message is cut before it is quoted, so
+    that no code span is left open, and says how much is not shown."""
+    text = lead + quoted_message(message)
+    kept = len(message)
     while len(text) > budget and kept > 0:
         kept = max(0, kept - (len(text) - budget) - 40)  # 40: room for the note
-        text = (f"{check}: {quoted_message(finding.message[:kept])} ... "
-                f"{len(finding.message) - kept} characters not shown")
+        text = (f"{lead}{quoted_message(message[:kept])} ... "
+                f"{len(message) - kept} characters not shown")
     return text
 
 
+def headline(finding, budget):
+    """'**check**: message' in at most \\p budget characters."""
+    check = f"**{finding.check}**" if CHECK_NAME.match(finding.check) else code_span(finding.check)
+    return quoted_within(f"{check}: ", finding.message, budget)
+
+
+def note_list(notes, budget):
+    """The notes of a finding as a Markdown list, '- `path:line`: note', in
+    at most \\p budget characters; "" when there are none."""
+    entries, room = [], budget - 2
+    for index, note in enumerate(notes):
+        lead = f"- {code_span(note.place)}: " if note.place else "- "
+        entry = quoted_within(lead, note.message, MAX_LISTED)
+        room -= len(entry) + 1
+        if room < 100:  # room for the line that counts the rest
+            entries.append(f"- ... and {plural(len(notes) - index, 'more note')}")
+            break
+        entries.append(entry)
+    return "\n\n" + "\n".join(entries) if entries else ""
+
+
 def comment_body(finding):
-    """The review comment of \\p finding: its check and message, and its
-    fix-it as a suggestion, within GitHub's limit. A fix-it too long to fit
-    is left out whole, since a cut one would suggest the wrong code."""
+    """The review comment of \\p finding: its check and message, its notes,
+    and its fix-it as a suggestion, within GitHub's limit. A fix-it too long
+    to fit is left out whole, since a cut one would suggest the wrong code."""
+    notes = note_list(finding.notes, NOTES_ROOM)
     fix = ""
     if finding.fixed_line is not None:
         fix = "\n\n" + suggestion_block(finding.fixed_line)
-        if len(fix) > MAX_BODY - MESSAGE_ROOM:
+        if len(fix) > MAX_BODY - MESSAGE_ROOM - len(notes):
             fix = (f"\n\nThe suggested change is not shown: its {len(finding.fixed_line)} "
                    "characters are over GitHub's limit for a comment.")
-    return headline(finding, MAX_BODY - len(fix)) + fix
+    return headline(finding, MAX_BODY - len(notes) - len(fix)) + notes + fix
 
 
 def finding_list(findings, budget):
@@ -308,12 +441,20 @@ def finding_list(findings, budget):
 
 def review_body(findings, refused=()):
     """The review's own text: how many findings, and the \\p refused ones
-    GitHub would not take on their lines."""
-    text = f"locklint: {plural(len(findings), 'finding')} on the lines this pull request changes"
+    GitHub would not take on their lines. It opens with the marker a later
+    push finds it by."""
+    text = (f"{REVIEW_MARKER}\nlocklint: {plural(len(findings), 'finding')} on the lines "
+            "this pull request changes")
     if not refused:
         return text + "."
     text += f"; GitHub did not take {len(refused)} of them as comments on their lines:\n\n"
     return text + finding_list(refused, MAX_BODY - len(text))
+
+
+def follow_up_body(new):
+    """The text of the review that adds the comments of a later push; the
+    first review's text counts every finding."""
+    return f"{REVIEW_MARKER}\nlocklint: {plural(len(new), 'new finding')} on this push."
 
 
 def add_to_summary(intro, findings):
@@ -330,6 +471,24 @@ def add_to_summary(intro, findings):
         log(f"the job summary could not be written: {error}")
         return False
     return True
+
+
+# --- Annotations -----------------------------------------------------------
+
+def annotation_text(finding):
+    """The message of \\p finding and its notes, one a line: an annotation
+    is plain text."""
+    lines = [finding.message]
+    lines += [f"{note.place}: {note.message}" if note.place else note.message
+              for note in finding.notes]
+    return "\n".join(lines)
+
+
+def annotate(findings, annotations):
+    for finding in findings:
+        annotations.add("error" if finding.level == "error" else "warning",
+                        annotation_text(finding), file=finding.path, line=finding.line,
+                        col=finding.column, title=finding.check)
 
 
 # --- GitHub ----------------------------------------------------------------
@@ -359,19 +518,42 @@ def refusal_reason(error):
     return f"HTTP {error.code}: " + ": ".join(filter(None, parts))
 
 
-def call_github(path, payload):
+def call_github(method, path, payload=None):
+    """Sends one request about the repository (\\p path under
+    /repos/<owner>/<repo>) and returns GitHub's JSON answer, or None when
+    it has none."""
     url = f"{env('GITHUB_API_URL', 'https://api.github.com')}/repos/{env('GITHUB_REPOSITORY')}{path}"
-    request = urllib.request.Request(url, data=json.dumps(payload).encode(), method="POST",
-                                     headers={"Authorization": f"Bearer {env('INPUT_TOKEN')}",
-                                              "Accept": "application/vnd.github+json",
-                                              "Content-Type": "application/json"})
+    headers = {"Authorization": f"Bearer {env('INPUT_TOKEN')}",
+               "Accept": "application/vnd.github+json"}
+    data = None
+    if payload is not None:
+        data = json.dumps(payload).encode()
+        headers["Content-Type"] = "application/json"
+    request = urllib.request.Request(url, data=data, method=method, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
-            response.read()
+            answer = response.read()
     except urllib.error.HTTPError as error:
         raise GitHubError(error.code, refusal_reason(error)) from None
     except (OSError, http.client.HTTPException) as error:
         raise GitHubError(None, str(error) or type(error).__name__) from None
+    try:
+        return json.loads(answer) if answer.strip() else None
+    except ValueError:
+        raise GitHubError(None, f"{method} {path}: the answer is not JSON") from None
+
+
+def list_all(path):
+    """Every item of a list GitHub answers page by page, up to MAX_PAGES."""
+    items = []
+    for page in range(1, MAX_PAGES + 1):
+        batch = call_github("GET", f"{path}?per_page=100&page={page}")
+        if not isinstance(batch, list):
+            raise GitHubError(None, f"GET {path}: the answer is not a list")
+        items += [item for item in batch if isinstance(item, dict)]
+        if len(batch) < 100:
+            break
+    return items
 
 
 def pull_request():
@@ -389,7 +571,7 @@ def post_review(pull, body, findings):
     payload = {"commit_id": pull["commit_id"], "event": "COMMENT", "body": body}
     if findings:
         payload["comments"] = [comment_fields(finding) for finding in findings]
-    call_github(f"/pulls/{pull['number']}/reviews", payload)
+    call_github("POST", f"/pulls/{pull['number']}/reviews", payload)
 
 
 def post_one_by_one(pull, findings):
@@ -399,7 +581,7 @@ def post_one_by_one(pull, findings):
     refused = []
     for index, finding in enumerate(findings):
         try:
-            call_github(f"/pulls/{pull['number']}/comments",
+            call_github("POST", f"/pulls/{pull['number']}/comments",
                         {"commit_id": pull["commit_id"], **comment_fields(finding)})
         except GitHubError as error:
             if error.status != 422:
@@ -408,64 +590,194 @@ def post_one_by_one(pull, findings):
     return refused
 
 
-def publish(pull, findings):
-    """Posts \\p findings as one review. GitHub rejects a whole review (422)
-    for one comment it cannot place (a line it does not show in the diff);
-    then each is posted alone, and those still refused are listed in a
-    review of their own. Returns the refused findings with the reason;
-    raises GitHubError when not even the first review got through."""
+def publish(pull, findings, body):
+    """Posts \\p findings as one review with \\p body. GitHub rejects a whole
+    review (422) for one comment it cannot place (a line it does not show
+    in the diff); then each is posted alone. Returns the refused findings
+    with the reason; raises GitHubError when not even the review got
+    through."""
     try:
-        post_review(pull, review_body(findings), findings)
+        post_review(pull, body, findings)
         return []
     except GitHubError as error:
         if error.status != 422:
             raise
         log(f"GitHub rejected the review ({error}); posting its "
             f"{plural(len(findings), 'comment')} one by one")
-    refused = post_one_by_one(pull, findings)
-    if refused:
+    return post_one_by_one(pull, findings)
+
+
+# --- One review per pull request -------------------------------------------
+# The first push posts a review whose body opens with REVIEW_MARKER. A later
+# push finds it, updates its text, deletes the comments it posted that are
+# no longer findings, and posts only the comments not already there.
+
+@dataclasses.dataclass
+class Posted:
+    """A review comment already on the pull request."""
+    id: int
+    path: str
+    line: int | None  # None once the line is no longer in the diff
+    body: str
+    review_id: int | None
+    answered: bool  # someone replied to it
+
+    def key(self):
+        return (self.path, self.line, self.body)
+
+
+def comment_key(finding):
+    return (finding.path, finding.line, comment_body(finding))
+
+
+def marked_reviews(pull):
+    """The reviews whose body opens with REVIEW_MARKER, oldest first,
+    grouped by author. Anyone can write the marker: a bot's reviews (the
+    job's token posts as github-actions[bot]) come first, since no one who
+    opens a pull request is a bot, and GitHub letting this token edit the
+    review tells which group is the Action's own."""
+    groups = {}
+    for review in list_all(f"/pulls/{pull['number']}/reviews"):
+        if str(review.get("body") or "").startswith(REVIEW_MARKER) and isinstance(review.get("id"), int):
+            user = review.get("user") or {}
+            groups.setdefault((user.get("type") != "Bot", user.get("login")), []).append(review)
+    return [groups[author] for author in sorted(groups, key=lambda author: author[0])]
+
+
+def posted_comments(pull):
+    comments = [comment for comment in list_all(f"/pulls/{pull['number']}/comments")
+                if isinstance(comment.get("id"), int)]
+    replied_to = {comment.get("in_reply_to_id") for comment in comments}
+    return [Posted(comment["id"], comment.get("path"), comment.get("line"),
+                   comment.get("body") or "", comment.get("pull_request_review_id"),
+                   comment["id"] in replied_to)
+            for comment in comments]
+
+
+def update_text(pull, review, body):
+    """Replaces the text of \\p review; False when GitHub refuses (the
+    review is someone else's, or gone), which is logged."""
+    try:
+        call_github("PUT", f"/pulls/{pull['number']}/reviews/{review['id']}", {"body": body})
+        return True
+    except GitHubError as error:
+        if error.status is None:
+            raise
+        log(f"the earlier review {review['id']} could not be updated ({error})")
+        return False
+
+
+def claim_earlier(pull, body):
+    """The Action's reviews of earlier pushes, oldest first, their first one's
+    text now \\p body; [] when there are none. The first review of each
+    group of marked ones is tried, up to three authors."""
+    for reviews in marked_reviews(pull)[:3]:
+        if update_text(pull, reviews[0], body):
+            return reviews
+    return []
+
+
+def delete_stale(pull, stale):
+    """Deletes the \\p stale comments; once GitHub refuses one, the rest stay
+    too. Returns how many were deleted."""
+    for index, comment in enumerate(stale):
         try:
-            post_review(pull, review_body(findings, [finding for finding, _ in refused]), [])
+            call_github("DELETE", f"/pulls/comments/{comment.id}")
         except GitHubError as error:
-            log(f"the review that lists the comments not posted was not posted either ({error})")
-    return refused
+            left = len(stale) - index
+            log(f"{plural(left, 'old comment')} left in place: GitHub did not delete "
+                f"{'it' if left == 1 else 'them'} ({error})")
+            return index
+    return len(stale)
 
 
-def report_refused(findings, refused):
+@dataclasses.dataclass
+class Outcome:
+    """What a push did to the review."""
+    posted: list[Finding]  # the findings sent as new comments
+    refused: list[tuple[Finding, str]]  # those GitHub did not take, and why
+    kept: int = 0  # comments already there
+    deleted: int = 0  # comments of earlier pushes that are no longer findings
+
+
+def list_refused(pull, summary, findings, refused):
+    """Lists the \\p refused findings in the text of \\p summary, or in a
+    review of their own when there is none yet."""
+    body = review_body(findings, [finding for finding, _ in refused])
+    try:
+        if summary:
+            call_github("PUT", f"/pulls/{pull['number']}/reviews/{summary['id']}", {"body": body})
+        else:
+            post_review(pull, body, [])
+    except GitHubError as error:
+        log(f"the review that lists the comments not posted was not posted either ({error})")
+
+
+def bring_up_to_date(pull, findings):
+    """Makes the pull request's review show \\p findings: the first push
+    posts it; a later one updates its text, deletes the Action's comments
+    that are no longer findings (not one someone replied to), and posts only
+    the comments not already there. Raises GitHubError when GitHub cannot be
+    read or the review cannot be posted."""
+    earlier = claim_earlier(pull, review_body(findings))
+    if not earlier and not findings:
+        return Outcome([], [])
+    summary = earlier[0] if earlier else None
+    posted = posted_comments(pull)
+    there = {comment.key() for comment in posted}
+    keyed = [(comment_key(finding), finding) for finding in findings]
+    new = [finding for key, finding in keyed if key not in there]
+    wanted = {key for key, _ in keyed}
+    own = {review["id"] for review in earlier}
+    stale = [comment for comment in posted if comment.review_id in own
+             and not comment.answered and comment.key() not in wanted]
+    outcome = Outcome(new, [], len(findings) - len(new), delete_stale(pull, stale))
+    if new:
+        outcome.refused = publish(pull, new, follow_up_body(new) if summary else review_body(findings))
+    if outcome.refused:
+        list_refused(pull, summary, findings, outcome.refused)
+    return outcome
+
+
+def report(outcome, annotations):
+    """Says what the push did to the review; comments GitHub refused are one
+    warning, listed in the job summary and on standard error."""
+    done = [f"{plural(len(outcome.posted) - len(outcome.refused), 'review comment')} posted"]
+    if outcome.kept:
+        done.append(f"{outcome.kept} already there")
+    if outcome.deleted:
+        done.append(f"{plural(outcome.deleted, 'old comment')} deleted")
+    log(", ".join(done))
+    refused = outcome.refused
     if not refused:
-        log(f"{plural(len(findings), 'review comment')} posted")
         return
-    add_to_summary(f"GitHub did not take {len(refused)} of the {len(findings)} review comments "
+    add_to_summary(f"GitHub did not take {len(refused)} of the {len(outcome.posted)} review comments "
                    f"({code_span(refused[0][1])}):", [finding for finding, _ in refused])
-    log(f"{len(refused)} of {len(findings)} review comments not posted")
+    annotations.add("warning", f"{len(refused)} of {len(outcome.posted)} review comments not "
+                    f"posted ({refused[0][1]}); they are in the job summary", title="locklint review")
     for finding, reason in refused:
         log(f"not posted: {finding.path}:{finding.line}: {reason}")
 
 
-def review_changed_lines(build, extra, scratch):
-    """Posts the findings on the lines the pull request changes as a review.
-    A review that cannot be posted is said in one line, its comments go to
-    the job summary, and the exit code stays the analysis's."""
-    changed = os.path.join(scratch, "changed.sarif")
-    if run_locklint(["-p", build, f"--diff={base_revision()}", "--format=sarif",
-                     f"--output={changed}", "--quiet", *extra]) not in (0, 1):
-        return
+def review(findings, annotations):
+    """Posts the findings on the lines the pull request changes as its
+    review. A review that cannot be posted is one warning, its comments go
+    to the job summary, and the exit code stays the analysis's."""
     try:
-        findings = read_findings(changed)
-        if not findings:
-            log("0 review comments")
-            return
-        refused = publish(pull_request(), findings)
+        outcome = bring_up_to_date(pull_request(), findings)
     except GitHubError as error:
-        listed = add_to_summary(f"The review could not be posted ({code_span(str(error))}); "
-                                f"its {plural(len(findings), 'comment')}:", findings)
-        log(f"the review was not posted ({error})" +
-            (f"; its {plural(len(findings), 'comment')} are in the job summary" if listed else ""))
+        listed = findings and add_to_summary(
+            f"The review could not be posted ({code_span(str(error))}); "
+            f"its {plural(len(findings), 'comment')}:", findings)
+        annotations.add("warning", f"the review was not posted ({error})" +
+                        (f"; its {plural(len(findings), 'comment')} are in the job summary"
+                         if listed else ""), title="locklint review")
         return
     except (OSError, ValueError, LookupError, TypeError) as error:
-        log(f"the review was not posted: {type(error).__name__}: {error}")
+        annotations.add("warning", f"the review was not posted: {type(error).__name__}: {error}",
+                        title="locklint review")
         return
-    report_refused(findings, refused)
+    report(outcome, annotations)
 
 
 def base_revision():
@@ -476,25 +788,66 @@ def base_revision():
     return remote if found.returncode == 0 else base
 
 
+def changed_findings(build, extra, scratch):
+    """The findings on the lines the pull request changes, or None when
+    locklint could not tell them."""
+    changed = os.path.join(scratch, "changed.sarif")
+    if run_locklint(["-p", build, f"--diff={base_revision()}", "--format=sarif",
+                     f"--output={changed}", "--quiet", *extra]) not in (0, 1):
+        return None
+    try:
+        return read_findings(changed)
+    except (OSError, ValueError, LookupError, TypeError) as error:
+        log(f"the findings on changed lines could not be read: {type(error).__name__}: {error}")
+        return None
+
+
+def all_findings(sarif):
+    try:
+        return read_findings(os.path.join(workspace(), sarif))
+    except (OSError, ValueError, LookupError, TypeError) as error:
+        log(f"the SARIF log could not be read for annotations: {type(error).__name__}: {error}")
+        return []
+
+
+def report_findings(build, extra, sarif, scratch):
+    """Reviews and annotates: on a pull request, the findings on the lines
+    it changes; on any other event, annotates all of them."""
+    annotations = Annotations()
+    annotating = truthy(env("INPUT_ANNOTATIONS", "true"))
+    if env("GITHUB_EVENT_NAME") not in ("pull_request", "pull_request_target"):
+        if annotating:
+            annotate(all_findings(sarif), annotations)
+        annotations.finish()
+        return
+    reviewing = truthy(env("INPUT_REVIEW", "true")) and env("INPUT_TOKEN")
+    findings = changed_findings(build, extra, scratch) if reviewing or annotating else None
+    if findings is None:
+        return
+    if reviewing:
+        review(findings, annotations)
+    if annotating:
+        annotate(findings, annotations)
+    annotations.finish()
+
+
 def main():
     build = env("INPUT_BUILD_DIR", "build")
     extra = shlex.split(env("INPUT_ARGS"))
     sarif = env("INPUT_SARIF", "locklint.sarif")
     with tempfile.TemporaryDirectory() as scratch:
-        report = os.path.join(scratch, "locklint.md")
+        report_path = os.path.join(scratch, "locklint.md")
         code = run_locklint(["-p", build, f"--sarif={sarif}", "--format=markdown",
-                             f"--output={report}", *extra])
-        if env("GITHUB_STEP_SUMMARY") and os.path.exists(report):
-            with open(report, encoding="utf-8") as text, \
+                             f"--output={report_path}", *extra])
+        if env("GITHUB_STEP_SUMMARY") and os.path.exists(report_path):
+            with open(report_path, encoding="utf-8") as text, \
                     open(env("GITHUB_STEP_SUMMARY"), "a", encoding="utf-8") as summary:
                 summary.write(text.read())
         if env("GITHUB_OUTPUT"):
             with open(env("GITHUB_OUTPUT"), "a", encoding="utf-8") as outputs:
                 outputs.write(f"sarif={sarif}\nexit-code={code}\n")
-        reviewing = (env("GITHUB_EVENT_NAME") in ("pull_request", "pull_request_target") and
-                     truthy(env("INPUT_REVIEW", "true")) and env("INPUT_TOKEN"))
-        if reviewing and code in (0, 1):
-            review_changed_lines(build, extra, scratch)
+        if code in (0, 1):
+            report_findings(build, extra, sarif, scratch)
     if code >= 2:
         return code
     return 1 if code == 1 and truthy(env("INPUT_FAIL_ON_FINDINGS")) else 0
