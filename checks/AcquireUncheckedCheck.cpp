@@ -774,6 +774,10 @@ void AcquireUncheckedCheck::checkTranslationUnit(const LockIndex &Index) {
   KeyWrites Writes(Index);
   llvm::DenseSet<const Expr *> Reported;
   for (const AcquireSite &Site : Sites) {
+    // A take that waits is refused only by an error (distlock-unbounded-
+    // acquire asks that the wait be bounded).
+    if (Site.Blocking)
+      continue;
     // A SET without NX always succeeds: there is nothing to check
     // (distlock-redis-set-without-nx reports it).
     if (Site.Command && Site.Command->Call == Site.Call && !LockIndex::isAcquire(*Site.Command))

@@ -563,6 +563,8 @@ void UnboundedAcquireCheck::checkTranslationUnit(const LockIndex &Index) {
              !(Callee && lockApis().Acquires.count(Callee->getQualifiedNameAsString()));
     });
     Sites = findAcquireSites(Index, Executions, helperCalls(), ApiCalls);
+    // A take that waits is reported as one below, not as a loop's attempt.
+    llvm::erase_if(Sites, [](const AcquireSite &Site) { return Site.Blocking; });
   }
 
   // Retry loops whose only exit is success. The loops around each acquire

@@ -2175,7 +2175,13 @@ std::vector<AcquireSite> sitesAndWrappers(const LockIndex &Index, llvm::ArrayRef
     for (const SqlStatement &Statement : E.Statements)
       for (const SqlStatement::AdvisoryCall &Lock : Statement.AdvisoryCalls)
         // An answer read in a helper is tested where this code cannot see.
-        if (Lock.canFail() && !E.AnswerReadElsewhere) {
+        if (Lock.waits() && !Lock.canFail()) {
+          AcquireSite Site(E.Call, E.Function, nullptr);
+          Site.SqlLock = &Lock;
+          Site.HoldsOnReturn = true;
+          Site.Blocking = true;
+          Apis.push_back(Site);
+        } else if (Lock.canFail() && !E.AnswerReadElsewhere) {
           const Expr *Answer = E.answerCall();
           AcquireSite Site(Answer ? Answer : E.Call, E.Function, nullptr);
           Site.SqlLock = &Lock;

@@ -116,6 +116,10 @@ struct AcquireSite {
   /// For a call of a function that returns only holding the lock: its own
   /// acquire's failure throws. The lock is held from the call on.
   bool HoldsOnReturn = false;
+  /// For SQL that waits until the server grants the lock (pg_advisory_lock):
+  /// it fails only by an error, so it holds once its query ran. It opens a
+  /// scope like any take; there is no refusal for its caller to test.
+  bool Blocking = false;
   /// For a call of a method that keeps its acquire's outcome in a member of
   /// its object (`held_ = reply && ...`): that member, true when it took
   /// the lock. Callers may ask it rather than the call's answer.
