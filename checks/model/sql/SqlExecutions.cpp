@@ -96,26 +96,73 @@ void SqlExecutions::add(const CallExpr *Call, const FunctionDecl *Function) {
       const auto *Buffer = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
       if (!Text && Buffer && Buffer->hasLocalStorage())
         Run.FormatParameter = formatFilling(Function, Buffer);
+      if (!Run.TextParameter && !Run.FormatParameter && Sql &&
+          llvm::any_of(Sql->Pieces, [&](const StringPiece &Piece) {
+            return !Piece.Text && parameterOf(Piece.Source, Function);
+          }))
+        Run.Template = Sql;
     }
     Runs.push_back(std::move(Run));
     return;
   }
 }
 
-bool SqlExecutions::isTextWrapper(const Pending &Run) const {
+bool SqlExecutions::onlyRunOfItsFunction(const Pending &Run) const {
   // A function that also runs SQL of its own (a SET lock_timeout first) is
   // more than the text it passes on: its callers cannot be read without it.
-  return Run.TextParameter && !Run.Text &&
-         llvm::count_if(Runs, [&](const Pending &Other) {
+  return llvm::count_if(Runs, [&](const Pending &Other) {
            return Other.Execution.Function == Run.Execution.Function;
          }) == 1;
 }
 
+bool SqlExecutions::isTextWrapper(const Pending &Run) const {
+  return Run.TextParameter && !Run.Text && onlyRunOfItsFunction(Run);
+}
+
 bool SqlExecutions::isFormatWrapper(const Pending &Run) const {
-  return Run.FormatParameter && !Run.Text &&
-         llvm::count_if(Runs, [&](const Pending &Other) {
-           return Other.Execution.Function == Run.Execution.Function;
-         }) == 1;
+  return Run.FormatParameter && !Run.Text && onlyRunOfItsFunction(Run);
+}
+
+/// A function that builds its text from its parameters runs, at each call,
+/// that text with the call's arguments in their places (`run_keyed(conn,
+/// "pg_try_advisory_lock", key)` runs `SELECT pg_try_advisory_lock($1)`).
+void SqlExecutions::followTemplates(llvm::ArrayRef<HelperCall> Calls) {
+  std::vector<size_t> Templates;
+  // Text that parses with the parameters as values is read as it is.
+  for (size_t I = 0; I < Runs.size(); ++I)
+    if (Runs[I].Template && !(Runs[I].Text && parsedSql(*Runs[I].Text)) &&
+        onlyRunOfItsFunction(Runs[I]))
+      Templates.push_back(I);
+  for (const HelperCall &Call : Calls) {
+    const FunctionDecl *Callee = helperDefinition(Call.Call);
+    for (size_t Index : Templates) {
+      Pending Run = Runs[Index]; // a copy: adding runs may move the vector
+      if (Run.Execution.Function != Callee)
+        continue;
+      llvm::ArrayRef<const Expr *> Args = callArguments(Call.Call);
+      StringValue Filled;
+      for (const StringPiece &Piece : Run.Template->Pieces) {
+        const ParmVarDecl *Param = Piece.Text ? nullptr : parameterOf(Piece.Source, Callee);
+        unsigned Position = Param ? Param->getFunctionScopeIndex() : 0;
+        std::optional<StringValue> Value =
+            Param && Position < Args.size() ? Strings.valueOf(Args[Position]) : std::nullopt;
+        if (Value)
+          Filled.append(*Value);
+        else if (Piece.Text)
+          Filled.appendText(*Piece.Text);
+        else
+          Filled.appendOpaque(Param && Position < Args.size() ? Args[Position] : Piece.Source);
+      }
+      Run.Text = sqlText(Filled);
+      Run.Template.reset();
+      Run.Execution.Call = Call.Call;
+      Run.Execution.Function = Call.Caller;
+      Run.Execution.Text = nullptr;
+      Run.Execution.AnswerOnConnection = false;
+      Run.Execution.Fetched = fetchedAnswer(Callee);
+      Runs.push_back(std::move(Run));
+    }
+  }
 }
 
 std::optional<std::string> SqlExecutions::formattedText(const CallExpr *Call, unsigned Format) {
@@ -129,6 +176,7 @@ std::optional<std::string> SqlExecutions::formattedText(const CallExpr *Call, un
 void SqlExecutions::followWrappers(llvm::ArrayRef<HelperCall> Calls) {
   followForwarders(Calls, /*Formats=*/true);
   followForwarders(Calls, /*Formats=*/false);
+  followTemplates(Calls);
 }
 
 /// A wrapper runs, at each call, the text that call hands it; one handed

@@ -96,10 +96,17 @@ private:
     /// For a printf-style wrapper: the format parameter it formats, with
     /// the arguments it was handed, into the text it runs.
     const clang::ParmVarDecl *FormatParameter = nullptr;
+    /// For a function that builds its text from parameters of its own
+    /// (`snprintf(sql, n, "SELECT %s(%ld)", fn, key)`): that text, the
+    /// parameters' pieces to be filled at each call.
+    std::optional<StringValue> Template;
   };
 
   void followWrappers(llvm::ArrayRef<HelperCall> Calls);
   void followForwarders(llvm::ArrayRef<HelperCall> Calls, bool Formats);
+  void followTemplates(llvm::ArrayRef<HelperCall> Calls);
+  /// True when only \p Run runs SQL in its function.
+  bool onlyRunOfItsFunction(const Pending &Run) const;
   const clang::CallExpr *answerOf(const SqlExecution &E) const;
   bool answerReadInHelper(const SqlExecution &E) const;
   bool isTextWrapper(const Pending &Run) const;
