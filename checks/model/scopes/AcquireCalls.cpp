@@ -119,6 +119,13 @@ bool namesNodeThrough(const ZooCall &Call, const llvm::DenseSet<const FieldDecl 
 bool namesLockNode(const ZooCall &Call, const ZooKeeperCalls &Zoo, const WordMatcher &LockWords) {
   if (Call.namesLock(LockWords))
     return true;
+  // Whatever its path, a node the unit takes as a lock, and its delete.
+  if (Call.is(ZooFunction::Create) ? Zoo.takenAsLock(Call)
+                                   : Call.is(ZooFunction::Delete) &&
+                                         llvm::any_of(Zoo.calls(), [&](const ZooCall &Create) {
+                                           return Create.sameNode(Call) && Zoo.takenAsLock(Create);
+                                         }))
+    return true;
   if (Call.lastComponent() != "{}")
     return false;
   if (namesNodeThrough(Call, lockNodeMembers(Zoo)))

@@ -7,7 +7,10 @@
 #include "model/values/StmtWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/MapVector.h"
 
 using namespace clang;
@@ -194,7 +197,63 @@ bool ZooCall::namesLock(const WordMatcher &Words) const {
   return lockClassNames(Function, PathPattern, Words);
 }
 
+namespace {
+
+/// True when \p S leaves its function or jumps elsewhere in it.
+bool leavesSomewhere(const clang::Stmt *S) {
+  return anyStmt(S, [](const clang::Stmt *Inner) {
+    return llvm::isa<clang::ReturnStmt, clang::GotoStmt, clang::CXXThrowExpr>(Inner);
+  });
+}
+
+/// True when \p Call's answer, or a variable that keeps it, is tested in
+/// \p Function by an `if` that leaves on one side.
+bool answerDecides(const clang::CallExpr *Call, const clang::FunctionDecl *Function) {
+  if (!Function || !Function->getBody())
+    return false;
+  auto IsCall = [&](const clang::Stmt *S) { return S == Call; };
+  llvm::SmallPtrSet<const clang::VarDecl *, 2> Kept;
+  anyStmtOf(Function, [&](const clang::Stmt *S) {
+    if (const auto *Declaration = llvm::dyn_cast<clang::DeclStmt>(S))
+      for (const clang::Decl *D : Declaration->decls())
+        if (const auto *Var = llvm::dyn_cast<clang::VarDecl>(D);
+            Var && Var->getInit() && anyStmt(Var->getInit(), IsCall))
+          Kept.insert(Var);
+    if (const auto *Assign = llvm::dyn_cast<clang::BinaryOperator>(S);
+        Assign && Assign->getOpcode() == clang::BO_Assign && anyStmt(Assign->getRHS(), IsCall))
+      if (const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *Var = llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()))
+          Kept.insert(Var);
+    return false;
+  });
+  auto ReadsAnswer = [&](const clang::Stmt *Condition) {
+    return anyStmt(Condition, [&](const clang::Stmt *Inner) {
+      const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Inner);
+      const auto *Var = Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
+      return IsCall(Inner) || (Var && Kept.contains(Var));
+    });
+  };
+  return anyStmtOf(Function, [&](const clang::Stmt *S) {
+    const auto *If = llvm::dyn_cast<clang::IfStmt>(S);
+    return If && ReadsAnswer(If->getCond()) &&
+           (leavesSomewhere(If->getThen()) || (If->getElse() && leavesSomewhere(If->getElse())));
+  });
+}
+
+} // namespace
+
+bool ZooKeeperCalls::takenAsLock(const ZooCall &Create) const {
+  if (!Create.is(ZooFunction::Create) || (Create.Mode && Create.Mode->sequential()) ||
+      !answerDecides(Create.Call, Create.Function))
+    return false;
+  return llvm::any_of(Calls, [&](const ZooCall &Other) {
+    return Other.is(ZooFunction::Delete) && Other.sameNode(Create);
+  });
+}
+
 bool ZooKeeperCalls::isLockNode(const ZooCall &Create, const WordMatcher &Words) const {
+  if (takenAsLock(Create))
+    return true;
   if (!Create.is(ZooFunction::Create) || !Create.namesLock(Words))
     return false;
   if (Create.Mode && Create.Mode->sequential())

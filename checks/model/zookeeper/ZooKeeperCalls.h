@@ -75,8 +75,14 @@ public:
 
   /// True when \p Create makes a lock node: its name speaks of a lock
   /// (\p Words) and it is used as one, taken by a sequential create or
-  /// deleted again by this unit. A directory of locks is neither.
+  /// deleted again by this unit; or, whatever its name, it is taken as
+  /// one (takenAsLock). A directory of locks is neither.
   bool isLockNode(const ZooCall &Create, const WordMatcher &Words) const;
+  /// True when the unit uses the node of the plain create \p Create as a
+  /// lock, whatever its path: the create's answer decides whether its
+  /// function goes on (it leaves when the node could not be made, as when
+  /// another process holds it), and the unit deletes the node again.
+  bool takenAsLock(const ZooCall &Create) const;
   /// True when the unit queues for turns (an ephemeral sequential create)
   /// and looks at the queue (its children): the recipe's first two steps.
   bool queuesAndListsTurns() const;
