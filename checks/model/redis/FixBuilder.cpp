@@ -2,6 +2,7 @@
 
 #include "model/redis/FixBuilder.h"
 #include "model/ast/Parents.h"
+#include "model/values/CallKeepers.h"
 #include "model/values/CallRoles.h"
 #include "model/values/ExprText.h"
 #include "model/values/StmtWalk.h"
@@ -10,7 +11,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include <cstdio>
 
 using namespace clang;
@@ -193,28 +193,11 @@ std::optional<int64_t> constantTtlMs(const RedisCommand &Expire, const ASTContex
 /// True when the function of \p Command reads the `integer` of its reply,
 /// directly or through the variable that keeps it.
 bool readsReplyInteger(const RedisCommand &Command) {
-  llvm::SmallPtrSet<const VarDecl *, 2> Kept;
-  auto IsCall = [&](const Stmt *S) { return S == Command.Call; };
-  anyStmtOf(Command.Function, [&](const Stmt *S) {
-    if (const auto *Declaration = dyn_cast<DeclStmt>(S))
-      for (const Decl *D : Declaration->decls())
-        if (const auto *Var = dyn_cast<VarDecl>(D); Var && Var->getInit() && anyStmt(Var->getInit(), IsCall))
-          Kept.insert(Var);
-    if (const auto *Assign = dyn_cast<BinaryOperator>(S); Assign && Assign->getOpcode() == BO_Assign)
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts()))
-        if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()); Var && anyStmt(Assign->getRHS(), IsCall))
-          Kept.insert(Var);
-    return false;
-  });
+  CallKeepers Reply(Command.Call, Command.Function);
   return anyStmtOf(Command.Function, [&](const Stmt *S) {
     const auto *Member = dyn_cast<MemberExpr>(S);
-    if (!Member || Member->getMemberNameInfo().getAsString() != "integer")
-      return false;
-    return anyStmt(Member->getBase(), [&](const Stmt *Inner) {
-      const auto *Ref = dyn_cast<DeclRefExpr>(Inner);
-      const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-      return IsCall(Inner) || (Var && Kept.contains(Var));
-    });
+    return Member && Member->getMemberNameInfo().getAsString() == "integer" &&
+           Reply.readIn(Member->getBase());
   });
 }
 
@@ -411,25 +394,8 @@ const Expr *tokenComparedWithOwner(const RedisCommand &Get, const RedisCommand &
                                    ASTContext &Context) {
   if (!Get.Call || !Release.Call || Get.Function != Release.Function)
     return nullptr;
-  // The variables that hold the GET's answer.
-  llvm::SmallPtrSet<const VarDecl *, 2> Answers;
-  auto IsGet = [&](const Stmt *E) { return E == Get.Call; };
-  anyStmtOf(Get.Function, [&](const Stmt *S) {
-    if (const auto *Declaration = dyn_cast<DeclStmt>(S))
-      for (const Decl *D : Declaration->decls())
-        if (const auto *Var = dyn_cast<VarDecl>(D); Var && Var->getInit() && anyStmt(Var->getInit(), IsGet))
-          Answers.insert(Var);
-    return false;
-  });
-  auto ReadsAnswer = [&](const Expr *E) {
-    return anyStmt(E, [&](const Stmt *Inner) {
-      if (IsGet(Inner))
-        return true;
-      const auto *Ref = dyn_cast<DeclRefExpr>(Inner);
-      const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-      return Var && Answers.contains(Var);
-    });
-  };
+  CallKeepers Answer(Get.Call, Get.Function);
+  auto ReadsAnswer = [&](const Expr *E) { return Answer.readIn(E); };
   // Of two compared operands, the one that does not read the answer, when
   // it names a variable or member: a reply kind or a literal is no token.
   auto Other = [&](const Expr *A, const Expr *B) -> const Expr * {

@@ -2,6 +2,7 @@
 
 #include "model/zookeeper/ZooKeeperCalls.h"
 #include "model/matching/NameSet.h"
+#include "model/values/CallKeepers.h"
 #include "model/values/ExprText.h"
 #include "model/values/ObjectFields.h"
 #include "model/values/StmtWalk.h"
@@ -10,7 +11,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/MapVector.h"
 
 using namespace clang;
@@ -211,31 +211,10 @@ bool leavesSomewhere(const clang::Stmt *S) {
 bool answerDecides(const clang::CallExpr *Call, const clang::FunctionDecl *Function) {
   if (!Function || !Function->getBody())
     return false;
-  auto IsCall = [&](const clang::Stmt *S) { return S == Call; };
-  llvm::SmallPtrSet<const clang::VarDecl *, 2> Kept;
-  anyStmtOf(Function, [&](const clang::Stmt *S) {
-    if (const auto *Declaration = llvm::dyn_cast<clang::DeclStmt>(S))
-      for (const clang::Decl *D : Declaration->decls())
-        if (const auto *Var = llvm::dyn_cast<clang::VarDecl>(D);
-            Var && Var->getInit() && anyStmt(Var->getInit(), IsCall))
-          Kept.insert(Var);
-    if (const auto *Assign = llvm::dyn_cast<clang::BinaryOperator>(S);
-        Assign && Assign->getOpcode() == clang::BO_Assign && anyStmt(Assign->getRHS(), IsCall))
-      if (const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts()))
-        if (const auto *Var = llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()))
-          Kept.insert(Var);
-    return false;
-  });
-  auto ReadsAnswer = [&](const clang::Stmt *Condition) {
-    return anyStmt(Condition, [&](const clang::Stmt *Inner) {
-      const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(Inner);
-      const auto *Var = Ref ? llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()) : nullptr;
-      return IsCall(Inner) || (Var && Kept.contains(Var));
-    });
-  };
+  CallKeepers Answer(Call, Function);
   return anyStmtOf(Function, [&](const clang::Stmt *S) {
     const auto *If = llvm::dyn_cast<clang::IfStmt>(S);
-    return If && ReadsAnswer(If->getCond()) &&
+    return If && Answer.readIn(If->getCond()) &&
            (leavesSomewhere(If->getThen()) || (If->getElse() && leavesSomewhere(If->getElse())));
   });
 }
