@@ -99,6 +99,19 @@ TEST(LockApiModelTest, ReadsDatabaseServerLocks) {
   EXPECT_FALSE(Lock.OutcomeArg);
 }
 
+TEST(LockApiModelTest, AWaitingTakeReturnsHolding) {
+  LockApiModel Model;
+  ASSERT_EQ(loadError(R"({
+    "lock_apis": [{"names": ["app::AdvisoryLock::lock"], "sql_lock": "pg_advisory_lock",
+                   "key_text": "$1", "holds_on_return": true}]
+  })",
+                      Model),
+            "");
+  LockApiModel::Acquire Lock = Model.Acquires.lookup("app::AdvisoryLock::lock").front();
+  EXPECT_EQ(Lock.SqlLock, "pg_advisory_lock");
+  EXPECT_TRUE(Lock.HoldsOnReturn);
+}
+
 TEST(LockApiModelTest, AnswersThroughAParameter) {
   LockApiModel Model;
   ASSERT_EQ(loadError(R"({

@@ -2062,12 +2062,20 @@ std::optional<nlohmann::json> sqlLockEntry(const FunctionDecl *Function,
   QualType Returned = Function->getReturnType();
   bool ReturnsResult = Returned->isPointerType() && Wrapper.Successes.empty() &&
                        !Wrapper.OutcomeArg;
-  if (!Wrapper.SqlLock || Wrapper.SqlLock->Key.empty() || Wrapper.HoldsOnReturn ||
-      !(Returned->isIntegralOrEnumerationType() || ReturnsResult) || handsOutResult(Function))
+  // A function whose SQL waits for the lock holds it once it returns (its
+  // answer, if any, says whether the query ran).
+  bool Holds = Wrapper.HoldsOnReturn;
+  if (!Wrapper.SqlLock || Wrapper.SqlLock->Key.empty() ||
+      !(Holds || Returned->isIntegralOrEnumerationType() || ReturnsResult) ||
+      handsOutResult(Function))
     return std::nullopt;
   nlohmann::json Entry{{"sql_lock", Wrapper.SqlLock->Function},
                        {"key_text", Wrapper.SqlLock->Key},
                        {"param_count", Function->getNumParams()}};
+  if (Holds) {
+    Entry["holds_on_return"] = true;
+    return Entry;
+  }
   if (!Wrapper.Successes.empty()) {
     Entry["successes"] = Wrapper.Successes;
     Entry["failures"] = Wrapper.Failures;

@@ -263,22 +263,25 @@ llvm::Error LockApiModel::addJson(llvm::StringRef Text, llvm::StringRef SourceNa
               return Err;
             if (auto Err = readMember(Entry, "sql_lock", What.SqlLock, inList("lock_apis", SourceName)))
               return Err;
+            if (auto Err = readMember(Entry, "holds_on_return", What.HoldsOnReturn,
+                                      inList("lock_apis", SourceName)))
+              return Err;
             if (!What.SqlLock.empty()) {
+              // A take that waits is an API only as one that returns holding.
               const SqlLockFunction *Lock = sqlLockFunction(What.SqlLock);
               if (!Lock || Service != CoordinationService::None ||
                   !(Lock->FunctionRole == SqlLockFunction::Try ||
-                    Lock->FunctionRole == SqlLockFunction::WaitWithTimeout))
+                    Lock->FunctionRole == SqlLockFunction::WaitWithTimeout ||
+                    (Lock->FunctionRole == SqlLockFunction::Wait && What.HoldsOnReturn)))
                 return malformed(SourceName, "lock_apis: sql_lock must name a SQL lock function "
-                                             "that can fail, with no service");
+                                             "that can fail, or one that waits with "
+                                             "holds_on_return, with no service");
               // The key is the SQL's, not an argument of the function.
               if (Entry.contains("key_arg") || What.KeyText.empty())
                 return malformed(SourceName, "lock_apis: sql_lock takes key_text, not key_arg");
             } else if (!What.KeyText.empty() && Service == CoordinationService::None) {
               return malformed(SourceName, "lock_apis: key_text needs a service or a sql_lock");
             }
-            if (auto Err = readMember(Entry, "holds_on_return", What.HoldsOnReturn,
-                                      inList("lock_apis", SourceName)))
-              return Err;
             for (auto [Member, Into] : {std::pair{"successes", &What.Successes},
                                         std::pair{"failures", &What.Failures}})
               if (auto Err = readMember(Entry, Member, *Into, inList("lock_apis", SourceName)))
