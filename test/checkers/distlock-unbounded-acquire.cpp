@@ -128,6 +128,14 @@ void blockingSql(PGconn *conn, pqxx::work &txn) {
   PQexec(conn, "SET LOCAL lock_timeout = '5s'");
 }
 
+// A limit whose value comes at run time is set; whether it is zero is not
+// known here, so nothing is said.
+void runTimeTimeout(PGconn *conn, long timeoutMs) {
+  std::string set = "SET lock_timeout = " + std::to_string(timeoutMs);
+  PQexec(conn, set.c_str());
+  PQexec(conn, "SELECT pg_advisory_lock(42)");
+}
+
 // A timeout of zero turns the limit off.
 void zeroTimeout(PGconn *conn, pqxx::work &txn) {
   PQexec(conn, "SET lock_timeout = '0s'");

@@ -250,8 +250,11 @@ SqlStatement readStatement(const json &Wrapper) {
     Out.StatementKind = SqlStatement::Set;
     Out.Setting = lower(Body.value("name", ""));
     Out.SetLocal = Body.value("is_local", false);
+    // A value known only at run time (`SET lock_timeout = $1`) is set all
+    // the same: it keeps its placeholder, which is no number.
     if (Body.contains("args") && !Body["args"].empty())
-      Out.SettingValue = constantText(Body["args"][0]);
+      Out.SettingValue = Body["args"][0].contains("ParamRef") ? operandText(Body["args"][0])
+                                                              : constantText(Body["args"][0]);
   } else if (Kind == "LockStmt") {
     Out.StatementKind = SqlStatement::LockTable;
     Out.NoWait = Body.value("nowait", false);
