@@ -456,6 +456,42 @@ const CallExpr *workBeforeReleaseTest(const Expr *Call, const AcquireTest &Teste
   return nullptr;
 }
 
+/// True when \p Handler sets a flag (`ok = false;`) that a test after
+/// \p Try, before \p Work, leaves on: the code goes on only without the
+/// failure.
+bool flagLeavesBefore(const CXXCatchStmt *Handler, const CXXTryStmt *Try, const CallExpr *Work,
+                      ASTContext &Context) {
+  llvm::SmallPtrSet<const VarDecl *, 2> Flags;
+  anyStmt(Handler->getHandlerBlock(), [&](const Stmt *S) {
+    const auto *Assign = dyn_cast<BinaryOperator>(S);
+    const auto *Ref = Assign && Assign->getOpcode() == BO_Assign
+                          ? dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts())
+                          : nullptr;
+    if (const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr)
+      Flags.insert(Var);
+    return false;
+  });
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Try, Context));
+  if (Flags.empty() || !Block)
+    return false;
+  const SourceManager &SM = Context.getSourceManager();
+  bool After = false;
+  for (const Stmt *S : Block->body()) {
+    if (S == Try) {
+      After = true;
+      continue;
+    }
+    if (!After || !SM.isBeforeInTranslationUnit(S->getBeginLoc(), Work->getBeginLoc()))
+      continue;
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (If && leaves(If->getThen()) && llvm::any_of(Flags, [&](const VarDecl *Flag) {
+          return !referencesIn(If->getCond(), Flag).empty();
+        }))
+      return true;
+  }
+  return false;
+}
+
 /// For \p Call, an acquire that throws when it does not get the lock, in
 /// the try block of a try statement: a handler of that try that catches
 /// what the acquire may throw (`catch (...)`, a standard exception class,
@@ -483,7 +519,8 @@ caughtAndWorked(const Expr *Call, const ResultReaders &Readers, ASTContext &Cont
       bool CatchesAny = Caught.isNull() || (Class && Class->isInStdNamespace()) ||
                         (Class && Try->getTryBlock()->size() == 1);
       if (CatchesAny && !leaves(Handler->getHandlerBlock()))
-        if (const CallExpr *Work = firstWorkAfter(Try, Readers, Context))
+        if (const CallExpr *Work = firstWorkAfter(Try, Readers, Context);
+            Work && !flagLeavesBefore(Handler, Try, Work, Context))
           return {Handler, Work};
     }
     return {};

@@ -106,6 +106,37 @@ bool refundBusyGivesUp(redisContext *C, const std::string &Order) {
   return true;
 }
 
+// The catch records the failure and the code leaves on it after the try.
+bool refundFlagged(redisContext *C, const std::string &Order) {
+  OrderLock Lock(C, Order);
+  bool Taken = true;
+  try {
+    Lock.acquire();
+  } catch (const LockBusy &) {
+    Taken = false;
+  }
+  if (!Taken)
+    return false;
+  refund(Order);
+  Lock.release();
+  return true;
+}
+
+// A flag the catch sets but nothing tests before the work: reported.
+bool refundFlagIgnored(redisContext *C, const std::string &Order) {
+  OrderLock Lock(C, Order);
+  bool Taken = true;
+  try {
+    Lock.acquire();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'acquire' throws when it does not get lock 'order:lock:{Order}', but a 'catch' of its exception goes on: 'refund' runs whether or not this process got it [distlock-acquire-unchecked]
+  } catch (const LockBusy &) {
+    Taken = false;
+  }
+  refund(Order);
+  Lock.release();
+  return Taken;
+}
+
 bool refundOrGiveUp(redisContext *C, const std::string &Order) {
   OrderLock Lock(C, Order);
   try {
