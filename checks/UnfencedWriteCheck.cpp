@@ -129,6 +129,24 @@ std::string whatCallWrites(const HelperCall &Call, const ServiceWrite &Write) {
   return Text ? Write.Kind + " '" + *Text + "'" : Write.What;
 }
 
+/// True when \p Key names the node or key of \p Scope's own lock
+/// (`zk_unlock(zh, path, 0)` in the scope of the create of `path`): a write
+/// of it is the lock's release, not work under it.
+bool namesScopeNode(const Expr *Key, const DistributedLockScope &Scope,
+                    StringValueTracker &Strings) {
+  if (!Key || Scope.Key.empty())
+    return false;
+  std::optional<StringValue> Value = Strings.valueOf(Key);
+  return Value && Value->pattern() == Scope.Key;
+}
+
+/// The same for the key \p Call hands the function that makes \p Write.
+bool handsLockNode(const HelperCall &Call, const ServiceWrite &Write,
+                   const DistributedLockScope &Scope, StringValueTracker &Strings) {
+  return namesScopeNode(argumentFor(Write.Key, helperDefinition(Call.Call), Call.Call), Scope,
+                        Strings);
+}
+
 /// For each function of the unit that writes to ZooKeeper or etcd with no
 /// fence, itself or through the functions it calls, the first write. A call
 /// of one inside a scope writes there.
@@ -321,13 +339,15 @@ void UnfencedWriteCheck::checkTranslationUnit(const LockIndex &Index) {
           Pending.push_back({&Scope, Write.At->getBeginLoc(), Write.What, false, false});
       for (const ServiceWrite &Write :
            modelledWrites(Scope.Function, lockApis(), strings(), lockWords()))
-        if (Scope.contains(Write.At->getBeginLoc(), SM))
+        if (Scope.contains(Write.At->getBeginLoc(), SM) &&
+            !namesScopeNode(Write.Key, Scope, strings()))
           Pending.push_back({&Scope, Write.At->getBeginLoc(), Write.What, false, false});
       // Writes in functions called in the scope, reported at the call.
       for (const HelperCall &Call : helperCalls())
         if (Call.Caller == Scope.Function && Scope.contains(Call.Call->getBeginLoc(), SM))
           if (auto It = WritersThrough.find(helperDefinition(Call.Call));
-              It != WritersThrough.end() && It->first != Scope.Function)
+              It != WritersThrough.end() && It->first != Scope.Function &&
+              !handsLockNode(Call, It->second, Scope, strings()))
             Pending.push_back({&Scope, Call.Call->getBeginLoc(), whatCallWrites(Call, It->second),
                                false, false});
     }

@@ -13,6 +13,7 @@
 #include "model/values/AnswerRun.h"
 #include "model/values/ObjectFields.h"
 #include "model/values/BlockReferences.h"
+#include "model/values/CallKeepers.h"
 #include "model/values/CallRoles.h"
 #include "model/values/ExprText.h"
 #include "model/values/LoopBounds.h"
@@ -1417,7 +1418,8 @@ private:
     // A failure that throws: what it returns is no outcome, and its caller
     // holds the lock once it returns.
     std::optional<DistributedLockScope> Scope = Finder.scopeOf(Site);
-    if (Scope && holdsOnReturn(Site, *Scope, Returns)) {
+    if (Scope && holdsOnReturn(Site, *Scope, Returns) &&
+        !(Site.Blocking && keepsAnswerInMember(Site))) {
       Wrapper.HoldsOnReturn = true;
       return Wrapper;
     }
@@ -1586,6 +1588,22 @@ private:
       const auto *Read = dyn_cast_or_null<MemberExpr>(
           Return->getRetValue() ? Return->getRetValue()->IgnoreParenImpCasts() : nullptr);
       return Read && Read->getMemberDecl() == Member && isOwnObject(Read->getBase(), Member);
+    });
+  }
+
+  /// True when \p Site's function stores what its query answered in a
+  /// member of its object (`held_ = PQresultStatus(res) == ...`): for a
+  /// take that waits, callers ask that member whether it ran, and the
+  /// take does not return holding whatever happened.
+  bool keepsAnswerInMember(const AcquireSite &Site) {
+    CallKeepers Answer(Site.Call, Site.Function);
+    return anyOwnStmtOf(Site.Function, [&](const Stmt *S) {
+      const auto *Assign = dyn_cast<BinaryOperator>(S);
+      if (!Assign || Assign->getOpcode() != BO_Assign)
+        return false;
+      const auto *Member = dyn_cast<MemberExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+      const auto *Field = Member ? dyn_cast<FieldDecl>(Member->getMemberDecl()) : nullptr;
+      return Field && isOwnObject(Member->getBase(), Field) && Answer.readIn(Assign->getRHS());
     });
   }
 

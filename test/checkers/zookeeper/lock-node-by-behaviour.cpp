@@ -55,3 +55,19 @@ void touchHeartbeat(zhandle_t *zh, const std::string &volume) {
   zoo_create(zh, path.c_str(), "", 0, &ZOO_OPEN_ACL_UNSAFE, ZOO_PERSISTENT, nullptr, 0);
   zoo_delete(zh, path.c_str(), -1);
 }
+
+// Released through a helper handed the lock's own path: a release, not a
+// write under the lock.
+static void dropNode(zhandle_t *zh, const char *path, int version) {
+  zoo_delete(zh, path, version);
+}
+bool restoreVolume(zhandle_t *zh, const std::string &volume, const std::string &me) {
+  const std::string path = ownerPath(volume) + "-restore";
+  if (zoo_create(zh, path.c_str(), me.data(), (int)me.size(), &ZOO_OPEN_ACL_UNSAFE,
+                 ZOO_EPHEMERAL, nullptr, 0) != ZOK)
+    return false;
+  bool ok = uploadChunks(volume);
+  dropNode(zh, path.c_str(), -1);
+  return ok;
+}
+
