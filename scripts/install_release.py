@@ -45,7 +45,7 @@ class ReleaseError(Exception):
 
 
 class NoRelease(Exception):
-    """The release, or its package for this machine, does not exist."""
+    """The release, or its package for this architecture, does not exist."""
 
 
 def cmake_setting(pattern, what):
@@ -77,7 +77,7 @@ def release_base(repository):
 
 
 def architecture():
-    """Debian's name for this machine's architecture (amd64, arm64)."""
+    """Debian's name for the running system's architecture (amd64, arm64)."""
     try:
         return subprocess.run(["dpkg", "--print-architecture"], capture_output=True, text=True,
                               check=True).stdout.strip()
