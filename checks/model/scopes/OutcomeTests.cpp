@@ -240,7 +240,9 @@ std::optional<bool> says(const Expr *Ref, const Expr *Condition, ASTContext &Con
   const Stmt *Current = Ref;
   while (Current && Current != Condition) {
     const Stmt *Parent = parentStmt(Current, Context);
-    if (!Parent)
+    // Past the last expression the answer is in no condition: it was not
+    // inside this one.
+    if (!isa_and_nonnull<Expr>(Parent))
       return std::nullopt;
     // For a lock taken by SQL, how the result came back (its status, its
     // rows, a null result, row or cell) says only that the query ran: the
