@@ -364,7 +364,7 @@ std::vector<FixItHint> atomicTakeFix(const RedisCommand &Take, const RedisComman
   if (!isDirectCall(Take) || !isDirectCall(Expire) || Take.Args.size() != 2)
     return {};
   std::optional<int64_t> TtlMs = constantTtlMs(Expire, Context);
-  if (!TtlMs || *TtlMs <= 0)
+  if (!TtlMs)
     return {};
   std::vector<FixItHint> Hints;
   if (Take.Spec->Form == CallForm::Format) {

@@ -199,13 +199,6 @@ bool ZooCall::namesLock(const WordMatcher &Words) const {
 
 namespace {
 
-/// True when \p S leaves its function or jumps elsewhere in it.
-bool leavesSomewhere(const clang::Stmt *S) {
-  return anyStmt(S, [](const clang::Stmt *Inner) {
-    return llvm::isa<clang::ReturnStmt, clang::GotoStmt, clang::CXXThrowExpr>(Inner);
-  });
-}
-
 /// True when \p Call's answer, or a variable that keeps it, is tested in
 /// \p Function by an `if` that leaves on one side.
 bool answerDecides(const clang::CallExpr *Call, const clang::FunctionDecl *Function) {
@@ -215,7 +208,7 @@ bool answerDecides(const clang::CallExpr *Call, const clang::FunctionDecl *Funct
   return anyStmtOf(Function, [&](const clang::Stmt *S) {
     const auto *If = llvm::dyn_cast<clang::IfStmt>(S);
     return If && Answer.readIn(If->getCond()) &&
-           (leavesSomewhere(If->getThen()) || (If->getElse() && leavesSomewhere(If->getElse())));
+           (leaves(If->getThen()) || leaves(If->getElse()));
   });
 }
 

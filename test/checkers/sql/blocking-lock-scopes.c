@@ -84,6 +84,6 @@ void lockOrNot(PGconn *conn, int wait) {
   else
     return;
   run(conn, "UPDATE parts SET sealed = true");
-  unlock77(conn);
+  run(conn, "SELECT pg_advisory_unlock(81)");
 }
 
